@@ -1,0 +1,6 @@
+/* cs-error.c */
+#include "config.h"
+
+#include "cs-error.h"
+
+G_DEFINE_QUARK (cs-data-error-quark, cs_data_error)
