@@ -25,6 +25,9 @@ typedef struct
                          * "pmc0" (only counter 0), "pmc1", "offcore_rsp"
                          * (shares one MSR), "leader" (must lead its group), or NULL */
   char  *sample_period; /* default period when sampled, NULL = use frequency */
+  char **pmus;          /* PMUs that have this event (NULL-terminated); NULL: all
+                         * the model's PMUs. Elsewhere it is not planned and
+                         * metrics needing it are NaN. */
 } CsModelEvent;
 
 typedef struct

@@ -187,7 +187,12 @@ GPtrArray           *cs_session_list_regions       (CsSession *self);
  * when a cycles alias is set and several runs exist, normalised to the mean
  * cycles — value × mean_cycles / cycles_of_its_run — so events from different
  * runs describe the same amount of work. A count with time_running == 0 is
- * left out (and reported by cs_session_get_unscheduled()). */
+ * left out (and reported by cs_session_get_unscheduled()).
+ *
+ * Pseudo-events are added for formulas that need time: "duration_time" (mean
+ * wall time of the counting runs, ns), "user_time" and "system_time" (mean
+ * CPU time of the program, ns, from getrusage of the children), all with
+ * provenance COUNTED. */
 CsCounts            *cs_session_build_counts       (CsSession  *self,
                                                     const char *region);
 /* Mean and sample standard deviation of an event over the runs that counted

@@ -1,0 +1,52 @@
+/* cs-launcher.h — starts the target program so counters attach before it runs
+ *
+ * The program is started directly (argv, never a shell): the child is forked
+ * and blocks on a pipe; the caller opens its perf events on the child's pid
+ * (enable_on_exec, inherit) and then calls cs_launcher_start(), which lets the
+ * child exec. An exec failure travels back over a close-on-exec pipe, so the
+ * caller learns "No such file or directory" instead of a silent exit 127.
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+G_BEGIN_DECLS
+
+typedef struct _CsLauncher CsLauncher;
+
+/* Checks that argv[0] resolves (PATH search when it has no '/') to an
+ * executable regular file, before anything is forked:
+ * CS_COLLECTOR_ERROR_PROGRAM otherwise, naming the program. @cwd and @envp may
+ * be NULL (inherit). The child is forked and waiting when this returns. */
+CsLauncher *cs_launcher_new        (const char * const  *argv,
+                                    const char          *cwd,
+                                    const char * const  *envp,
+                                    GError             **error);
+pid_t       cs_launcher_get_pid    (CsLauncher          *self);
+/* Absolute path of the program that will be executed. */
+const char *cs_launcher_get_path   (CsLauncher          *self);
+/* Lets the child exec. FALSE with an error if exec failed. */
+gboolean    cs_launcher_start      (CsLauncher          *self,
+                                    GError             **error);
+/* Waits for the child (blocking; returns early with CANCELLED after killing
+ * the child when @cancellable fires). @wait_status as waitpid(2); @usage gets
+ * the child's resource usage (wait4). */
+gboolean    cs_launcher_wait       (CsLauncher          *self,
+                                    int                 *wait_status,
+                                    struct rusage       *usage,
+                                    GCancellable        *cancellable,
+                                    GError             **error);
+/* Non-blocking: TRUE and fills the outputs once the child has exited. */
+gboolean    cs_launcher_try_wait   (CsLauncher          *self,
+                                    int                 *wait_status,
+                                    struct rusage       *usage);
+void        cs_launcher_kill       (CsLauncher          *self,
+                                    int                  signo);
+/* Kills (SIGKILL) and reaps a child that is still there. */
+void        cs_launcher_free       (CsLauncher          *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsLauncher, cs_launcher_free)
+
+G_END_DECLS
