@@ -1,15 +1,20 @@
-/* cs-viewer-main.c — starts the GTK application (placeholder until the viewer exists) */
+/* cs-viewer-main.c — `cyclescope [FILE…]`: runs the GTK application */
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <stdio.h>
 
-int cs_viewer_main (int argc, char **argv);
+#include "cs-application.h"
+#include "cs-i18n.h"
 
 int
-cs_viewer_main (int    argc,
-                char **argv)
+main (int    argc,
+      char **argv)
 {
-  g_printerr ("%s\n", _("The viewer is not built yet; use a verb (see “cyclescope --help”)."));
-  return 1;
+  g_autoptr(CsApplication) application = NULL;
+
+  cs_i18n_init ();
+  /* X11 window managers match WM_CLASS (the program name) to the desktop file. */
+  g_set_prgname (APP_ID);
+  application = cs_application_new ();
+  return g_application_run (G_APPLICATION (application), argc, argv);
 }

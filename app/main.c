@@ -6,14 +6,22 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
 #include "cs-cli.h"
+#include "cs-i18n.h"
 
 static const CsCliVerb verbs[] = {
   /* --- verbs (keep sorted by name) --- */
+  { "annotate", cs_cli_annotate, N_("Show source lines and instructions of a symbol with their samples") },
+  { "events", cs_cli_events, N_("List the events libpfm4 knows for a PMU") },
+  { "export", cs_cli_export, N_("Export charts as PNG, SVG or PDF") },
+  { "models", cs_cli_models, N_("List the cycle-accounting models") },
+  { "record", cs_cli_record, N_("Record a program under performance counters") },
+  { "report", cs_cli_report, N_("Print the analysis of a session or perf.data file") },
   /* --- end verbs --- */
   { NULL, NULL, NULL }
 };
@@ -34,24 +42,6 @@ cs_cli_error (const char *verb,
 }
 
 static void
-setup_i18n (void)
-{
-  const char *localedir = g_getenv ("CYCLESCOPE_LOCALEDIR");
-
-  setlocale (LC_ALL, "");
-  if (localedir == NULL)
-    {
-      /* Running from the build tree: use the freshly built catalogues. */
-      g_autofree char *probe = g_build_filename (CS_BUILD_LOCALEDIR, "de", "LC_MESSAGES",
-                                                 GETTEXT_PACKAGE ".mo", NULL);
-      localedir = g_file_test (probe, G_FILE_TEST_EXISTS) ? CS_BUILD_LOCALEDIR : LOCALEDIR;
-    }
-  bindtextdomain (GETTEXT_PACKAGE, localedir);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-}
-
-static void
 print_usage (FILE *out)
 {
   fprintf (out, "%s\n", _("Usage: cyclescope [VERB] [OPTIONS…] [FILE…]"));
@@ -62,13 +52,41 @@ print_usage (FILE *out)
   fprintf (out, "\n%s\n", _("Run “cyclescope VERB --help” for the options of a verb."));
 }
 
-int cs_viewer_main (int argc, char **argv);
+/* The viewer is a separate program so that the CLI links no GTK. It sits
+ * next to this binary in the build tree and in libexecdir once installed. */
+static int
+exec_viewer (int    argc,
+             char **argv)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = self != NULL ? g_path_get_dirname (self) : NULL;
+  g_autofree char *sibling = dir != NULL ? g_build_filename (dir, "cyclescope-viewer", NULL) : NULL;
+  g_autofree char *installed = g_build_filename (CS_LIBEXECDIR, "cyclescope-viewer", NULL);
+  const char *viewer = NULL;
+  g_autofree char **args = g_new0 (char *, argc + 1);
+
+  if (sibling != NULL && g_file_test (sibling, G_FILE_TEST_IS_EXECUTABLE))
+    viewer = sibling;
+  else if (g_file_test (installed, G_FILE_TEST_IS_EXECUTABLE))
+    viewer = installed;
+  if (viewer == NULL)
+    {
+      cs_cli_error ("viewer", _("the viewer program is not installed (looked for %s)"), installed);
+      return 1;
+    }
+  args[0] = (char *) viewer;
+  for (int i = 1; i < argc; i++)
+    args[i] = argv[i];
+  execv (viewer, args);
+  cs_cli_error ("viewer", _("could not start %s: %s"), viewer, g_strerror (errno));
+  return 1;
+}
 
 int
 main (int    argc,
       char **argv)
 {
-  setup_i18n ();
+  cs_i18n_init ();
 
   if (argc >= 2)
     {
@@ -90,5 +108,5 @@ main (int    argc,
           }
     }
 
-  return cs_viewer_main (argc, argv);
+  return exec_viewer (argc, argv);
 }

@@ -47,6 +47,14 @@ void        cs_launcher_kill       (CsLauncher          *self,
 /* Kills (SIGKILL) and reaps a child that is still there. */
 void        cs_launcher_free       (CsLauncher          *self);
 
+/* The check cs_launcher_new() makes, without forking: the absolute path
+ * @program resolves to (PATH search when it has no '/', relative paths
+ * against @cwd), or NULL with CS_COLLECTOR_ERROR_PROGRAM. */
+char       *cs_launcher_resolve    (const char          *program,
+                                    const char          *cwd,
+                                    const char * const  *envp,
+                                    GError             **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsLauncher, cs_launcher_free)
 
 G_END_DECLS

@@ -49,7 +49,8 @@ const CsPmuInfo *cs_pfm_get_host_pmu  (void);
  * gets a sentence saying why and what still works. */
 gboolean    cs_pfm_hardware_usable    (char            **reason);
 /* Encodes @event for user-space counting (PFM_PLM3 unless the string says
- * otherwise). attr->size is set; @fstr (nullable) receives the fully
+ * otherwise; software events without u/k also count kernel context when
+ * cs_pfm_software_counts_kernel() says so). attr->size is set; @fstr (nullable) receives the fully
  * qualified string, or a copy of @event when libpfm4 gives none. On failure:
  * CS_COLLECTOR_ERROR_UNKNOWN_EVENT naming the event and up to three closest
  * valid names. */
@@ -76,5 +77,26 @@ char      **cs_pfm_suggest            (const char      *bad,
                                        guint            max);
 /* TRUE for events the kernel counts in software (type PERF_TYPE_SOFTWARE). */
 gboolean    cs_pfm_is_software        (const struct perf_event_attr *attr);
+
+/* Appended by the event layer: */
+/* A PMU libpfm4 has tables for, active or not (case-insensitive name), or
+ * NULL. Without LIBPFM_FORCE_PMU every table is set up, so any PMU's events
+ * list (cs_pfm_list_events) but encode only when it is the host PMU; with a
+ * forced PMU libpfm4 sets up only a few. Free with cs_pmu_info_free(). */
+CsPmuInfo  *cs_pfm_find_pmu           (const char      *name);
+void        cs_pmu_info_free          (CsPmuInfo       *info);
+
+/* Software events (context-switches, cpu-migrations, page-faults…) written
+ * without u/k count kernel context too when the kernel allows it: the process
+ * has CAP_PERFMON or CAP_SYS_ADMIN (root), or perf_event_paranoid is <= 1.
+ * Asked anew on every call. */
+gboolean    cs_pfm_software_counts_kernel  (void);
+/* NULL when cs_pfm_software_counts_kernel(); otherwise the translated
+ * sentence for the session notes saying that context switches and CPU
+ * migrations are counted for user space only and how to change that. */
+char       *cs_pfm_software_user_only_note (void);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsPmuInfo, cs_pmu_info_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsEventInfo, cs_event_info_free)
 
 G_END_DECLS

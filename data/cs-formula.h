@@ -50,6 +50,21 @@ GPtrArray  *cs_expr_get_identifiers     (const CsExpr      *expr);
 /* The source text the expression was parsed from. */
 const char *cs_expr_get_text            (const CsExpr      *expr);
 
+/* Added by the formula engine (appended; the declarations above are unchanged):
+ *
+ * One more function: fallback(x, v) is x, or v when x is NaN (an event the
+ * PMU does not have), so that a sum over PMU-specific events stays defined
+ * where an event does not exist (gooda-tree on wsm vs wsm_dp).
+ *
+ * cs_expr_check() calls @resolve for EVERY identifier, including both
+ * branches of a conditional (which cs_expr_eval() evaluates lazily), and
+ * fails on the first one it rejects with "column N: " prefixed to its error.
+ * The value @resolve returns is ignored. */
+gboolean    cs_expr_check               (const CsExpr      *expr,
+                                         CsExprResolveFunc  resolve,
+                                         gpointer           user_data,
+                                         GError           **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsExpr, cs_expr_free)
 
 G_END_DECLS

@@ -1,4 +1,4 @@
-/* cs-model.h — a cycle-accounting model loaded from data/models/*.json
+/* cs-model.h — a cycle-accounting model loaded from a JSON file in data/models
  *
  * A model names the PMUs it applies to, the events it needs (libpfm4 strings
  * with short aliases), constants (penalties in cycles), metrics (formulas over
@@ -122,5 +122,33 @@ const CsModelChart    *cs_model_find_chart         (CsModel     *self,
                                                     const char  *id);
 /* Metric names shown as module-table columns by default. */
 const char * const    *cs_model_get_table_columns  (CsModel     *self);
+
+/* Added by the model engine (appended; the declarations above are unchanged). */
+
+#define CS_MODEL_FORMAT_VERSION 1
+
+/* What a formula identifier names in a model. Event aliases, constants,
+ * metrics and the pseudo-events share one namespace. */
+typedef enum
+{
+  CS_MODEL_NAME_NONE,
+  CS_MODEL_NAME_EVENT,
+  CS_MODEL_NAME_CONSTANT,
+  CS_MODEL_NAME_METRIC,
+  CS_MODEL_NAME_PSEUDO_EVENT,  /* duration_time, user_time, system_time (ns):
+                                * put into counts by cs_session_build_counts() */
+} CsModelNameKind;
+
+/* @index (nullable) receives the event / constant / metric index. */
+CsModelNameKind        cs_model_lookup_name        (CsModel     *self,
+                                                    const char  *name,
+                                                    guint       *index);
+gboolean               cs_model_is_pseudo_event    (const char  *name);
+/* Where the model comes from, e.g. "seed 000 §6.1"; may be NULL. */
+const char            *cs_model_get_source         (CsModel     *self);
+/* Events that apply to @pmu_name: those without a "pmus" list, and those
+ * naming @pmu_name. */
+gboolean               cs_model_event_applies_to_pmu (const CsModelEvent *event,
+                                                      const char         *pmu_name);
 
 G_END_DECLS

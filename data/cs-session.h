@@ -211,4 +211,12 @@ GPtrArray           *cs_session_get_unscheduled    (CsSession  *self);
 gboolean             cs_session_equal              (CsSession *a,
                                                     CsSession *b);
 
+/* Appended by the session implementation (engineer b). */
+
+/* The session.json spelling of a run status: "ok", "failed", "interrupted",
+ * "not-run"; NULL for a value outside the enum. */
+const char          *cs_run_status_to_string       (CsRunStatus  status);
+gboolean             cs_run_status_from_string     (const char  *text,
+                                                    CsRunStatus *status);
+
 G_END_DECLS

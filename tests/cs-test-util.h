@@ -1,9 +1,17 @@
 /* cs-test-util.h — small helpers shared by the test programs (header only) */
 #pragma once
 
+#include <errno.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <grp.h>
+#include <linux/perf_event.h>
+#include <pwd.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* Path of the perf tool, or NULL when it is not installed. Debian's
  * /usr/bin/perf is a wrapper that fails when no matching perf_VERSION exists,
@@ -79,6 +87,90 @@ cs_test_source_path (const char *relative)
 
   g_assert_nonnull (root);
   return g_build_filename (root, relative, NULL);
+}
+
+/* Runs the tests registered so far with *@tmpdir set to a fresh temporary
+ * directory for the whole run, then removes it. Returns g_test_run()'s value. */
+static inline int
+cs_test_run_with_tmpdir (char **tmpdir)
+{
+  int ret;
+
+  *tmpdir = cs_test_mkdtemp ();
+  ret = g_test_run ();
+  cs_test_rmdir (*tmpdir);
+  g_clear_pointer (tmpdir, g_free);
+  return ret;
+}
+
+/* Every child this process started has been reaped: nothing left behind. */
+static inline void
+cs_test_assert_no_children (void)
+{
+  int status;
+
+  g_assert_cmpint (waitpid (-1, &status, WNOHANG), ==, -1);
+  g_assert_cmpint (errno, ==, ECHILD);
+}
+
+/* Waits until @path exists (a marker a workload creates once it runs), for
+ * up to 30 s. A wait for the program, not a timing assertion. */
+static inline gboolean
+cs_test_wait_for_file (const char *path)
+{
+  for (guint i = 0; i < 3000; i++)
+    {
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        return TRUE;
+      g_usleep (10 * 1000);
+    }
+  return FALSE;
+}
+
+/* User plus system CPU time of @ru, in seconds. */
+static inline double
+cs_test_rusage_cpu_seconds (const struct rusage *ru)
+{
+  return ru->ru_utime.tv_sec + ru->ru_utime.tv_usec / 1e6 +
+         ru->ru_stime.tv_sec + ru->ru_stime.tv_usec / 1e6;
+}
+
+/* A user-space software event (@config: PERF_COUNT_SW_*), built by hand
+ * from linux/perf_event.h rather than by the event layer under test. */
+static inline void
+cs_test_software_attr (struct perf_event_attr *attr,
+                       guint64                 config)
+{
+  memset (attr, 0, sizeof *attr);
+  attr->size = sizeof *attr;
+  attr->type = PERF_TYPE_SOFTWARE;
+  attr->config = config;
+  attr->exclude_kernel = 1;
+  attr->exclude_hv = 1;
+}
+
+/* /proc/sys/kernel/perf_event_paranoid as the kernel states it. */
+static inline int
+cs_test_read_paranoid (void)
+{
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_get_contents ("/proc/sys/kernel/perf_event_paranoid", &text, NULL, NULL));
+  return atoi (text);
+}
+
+/* Turns this (root) process into user nobody for good: supplementary
+ * groups, gid and uid, and with them every capability. FALSE when that
+ * failed (not root). For child processes only. */
+static inline gboolean
+cs_test_drop_to_nobody (void)
+{
+  struct passwd *pw = getpwnam ("nobody");
+  uid_t uid = pw != NULL ? pw->pw_uid : 65534;
+  gid_t gid = pw != NULL ? pw->pw_gid : 65534;
+
+  return setgroups (0, NULL) == 0 && setgid (gid) == 0 && setuid (uid) == 0
+      && geteuid () == uid;
 }
 
 /* Exit code meson treats as "skipped". */

@@ -1,0 +1,293 @@
+/* cs-cli-export.c — `cyclescope export`: charts to PNG, SVG or PDF, no display
+ *
+ *   cyclescope export BUNDLE --chart ID|ID,ID…|all|list (--png|--svg|--pdf) OUT
+ *                     [--size WxH] [--scale N] [--dark]
+ *
+ * Loads the session, evaluates its model on the whole program and draws the
+ * charts with the same cairo code the viewer uses. One ID exports one chart;
+ * several IDs or "all" export them as a grid laid out by their count.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cs-chart-export.h"
+#include "cs-chart-values.h"
+#include "cs-cli.h"
+#include "cs-evaluation.h"
+#include "cs-model-registry.h"
+#include "cs-session.h"
+
+#define VERB "export"
+
+/* One chart reads well at 800×450; a grid needs room for up to 4×3 cells.
+ * Keep in sync with the --size help text. */
+#define DEFAULT_CHART_SIZE "800x450"
+#define DEFAULT_GRID_SIZE  "1600x900"
+
+static gboolean
+parse_size (const char *text,
+            double     *width,
+            double     *height)
+{
+  g_auto(GStrv) parts = NULL;
+  char *end = NULL;
+
+  if (text == NULL)
+    return FALSE;
+  parts = g_strsplit_set (text, "xX×", 2);
+  if (g_strv_length (parts) != 2)
+    return FALSE;
+  errno = 0;
+  *width = g_ascii_strtod (parts[0], &end);
+  if (errno != 0 || end == parts[0] || *end != '\0')
+    return FALSE;
+  *height = g_ascii_strtod (parts[1], &end);
+  if (errno != 0 || end == parts[1] || *end != '\0')
+    return FALSE;
+  return *width >= 16 && *height >= 16 && *width <= 20000 && *height <= 20000;
+}
+
+static gboolean
+is_perf_data (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInputStream) in = NULL;
+  char magic[8];
+  gsize n = 0;
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    return FALSE;
+  in = g_file_read (file, NULL, NULL);
+  if (in == NULL ||
+      !g_input_stream_read_all (G_INPUT_STREAM (in), magic, sizeof magic, &n, NULL, NULL) ||
+      n != sizeof magic)
+    return FALSE;
+  /* "PERFILE2", in either byte order. */
+  return memcmp (magic, "PERFILE2", 8) == 0 || memcmp (magic, "2ELIFREP", 8) == 0;
+}
+
+static CsModel *
+find_model (CsSession  *session,
+            GError    **error)
+{
+  CsModelRegistry *registry = cs_model_registry_get_default ();
+  const char *model_id = cs_session_get_model_id (session);
+  const char *pmu = cs_session_get_pmu_name (session);
+  CsModel *model;
+
+  if (model_id != NULL)
+    {
+      model = cs_model_registry_lookup (registry, model_id);
+      if (model == NULL)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                     _("The session was recorded with the model “%s”, which is not installed. "
+                       "Run “cyclescope models” to see the models found, or add the model file "
+                       "to %s/cyclescope/models."),
+                     model_id, g_get_user_data_dir ());
+      return model;
+    }
+
+  model = pmu != NULL ? cs_model_registry_choose (registry, pmu) : NULL;
+  if (model == NULL)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                 _("The session names no model and none applies to its PMU “%s”. "
+                   "Run “cyclescope models” to see the models found."),
+                 pmu != NULL ? pmu : _("(none)"));
+  return model;
+}
+
+static void
+list_charts (CsModel *model)
+{
+  for (guint i = 0; i < cs_model_get_n_charts (model); i++)
+    {
+      const CsModelChart *chart = cs_model_get_chart (model, i);
+
+      g_print ("%-24s %-4s %s\n", chart->id, chart->kind == CS_CHART_BAR ? "BAR" : "REF",
+               chart->title != NULL ? chart->title : "");
+    }
+}
+
+/* The charts named by @spec ("all" or comma-separated ids), in that order.
+ * The returned array borrows from @all. */
+static GPtrArray *
+select_charts (GPtrArray  *all,
+               const char *spec,
+               GError    **error)
+{
+  g_autoptr(GPtrArray) chosen = g_ptr_array_new ();
+  g_auto(GStrv) ids = NULL;
+
+  if (g_strcmp0 (spec, "all") == 0)
+    {
+      for (guint i = 0; i < all->len; i++)
+        g_ptr_array_add (chosen, g_ptr_array_index (all, i));
+      return g_steal_pointer (&chosen);
+    }
+
+  ids = g_strsplit (spec, ",", -1);
+  for (guint k = 0; ids[k] != NULL; k++)
+    {
+      CsChartValues *found = NULL;
+      const char *id = g_strstrip (ids[k]);
+
+      for (guint i = 0; i < all->len && found == NULL; i++)
+        {
+          CsChartValues *values = g_ptr_array_index (all, i);
+
+          if (g_strcmp0 (values->id, id) == 0)
+            found = values;
+        }
+      if (found == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                       _("The model has no chart “%s”. Use “--chart list” to see the chart ids."), id);
+          return NULL;
+        }
+      g_ptr_array_add (chosen, found);
+    }
+  return g_steal_pointer (&chosen);
+}
+
+int
+cs_cli_export (int    argc,
+               char **argv)
+{
+  g_autofree char *chart_spec = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *pdf = NULL;
+  g_autofree char *size = NULL;
+  double scale = 1.0;
+  gboolean dark = FALSE;
+  const GOptionEntry entries[] = {
+    { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart_spec,
+      N_("Chart id, several ids separated by commas, “all” (the default) or “list”"), N_("ID") },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png, N_("Write a PNG image"), N_("OUT") },
+    { "svg", 0, 0, G_OPTION_ARG_FILENAME, &svg, N_("Write an SVG image"), N_("OUT") },
+    { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &pdf, N_("Write a PDF document"), N_("OUT") },
+    { "size", 's', 0, G_OPTION_ARG_STRING, &size,
+      N_("Size in pixels (points for PDF); default 800x450 for one chart, 1600x900 for several"), N_("WxH") },
+    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale, N_("Pixels per unit of --size, for PNG (e.g. 2 for HiDPI)"), N_("N") },
+    { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_("Use the dark theme"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CsSession) session = NULL;
+  g_autoptr(CsCounts) counts = NULL;
+  g_autoptr(CsEvaluation) evaluation = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) chosen = NULL;
+  CsModel *model;
+  CsExportFormat format;
+  CsChartStyle style;
+  const char *out;
+  double width, height;
+  guint n_outputs;
+  gboolean ok;
+
+  context = g_option_context_new (_("BUNDLE — export charts as PNG, SVG or PDF"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Draws the model's charts of a recorded session, without a display.\n"
+                                  "Example: cyclescope export run.cyclescope --chart all --png charts.png --size 1600x900 --scale 2"));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      cs_cli_error (VERB, "%s", error->message);
+      return 2;
+    }
+  if (argc != 2)
+    {
+      cs_cli_error (VERB, "%s", _("Give exactly one session bundle (NAME.cyclescope) to export from."));
+      return 2;
+    }
+  if (chart_spec == NULL)
+    chart_spec = g_strdup ("all");
+
+  n_outputs = (png != NULL) + (svg != NULL) + (pdf != NULL);
+  if (strcmp (chart_spec, "list") != 0 && n_outputs != 1)
+    {
+      cs_cli_error (VERB, "%s", _("Give exactly one of --png OUT, --svg OUT or --pdf OUT."));
+      return 2;
+    }
+  format = png != NULL ? CS_EXPORT_PNG : svg != NULL ? CS_EXPORT_SVG : CS_EXPORT_PDF;
+  out = png != NULL ? png : svg != NULL ? svg : pdf;
+  if (!(scale > 0 && scale <= 16))
+    {
+      cs_cli_error (VERB, _("The scale %g is out of range: use a number above 0 and at most 16."), scale);
+      return 2;
+    }
+
+  if (is_perf_data (argv[1]))
+    {
+      cs_cli_error (VERB, _("%s is a plain perf.data file: charts are drawn from the counts of a session. "
+                            "Record with “cyclescope record” and export the NAME.cyclescope bundle."),
+                    argv[1]);
+      return 1;
+    }
+  session = cs_session_load (argv[1], &error);
+  if (session == NULL)
+    {
+      cs_cli_error (VERB, "%s", error->message);
+      return 1;
+    }
+  model = find_model (session, &error);
+  if (model == NULL)
+    {
+      cs_cli_error (VERB, "%s", error->message);
+      return 1;
+    }
+  if (strcmp (chart_spec, "list") == 0)
+    {
+      list_charts (model);
+      return 0;
+    }
+
+  counts = cs_session_build_counts (session, NULL);
+  evaluation = cs_evaluation_new (model, counts, NULL, &error);
+  if (evaluation == NULL)
+    {
+      cs_cli_error (VERB, "%s", error->message);
+      return 1;
+    }
+  all = cs_chart_values_list (evaluation);
+  chosen = select_charts (all, chart_spec, &error);
+  if (chosen == NULL)
+    {
+      cs_cli_error (VERB, "%s", error->message);
+      return 1;
+    }
+  if (chosen->len == 0)
+    {
+      cs_cli_error (VERB, _("The model “%s” defines no charts."), cs_model_get_id (model));
+      return 1;
+    }
+
+  if (size == NULL)
+    size = g_strdup (chosen->len == 1 ? DEFAULT_CHART_SIZE : DEFAULT_GRID_SIZE);
+  if (!parse_size (size, &width, &height))
+    {
+      cs_cli_error (VERB, _("Cannot read the size “%s”: write WIDTHxHEIGHT, e.g. 800x600, each 16 to 20000."),
+                    size);
+      return 2;
+    }
+
+  cs_chart_style_init (&style, dark ? CS_THEME_DARK : CS_THEME_LIGHT);
+  if (chosen->len == 1)
+    ok = cs_chart_export (g_ptr_array_index (chosen, 0), &style, format, width, height, scale, out, &error);
+  else
+    ok = cs_chart_export_grid ((CsChartValues * const *) chosen->pdata, chosen->len, &style, format,
+                               width, height, scale, out, &error);
+  if (!ok)
+    {
+      cs_cli_error (VERB, "%s", error->message);
+      return 1;
+    }
+  return 0;
+}

@@ -1,0 +1,247 @@
+/* cs-cli-record.c — `cyclescope record [OPTIONS] -- PROGRAM [ARGS…]`
+ *
+ * Ctrl-C (SIGINT) and SIGTERM are blocked in every thread and taken by one
+ * thread with sigwait(2), which cancels the recording: the program is
+ * killed, the runs so far are saved as an incomplete session, and we exit
+ * with 128 + the signal like a shell would show. The target itself gets its
+ * signals unblocked again by the launcher.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cs-cli.h"
+#include "cs-collector-error.h"
+#include "cs-record.h"
+
+typedef struct
+{
+  GCancellable *cancellable;
+  sigset_t      signals;
+  gint          signo;        /* atomic: the signal that cancelled, 0 if none */
+} SignalWatch;
+
+typedef struct
+{
+  gboolean tty;
+} ProgressState;
+
+static gpointer
+signal_thread (gpointer data)
+{
+  SignalWatch *watch = data;
+
+  for (;;)
+    {
+      int signo = 0;
+
+      if (sigwait (&watch->signals, &signo) != 0)
+        continue;
+      if (g_atomic_int_compare_and_exchange (&watch->signo, 0, signo))
+        g_cancellable_cancel (watch->cancellable);
+    }
+  return NULL;
+}
+
+static void
+print_progress (const CsRecordProgress *p,
+                gpointer                user_data)
+{
+  ProgressState *state = user_data;
+  const char *kind = p->kind == CS_RECORD_RUN_COUNTING ? _("counting") : _("sampling");
+  g_autofree char *what = NULL;
+
+  if (p->kind == CS_RECORD_RUN_COUNTING)
+    what = g_strdup_printf ("%s (%s)", p->label, p->events);
+  else
+    what = g_strdup (p->label);
+
+  if (!p->finished)
+    {
+      /* On a terminal the line is shown while the run lasts, then completed. */
+      if (state->tty)
+        {
+          /* TRANSLATORS: "[2/6] counting  group 2 (cycles, instructions) …" */
+          g_printerr (_("[%u/%u] %s  %s …"), p->run, p->n_runs, kind, what);
+          fflush (stderr);
+        }
+      return;
+    }
+
+  if (state->tty)
+    g_printerr ("\r\033[K");
+  /* TRANSLATORS: "[2/6] counting  group 2 (cycles, instructions)  1.02 s  ok  (elapsed 2.3 s)" */
+  g_printerr (_("[%u/%u] %s  %s  %.2f s  %s  (elapsed %.1f s)\n"),
+              p->run, p->n_runs, kind, what, p->run_seconds, p->outcome, p->elapsed);
+  if (p->warning != NULL)
+    g_printerr (_("  warning: %s\n"), p->warning);
+}
+
+static char **
+split_program (int     *argc,
+               char  ***argv)
+{
+  for (int i = 1; i < *argc; i++)
+    if (strcmp ((*argv)[i], "--") == 0)
+      {
+        char **program = g_strdupv (*argv + i + 1);
+        (*argv)[i] = NULL;
+        *argc = i;
+        return program;
+      }
+  return NULL;
+}
+
+int
+cs_cli_record (int    argc,
+               char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CsRecordOptions) options = cs_record_options_new ();
+  g_autoptr(CsRecorder) recorder = NULL;
+  g_autoptr(CsSession) session = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_auto(GStrv) program = NULL;
+  g_autofree char *model = NULL, *mode = NULL, *output = NULL;
+  g_auto(GStrv) events = NULL;
+  gint repeat = 5;
+  gint64 frequency = 0, period = 0;
+  gboolean callchains = FALSE, regs = FALSE, no_sampling = FALSE, no_counting = FALSE;
+  gboolean dry_run = FALSE;
+  SignalWatch *watch;
+  ProgressState progress = { isatty (STDERR_FILENO) };
+  const char * const *notices;
+  GOptionEntry entries[] = {
+    { "model", 'm', 0, G_OPTION_ARG_STRING, &model,
+      N_("Cycle-accounting model (default: the one for this CPU’s PMU)"), N_("MODEL") },
+    { "event", 'e', 0, G_OPTION_ARG_STRING_ARRAY, &events,
+      N_("Also count EVENT (libpfm4 name; repeatable)"), N_("EVENT") },
+    { "mode", 0, 0, G_OPTION_ARG_STRING, &mode,
+      N_("runs: one run per counter group (default); multiplex: one run, scaled counts"),
+      N_("runs|multiplex") },
+    { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat,
+      N_("Count cycles in at least N runs (default 5)"), N_("N") },
+    { "freq", 'F', 0, G_OPTION_ARG_INT64, &frequency,
+      N_("Sample HZ times a second (default 1000)"), N_("HZ") },
+    { "count", 'c', 0, G_OPTION_ARG_INT64, &period,
+      N_("Sample every PERIOD events"), N_("PERIOD") },
+    { "call-graph", 'g', 0, G_OPTION_ARG_NONE, &callchains,
+      N_("Record call chains with the samples"), NULL },
+    { "regs", 0, 0, G_OPTION_ARG_NONE, &regs,
+      N_("Record the user registers with the samples (data-address reconstruction)"), NULL },
+    { "no-sampling", 0, 0, G_OPTION_ARG_NONE, &no_sampling,
+      N_("Counting runs only"), NULL },
+    { "no-counting", 0, 0, G_OPTION_ARG_NONE, &no_counting,
+      N_("The sampling run only"), NULL },
+    { "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run,
+      N_("Print the model, the counter groups and the runs, run nothing"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write the recording to BUNDLE (default: PROGRAM.cyclescope here)"), N_("BUNDLE") },
+    { NULL }
+  };
+
+  program = split_program (&argc, &argv);
+
+  g_set_prgname ("cyclescope record");
+  context = g_option_context_new (_("[--] PROGRAM [ARGS…] — record a program"));
+  g_option_context_set_summary (context,
+    _("Runs PROGRAM under performance counters: one counting run per counter group of the\n"
+      "model, then a sampling run, and writes a PROGRAM.cyclescope bundle."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  /* Without “--”, the first word that is not an option starts the program. */
+  if (program == NULL)
+    g_option_context_set_strict_posix (context, TRUE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      cs_cli_error ("record", "%s", error->message);
+      return 2;
+    }
+  if (program == NULL)
+    program = g_strdupv (argv + 1);
+  else if (argc > 1)
+    {
+      cs_cli_error ("record", _("unexpected argument “%s” before “--”"), argv[1]);
+      return 2;
+    }
+  if (program == NULL || program[0] == NULL)
+    {
+      cs_cli_error ("record", "%s", _("no program given: cyclescope record [OPTIONS] -- PROGRAM [ARGS…]"));
+      return 2;
+    }
+  if (repeat < 1 || frequency < 0 || period < 0)
+    {
+      cs_cli_error ("record", "%s", _("--repeat, -F and -c take positive numbers"));
+      return 2;
+    }
+
+  options->argv = g_steal_pointer (&program);
+  options->model_id = g_steal_pointer (&model);
+  options->events = g_steal_pointer (&events);
+  options->output = g_steal_pointer (&output);
+  options->repeat = repeat;
+  options->frequency = frequency;
+  options->period = period;
+  options->callchains = callchains;
+  options->user_regs = regs;
+  options->sampling = !no_sampling;
+  options->counting = !no_counting;
+  if (mode != NULL && !cs_plan_mode_from_string (mode, &options->mode, &error))
+    {
+      cs_cli_error ("record", "%s", error->message);
+      return 2;
+    }
+
+  if (!(recorder = cs_recorder_new (options, &error)))
+    {
+      cs_cli_error ("record", "%s", error->message);
+      return 1;
+    }
+
+  if (dry_run)
+    {
+      g_autofree char *text = cs_recorder_describe (recorder);
+      fputs (text, stdout);
+      return 0;
+    }
+
+  notices = cs_recorder_get_notices (recorder);
+  for (guint i = 0; notices[i] != NULL; i++)
+    g_printerr (_("Note: %s\n"), notices[i]);
+
+  /* Block before any thread exists so that every thread inherits the mask.
+   * The watch and its thread live until the process exits. */
+  watch = g_new0 (SignalWatch, 1);
+  watch->cancellable = g_object_ref (cancellable);
+  sigemptyset (&watch->signals);
+  sigaddset (&watch->signals, SIGINT);
+  sigaddset (&watch->signals, SIGTERM);
+  pthread_sigmask (SIG_BLOCK, &watch->signals, NULL);
+  g_thread_unref (g_thread_new ("cs-signals", signal_thread, watch));
+
+  session = cs_recorder_run (recorder, print_progress, &progress, cancellable, &error);
+  if (session == NULL)
+    {
+      int signo = g_atomic_int_get (&watch->signo);
+
+      if (progress.tty)
+        g_printerr ("\r\033[K");
+      cs_cli_error ("record", "%s", error->message);
+      if (g_error_matches (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_CANCELLED) && signo != 0)
+        return 128 + signo;
+      return 1;
+    }
+
+  g_printerr (ngettext ("Recorded %u run in %.1f s: %s\n", "Recorded %u runs in %.1f s: %s\n",
+                        cs_recorder_get_n_runs (recorder)),
+              cs_recorder_get_n_runs (recorder), cs_session_get_duration (session),
+              cs_recorder_get_bundle_path (recorder));
+  g_printerr (_("Show it with: cyclescope report %s\n"), cs_recorder_get_bundle_path (recorder));
+  return 0;
+}

@@ -1,0 +1,250 @@
+/* cs-cli-report.c — `cyclescope report FILE.data|BUNDLE [--format F]
+ * [--region NAME] [--sort KEYS] [--event NAME] [--limit N]`
+ *
+ * Options and dispatch only. The counting report (run information, model
+ * metrics, chart values) is rendered by cs-report-counts.c, the sample
+ * tables (module, symbol, source line) by cs-report-samples.c. A bundle
+ * prints its counting report and then, when it has a sampling run, the
+ * sample tables; a plain perf.data has only the sample tables.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cs-cli.h"
+#include "cs-error.h"
+#include "cs-model-registry.h"
+#include "cs-report-counts.h"
+#include "cs-report-samples.h"
+
+/* The session's model, or NULL when it names none. A model id the registry
+ * does not know is an error: without it no metric can be computed. */
+static gboolean
+find_model (CsSession  *session,
+            CsModel   **model,
+            GError    **error)
+{
+  const char *id = cs_session_get_model_id (session);
+  CsModelRegistry *registry;
+  const char * const *load_errors;
+
+  *model = NULL;
+  if (id == NULL)
+    return TRUE;
+  registry = cs_model_registry_get_default ();
+  *model = cs_model_registry_lookup (registry, id);
+  if (*model != NULL)
+    return TRUE;
+
+  load_errors = cs_model_registry_get_errors (registry);
+  g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
+               _("The session was analysed with model “%s”, which is not installed. "
+                 "“cyclescope models” lists the installed models; a model file can be "
+                 "added to %s/cyclescope/models.%s%s"),
+               id, g_get_user_data_dir (),
+               load_errors != NULL && load_errors[0] != NULL ? _(" Model files that failed to load: ") : "",
+               load_errors != NULL && load_errors[0] != NULL ? load_errors[0] : "");
+  return FALSE;
+}
+
+/* Makes the sample tables the "profile" member of the counting report's
+ * JSON object, so that a bundle's report stays one JSON document. */
+static void
+splice_profile_json (GString    *out,
+                     const char *profile)
+{
+  gssize end = (gssize) out->len - 1;
+
+  while (end >= 0 && out->str[end] != '}')
+    end--;
+  if (end < 0)
+    return;
+  g_string_truncate (out, end);
+  while (out->len > 0 && g_ascii_isspace (out->str[out->len - 1]))
+    g_string_truncate (out, out->len - 1);
+  g_string_append (out, ",\n  \"profile\": ");
+  g_string_append (out, profile);
+  g_string_append (out, "\n}\n");
+}
+
+/* A plain perf.data's JSON: what the file says about itself, the model its
+ * modules were evaluated with, and the tables. */
+static void
+wrap_perf_json (CsAnalysis *analysis,
+                const char *profile,
+                GString    *out)
+{
+  json_object *root = json_object_new_object ();
+  json_object *model = json_object_new_object ();
+  CsModel *m = cs_analysis_get_model (analysis);
+  CsSession *session = cs_analysis_get_session (analysis);
+  const char *host = cs_session_get_hostname (session);
+  const char *kernel = cs_session_get_kernel_release (session);
+
+  json_object_object_add (root, "report_version", json_object_new_int (1));
+  json_object_object_add (root, "file", json_object_new_string (cs_analysis_get_path (analysis)));
+  json_object_object_add (root, "mode", json_object_new_string ("perf"));
+  json_object_object_add (root, "hostname", host != NULL ? json_object_new_string (host) : NULL);
+  json_object_object_add (root, "kernel_release", kernel != NULL ? json_object_new_string (kernel) : NULL);
+  json_object_object_add (model, "id", json_object_new_string (cs_model_get_id (m)));
+  json_object_object_add (model, "name", json_object_new_string (cs_model_get_name (m)));
+  json_object_object_add (root, "model", model);
+  json_object_object_add (root, "profile", json_tokener_parse (profile));
+  g_string_append (out, json_object_to_json_string_ext (root, JSON_C_TO_STRING_PRETTY |
+                                                              JSON_C_TO_STRING_SPACED |
+                                                              JSON_C_TO_STRING_NOSLASHESCAPE));
+  g_string_append_c (out, '\n');
+  json_object_put (root);
+}
+
+/* Appends the sample tables of @path (a perf.data or a bundle with a
+ * sampling run) to @out in @format; @counts_done says that @out already
+ * holds the bundle's counting report. */
+static gboolean
+append_samples (const char                  *path,
+                const CsReportSampleOptions *options,
+                CsReportFormat               format,
+                gboolean                     counts_done,
+                GString                     *out,
+                GError                     **error)
+{
+  g_autoptr(CsAnalysis) analysis = NULL;
+  g_autoptr(GString) samples = g_string_new (NULL);
+
+  if (!(analysis = cs_analysis_load (path, NULL, NULL, NULL, NULL, error)) ||
+      !cs_report_samples (analysis, options, format, samples, error))
+    return FALSE;
+
+  switch (format)
+    {
+    case CS_REPORT_FORMAT_JSON:
+      if (counts_done)
+        splice_profile_json (out, samples->str);
+      else
+        wrap_perf_json (analysis, samples->str, out);
+      break;
+    case CS_REPORT_FORMAT_TEXT:
+    case CS_REPORT_FORMAT_CSV:
+    default:
+      /* Two CSV tables (or text parts) are separated by an empty line. */
+      if (counts_done)
+        g_string_append_c (out, '\n');
+      g_string_append_len (out, samples->str, samples->len);
+      break;
+    }
+  return TRUE;
+}
+
+int
+cs_cli_report (int    argc,
+               char **argv)
+{
+  g_autofree char *format_text = NULL;
+  g_autofree char *region = NULL;
+  g_autofree char *sort_text = NULL;
+  g_autofree char *event = NULL;
+  int limit = 20;
+  g_auto(GStrv) files = NULL;
+  const GOptionEntry entries[] = {
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
+      N_("Output format: text (default), json or csv"), N_("FORMAT") },
+    { "region", 'r', 0, G_OPTION_ARG_STRING, &region,
+      N_("Report only this region (instrumented module)"), N_("NAME") },
+    { "sort", 's', 0, G_OPTION_ARG_STRING, &sort_text,
+      N_("Sample tables by dso, sym, dso,sym (default) or srcline"), N_("KEYS") },
+    { "event", 'e', 0, G_OPTION_ARG_STRING, &event,
+      N_("Sample tables of this event only (default: every sampled event)"), N_("NAME") },
+    { "limit", 'n', 0, G_OPTION_ARG_INT, &limit,
+      N_("Rows per sample table (default 20, 0: all)"), N_("N") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CsSession) session = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  CsReportFormat format = CS_REPORT_FORMAT_TEXT;
+  CsReportSampleOptions sample_options = { CS_REPORT_SORT_DSO_SYM, NULL, 20 };
+  CsModel *model = NULL;
+
+  /* "Usage: cyclescope report [OPTION…] FILE" in --help. */
+  g_set_prgname ("cyclescope report");
+  context = g_option_context_new (_("BUNDLE|FILE.data — print the analysis of a session or a perf.data file"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+    _("Prints the run information of a session (NAME.cyclescope directory or its session.json), "
+      "every metric of its model for the whole program and for each region, and the values "
+      "of the BAR and REF charts; then the sample tables of its sampling run. A plain "
+      "perf.data file (from `perf record` or our collector) gives its sample tables, with "
+      "percentages of the event's total period as `perf report` computes them."));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      cs_cli_error ("report", "%s", error->message);
+      return 1;
+    }
+  if (format_text != NULL && !cs_report_format_from_string (format_text, &format))
+    {
+      cs_cli_error ("report", _("unknown format “%s”: use text, json or csv"), format_text);
+      return 1;
+    }
+  if (sort_text != NULL && !cs_report_sort_from_string (sort_text, &sample_options.sort))
+    {
+      cs_cli_error ("report", _("unknown sort key “%s”: use dso, sym, dso,sym or srcline"), sort_text);
+      return 1;
+    }
+  if (limit < 0)
+    {
+      cs_cli_error ("report", _("--limit must be 0 (all rows) or a number of rows, not %d"), limit);
+      return 1;
+    }
+  sample_options.limit = (guint) limit;
+  sample_options.event = event;
+  if (files == NULL || files[0] == NULL)
+    {
+      cs_cli_error ("report", "%s", _("which session? Usage: cyclescope report BUNDLE|FILE.data"));
+      return 1;
+    }
+  if (files[1] != NULL)
+    {
+      cs_cli_error ("report", _("one session at a time (got “%s” and “%s”)"), files[0], files[1]);
+      return 1;
+    }
+
+  if (cs_analysis_is_perf_data (files[0]))
+    {
+      if (!append_samples (files[0], &sample_options, format, FALSE, out, &error))
+        {
+          cs_cli_error ("report", "%s", error->message);
+          return 1;
+        }
+    }
+  else
+    {
+      session = cs_session_load (files[0], &error);
+      if (session == NULL)
+        {
+          cs_cli_error ("report", "%s", error->message);
+          return 1;
+        }
+      if (!find_model (session, &model, &error) ||
+          !cs_report_counts (session, model, region, format, out, &error) ||
+          (cs_session_get_n_sampling_runs (session) > 0 &&
+           !append_samples (files[0], &sample_options, format, TRUE, out, &error)))
+        {
+          cs_cli_error ("report", "%s: %s", files[0], error->message);
+          return 1;
+        }
+    }
+
+  fwrite (out->str, 1, out->len, stdout);
+  if (fflush (stdout) != 0)
+    {
+      cs_cli_error ("report", "%s", _("could not write the report to standard output"));
+      return 1;
+    }
+  return 0;
+}

@@ -1,0 +1,20 @@
+/* cs-overview-page.h — the Overview page: summary, warnings and the chart grid */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "cs-analysis.h"
+
+G_BEGIN_DECLS
+
+#define CS_TYPE_OVERVIEW_PAGE (cs_overview_page_get_type ())
+G_DECLARE_FINAL_TYPE (CsOverviewPage, cs_overview_page, CS, OVERVIEW_PAGE, GtkWidget)
+
+GtkWidget *cs_overview_page_new          (void);
+/* Shows @analysis (NULL clears the page). The page keeps a reference. */
+void       cs_overview_page_set_analysis (CsOverviewPage *self,
+                                          CsAnalysis     *analysis);
+/* The warnings currently shown above the charts (for tests), or NULL. */
+const char * const *cs_overview_page_get_warnings (CsOverviewPage *self);
+
+G_END_DECLS

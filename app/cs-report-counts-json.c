@@ -1,0 +1,349 @@
+/* cs-report-counts-json.c — the counting report as JSON and as CSV
+ *
+ * Both are for scripts, so numbers are plain (no grouping, "." decimal mark,
+ * full precision) and unknown values are null / an empty field rather than
+ * "—". docs/cli.md documents the shapes; change them only together.
+ */
+#include "config.h"
+
+#include <json-c/json.h>
+#include <math.h>
+#include <string.h>
+
+#include "cs-report-counts-private.h"
+
+#define CS_REPORT_JSON_VERSION 1
+
+static json_object *
+str_or_null (const char *s)
+{
+  return s != NULL ? json_object_new_string (s) : NULL;
+}
+
+/* JSON has no NaN: a value that cannot be computed is null. */
+static json_object *
+number (double v)
+{
+  return isfinite (v) ? json_object_new_double (v) : NULL;
+}
+
+static json_object *
+strv_to_json (const char * const *strv)
+{
+  json_object *arr = json_object_new_array ();
+
+  for (guint i = 0; strv != NULL && strv[i] != NULL; i++)
+    json_object_array_add (arr, json_object_new_string (strv[i]));
+  return arr;
+}
+
+static json_object *
+info_to_json (CsReport *report,
+              json_object *root)
+{
+  CsSession *s = report->session;
+  json_object *host = json_object_new_object ();
+  json_object *command = json_object_new_object ();
+  json_object *model = NULL;
+  GDateTime *start = cs_session_get_start_time (s);
+  g_autofree char *start_text = start ? g_date_time_format_iso8601 (start) : NULL;
+
+  json_object_object_add (root, "session", str_or_null (cs_session_get_bundle_path (s)));
+  json_object_object_add (host, "hostname", str_or_null (cs_session_get_hostname (s)));
+  json_object_object_add (host, "cpu_model", str_or_null (cs_session_get_cpu_model (s)));
+  json_object_object_add (host, "pmu", str_or_null (cs_session_get_pmu_name (s)));
+  json_object_object_add (host, "pmu_description", str_or_null (cs_session_get_pmu_description (s)));
+  json_object_object_add (host, "kernel_release", str_or_null (cs_session_get_kernel_release (s)));
+  json_object_object_add (host, "n_cpus", json_object_new_int64 (cs_session_get_n_cpus (s)));
+  json_object_object_add (root, "host", host);
+  json_object_object_add (command, "argv", strv_to_json (cs_session_get_argv (s)));
+  json_object_object_add (command, "cwd", str_or_null (cs_session_get_cwd (s)));
+  json_object_object_add (root, "command", command);
+  if (report->model != NULL)
+    {
+      model = json_object_new_object ();
+      json_object_object_add (model, "id", json_object_new_string (cs_model_get_id (report->model)));
+      json_object_object_add (model, "name", str_or_null (cs_model_get_name (report->model)));
+    }
+  json_object_object_add (root, "model", model);
+  json_object_object_add (root, "mode", json_object_new_string (cs_session_get_mode (s)));
+  json_object_object_add (root, "start_time", str_or_null (start_text));
+  json_object_object_add (root, "duration", number (cs_session_get_duration (s)));
+  json_object_object_add (root, "complete", json_object_new_boolean (cs_session_get_complete (s)));
+  return root;
+}
+
+static json_object *
+runs_to_json (CsReport *report)
+{
+  CsSession *s = report->session;
+  json_object *runs = json_object_new_array ();
+
+  for (guint i = 0; i < cs_session_get_n_runs (s); i++)
+    {
+      CsRun *run = cs_session_get_run (s, i);
+      json_object *o = json_object_new_object ();
+
+      json_object_object_add (o, "index", json_object_new_int64 (run->index));
+      json_object_object_add (o, "group", str_or_null (run->group));
+      json_object_object_add (o, "status", json_object_new_string (cs_run_status_to_string (run->status)));
+      json_object_object_add (o, "exit_code", json_object_new_int (run->exit_code));
+      json_object_object_add (o, "term_signal", json_object_new_int (run->term_signal));
+      json_object_object_add (o, "multiplexed", json_object_new_boolean (run->multiplexed));
+      json_object_object_add (o, "wall_seconds", number (run->wall_seconds));
+      json_object_object_add (o, "user_seconds", number (run->user_seconds));
+      json_object_object_add (o, "system_seconds", number (run->system_seconds));
+      json_object_object_add (o, "n_counts", json_object_new_int64 (run->counts->len));
+      json_object_object_add (o, "running_ratio", number (cs_report_run_running_ratio (run)));
+      json_object_array_add (runs, o);
+    }
+  return runs;
+}
+
+static json_object *
+sampling_runs_to_json (CsReport *report)
+{
+  CsSession *s = report->session;
+  json_object *runs = json_object_new_array ();
+
+  for (guint i = 0; i < cs_session_get_n_sampling_runs (s); i++)
+    {
+      CsSamplingRun *run = cs_session_get_sampling_run (s, i);
+      json_object *o = json_object_new_object ();
+
+      json_object_object_add (o, "index", json_object_new_int64 (run->index));
+      json_object_object_add (o, "perf_data", str_or_null (run->perf_data));
+      json_object_object_add (o, "event", str_or_null (run->event));
+      json_object_object_add (o, "n_samples", json_object_new_uint64 (run->n_samples));
+      json_object_object_add (o, "n_lost", json_object_new_uint64 (run->n_lost));
+      json_object_object_add (o, "status", json_object_new_string (cs_run_status_to_string (run->status)));
+      json_object_array_add (runs, o);
+    }
+  return runs;
+}
+
+static void
+checks_to_json (CsReport    *report,
+                json_object *root)
+{
+  CsSession *s = report->session;
+  const char *alias = cs_session_get_cycles_alias (s);
+  g_autoptr(GPtrArray) unscheduled = cs_session_get_unscheduled (s);
+  json_object *multiplexing = json_object_new_array ();
+  json_object *unsched = json_object_new_array ();
+  json_object *cycles = NULL;
+  double mean, sd;
+  guint n;
+
+  if (alias != NULL && cs_session_get_event_spread (s, alias, &mean, &sd, &n))
+    {
+      cycles = json_object_new_object ();
+      json_object_object_add (cycles, "alias", json_object_new_string (alias));
+      json_object_object_add (cycles, "mean", number (mean));
+      json_object_object_add (cycles, "stddev", number (sd));
+      json_object_object_add (cycles, "n", json_object_new_int64 (n));
+    }
+  json_object_object_add (root, "cycles", cycles);
+
+  for (guint i = 0; i < report->event_names->len; i++)
+    {
+      const char *name = g_ptr_array_index (report->event_names, i);
+      double ratio = cs_session_get_running_ratio (s, name);
+
+      if (ratio < 1.0 && ratio > 0)
+        {
+          json_object *o = json_object_new_object ();
+
+          json_object_object_add (o, "event", json_object_new_string (name));
+          json_object_object_add (o, "running_ratio", number (ratio));
+          json_object_array_add (multiplexing, o);
+        }
+    }
+  json_object_object_add (root, "multiplexing", multiplexing);
+  for (guint i = 0; i < unscheduled->len; i++)
+    json_object_array_add (unsched, json_object_new_string (g_ptr_array_index (unscheduled, i)));
+  json_object_object_add (root, "unscheduled", unsched);
+  json_object_object_add (root, "warnings", strv_to_json (cs_session_get_warnings (s)));
+  json_object_object_add (root, "notes", strv_to_json (cs_session_get_notes (s)));
+}
+
+static json_object *
+chart_to_json (const CsChartValues *chart)
+{
+  json_object *o = json_object_new_object ();
+
+  json_object_object_add (o, "id", json_object_new_string (chart->id));
+  json_object_object_add (o, "kind", json_object_new_string (chart->kind == CS_CHART_BAR ? "bar" : "ref"));
+  json_object_object_add (o, "title", str_or_null (chart->title));
+  json_object_object_add (o, "unit", str_or_null (chart->unit));
+  json_object_object_add (o, "provenance",
+                          json_object_new_string (cs_report_provenance_keyword (chart->provenance)));
+  if (chart->kind == CS_CHART_BAR)
+    {
+      json_object *parts = json_object_new_array ();
+
+      json_object_object_add (o, "total", number (chart->total));
+      for (guint i = 0; i < chart->n_parts; i++)
+        {
+          const CsChartPart *part = &chart->parts[i];
+          json_object *p = json_object_new_object ();
+
+          json_object_object_add (p, "metric", json_object_new_string (part->name));
+          json_object_object_add (p, "title", str_or_null (part->label));
+          json_object_object_add (p, "value", number (part->value));
+          json_object_object_add (p, "share", isnan (part->value) ? NULL : number (part->share));
+          json_object_object_add (p, "provenance",
+                                  json_object_new_string (cs_report_provenance_keyword (part->provenance)));
+          json_object_array_add (parts, p);
+        }
+      json_object_object_add (o, "parts", parts);
+    }
+  else
+    {
+      json_object_object_add (o, "metric", str_or_null (chart->metric));
+      json_object_object_add (o, "metric_title", str_or_null (chart->metric_label));
+      json_object_object_add (o, "value", number (chart->value));
+      json_object_object_add (o, "low", number (chart->low));
+      json_object_object_add (o, "medium", number (chart->medium));
+      json_object_object_add (o, "high", number (chart->high));
+      json_object_object_add (o, "higher_is_better", json_object_new_boolean (chart->higher_is_better));
+      json_object_object_add (o, "band", json_object_new_string (cs_report_band_keyword (chart->band)));
+      json_object_object_add (o, "sentence", str_or_null (chart->sentence));
+    }
+  return o;
+}
+
+static json_object *
+scope_to_json (CsReport      *report,
+               CsReportScope *scope)
+{
+  json_object *o = json_object_new_object ();
+  json_object *counts = json_object_new_array ();
+  json_object *metrics = json_object_new_array ();
+  json_object *charts = json_object_new_array ();
+  guint n_names;
+  const char **names = cs_counts_get_names (scope->counts, &n_names);
+
+  json_object_object_add (o, "scope", json_object_new_string (scope->region ? "region" : "program"));
+  json_object_object_add (o, "region", str_or_null (scope->region));
+  json_object_object_add (o, "calls", scope->region ? json_object_new_uint64 (scope->calls) : NULL);
+
+  for (guint i = 0; i < n_names; i++)
+    {
+      json_object *c = json_object_new_object ();
+      double v;
+      CsProvenance p;
+
+      cs_counts_lookup (scope->counts, names[i], &v, &p);
+      json_object_object_add (c, "name", json_object_new_string (names[i]));
+      json_object_object_add (c, "event", str_or_null (cs_report_event_string (report, names[i])));
+      json_object_object_add (c, "value", number (v));
+      json_object_object_add (c, "provenance", json_object_new_string (cs_report_provenance_keyword (p)));
+      json_object_array_add (counts, c);
+    }
+  json_object_object_add (o, "counts", counts);
+
+  for (guint i = 0; scope->evaluation != NULL && i < cs_model_get_n_metrics (report->model); i++)
+    {
+      const CsModelMetric *m = cs_model_get_metric (report->model, i);
+      json_object *j = json_object_new_object ();
+
+      json_object_object_add (j, "name", json_object_new_string (m->name));
+      json_object_object_add (j, "title", str_or_null (m->title));
+      json_object_object_add (j, "value", number (cs_evaluation_get_value (scope->evaluation, i)));
+      json_object_object_add (j, "unit", str_or_null (m->unit));
+      json_object_object_add (j, "provenance", json_object_new_string (
+        cs_report_provenance_keyword (cs_evaluation_get_provenance (scope->evaluation, i))));
+      json_object_object_add (j, "group", str_or_null (m->group));
+      json_object_object_add (j, "level", json_object_new_int (m->level));
+      json_object_array_add (metrics, j);
+    }
+  json_object_object_add (o, "metrics", metrics);
+
+  for (guint i = 0; scope->charts != NULL && i < scope->charts->len; i++)
+    json_object_array_add (charts, chart_to_json (g_ptr_array_index (scope->charts, i)));
+  json_object_object_add (o, "charts", charts);
+  return o;
+}
+
+void
+cs_report_render_json (CsReport *report,
+                       GString  *out)
+{
+  json_object *root = json_object_new_object ();
+  json_object *scopes = json_object_new_array ();
+
+  json_object_object_add (root, "report_version", json_object_new_int (CS_REPORT_JSON_VERSION));
+  info_to_json (report, root);
+  json_object_object_add (root, "runs", runs_to_json (report));
+  json_object_object_add (root, "sampling_runs", sampling_runs_to_json (report));
+  checks_to_json (report, root);
+  for (guint i = 0; i < report->scopes->len; i++)
+    json_object_array_add (scopes, scope_to_json (report, g_ptr_array_index (report->scopes, i)));
+  json_object_object_add (root, "scopes", scopes);
+
+  g_string_append (out, json_object_to_json_string_ext (root, JSON_C_TO_STRING_PRETTY |
+                                                              JSON_C_TO_STRING_SPACED |
+                                                              JSON_C_TO_STRING_NOSLASHESCAPE));
+  g_string_append_c (out, '\n');
+  json_object_put (root);
+}
+
+/* RFC 4180 quoting (a field holding a separator, a quote or a line break is
+ * quoted); lines end in "\n", which is what shell tools expect. */
+static void
+csv_field (GString    *out,
+           const char *text,
+           gboolean    last)
+{
+  if (text == NULL)
+    text = "";
+  if (strpbrk (text, ",\"\r\n") != NULL)
+    {
+      g_string_append_c (out, '"');
+      for (const char *p = text; *p; p++)
+        {
+          if (*p == '"')
+            g_string_append_c (out, '"');
+          g_string_append_c (out, *p);
+        }
+      g_string_append_c (out, '"');
+    }
+  else
+    g_string_append (out, text);
+  g_string_append (out, last ? "\n" : ",");
+}
+
+void
+cs_report_render_csv (CsReport *report,
+                      GString  *out)
+{
+  static const char * const header[] = {
+    "scope", "region", "metric", "title", "value", "unit", "provenance",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (header); i++)
+    csv_field (out, header[i], i + 1 == G_N_ELEMENTS (header));
+
+  for (guint s = 0; s < report->scopes->len; s++)
+    {
+      CsReportScope *scope = g_ptr_array_index (report->scopes, s);
+
+      for (guint i = 0; scope->evaluation != NULL && i < cs_model_get_n_metrics (report->model); i++)
+        {
+          const CsModelMetric *m = cs_model_get_metric (report->model, i);
+          double v = cs_evaluation_get_value (scope->evaluation, i);
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          csv_field (out, scope->region ? "region" : "program", FALSE);
+          csv_field (out, scope->region, FALSE);
+          csv_field (out, m->name, FALSE);
+          csv_field (out, m->title, FALSE);
+          /* Shortest text that reads back as the same double. */
+          csv_field (out, isfinite (v) ? g_ascii_dtostr (buf, sizeof buf, v) : "", FALSE);
+          csv_field (out, m->unit, FALSE);
+          csv_field (out, cs_report_provenance_keyword (cs_evaluation_get_provenance (scope->evaluation, i)),
+                     TRUE);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/* cs-report-counts-private.h — what the text and the JSON / CSV renderers
+ * of the counting report share: the scopes, evaluated once */
+#pragma once
+
+#include "cs-chart-values.h"
+#include "cs-evaluation.h"
+#include "cs-report-counts.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char         *region;      /* NULL: the whole program */
+  guint64       calls;       /* region entries (first run that has it) */
+  CsCounts     *counts;
+  CsEvaluation *evaluation;  /* NULL without a model */
+  GPtrArray    *charts;      /* CsChartValues*, NULL without a model */
+} CsReportScope;
+
+typedef struct
+{
+  CsSession *session;
+  CsModel   *model;          /* nullable */
+  GPtrArray *scopes;         /* CsReportScope*; the program first unless --region */
+  GPtrArray *event_names;    /* char*: whole-program count names in first-seen order */
+} CsReport;
+
+const char *cs_report_band_keyword     (CsBand       band);
+/* The libpfm4 string counted for @name, from the first run that has it. */
+const char *cs_report_event_string     (CsReport    *report,
+                                        const char  *name);
+/* min time_running / time_enabled over a run's whole-program counts. */
+double      cs_report_run_running_ratio (const CsRun *run);
+
+void        cs_report_render_text      (CsReport    *report,
+                                        GString     *out);
+void        cs_report_render_json      (CsReport    *report,
+                                        GString     *out);
+void        cs_report_render_csv       (CsReport    *report,
+                                        GString     *out);
+
+G_END_DECLS

@@ -1,0 +1,265 @@
+/* cs-report-counts.c — the counting report: scopes, evaluated once
+ *
+ * The model is evaluated once per scope (whole program, each region); the
+ * text (cs-report-counts-text.c), JSON and CSV (cs-report-counts-json.c)
+ * renderers only format what is computed here, so the formats agree.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "cs-error.h"
+#include "cs-report-counts-private.h"
+
+gboolean
+cs_report_format_from_string (const char     *text,
+                              CsReportFormat *format)
+{
+  if (g_strcmp0 (text, "text") == 0)
+    *format = CS_REPORT_FORMAT_TEXT;
+  else if (g_strcmp0 (text, "json") == 0)
+    *format = CS_REPORT_FORMAT_JSON;
+  else if (g_strcmp0 (text, "csv") == 0)
+    *format = CS_REPORT_FORMAT_CSV;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+const char *
+cs_report_provenance_keyword (CsProvenance provenance)
+{
+  switch (provenance)
+    {
+    case CS_PROVENANCE_COUNTED:       return "counted";
+    case CS_PROVENANCE_SCALED:        return "scaled";
+    case CS_PROVENANCE_ESTIMATED:     return "estimated";
+    case CS_PROVENANCE_RECONSTRUCTED: return "reconstructed";
+    case CS_PROVENANCE_NONE:
+    default:                          return "none";
+    }
+}
+
+const char *
+cs_report_band_keyword (CsBand band)
+{
+  switch (band)
+    {
+    case CS_BAND_LOW:    return "low";
+    case CS_BAND_MEDIUM: return "medium";
+    case CS_BAND_HIGH:   return "high";
+    case CS_BAND_NONE:
+    default:             return "none";
+    }
+}
+
+const char *
+cs_report_event_string (CsReport   *report,
+                        const char *name)
+{
+  for (guint i = 0; i < cs_session_get_n_runs (report->session); i++)
+    {
+      CsRun *run = cs_session_get_run (report->session, i);
+
+      for (guint j = 0; j < run->counts->len; j++)
+        {
+          const CsCount *c = &g_array_index (run->counts, CsCount, j);
+
+          if (g_strcmp0 (c->name, name) == 0)
+            return c->event;
+        }
+    }
+  return NULL;
+}
+
+double
+cs_report_run_running_ratio (const CsRun *run)
+{
+  double ratio = 1.0;
+
+  for (guint j = 0; j < run->counts->len; j++)
+    {
+      const CsCount *c = &g_array_index (run->counts, CsCount, j);
+
+      if (c->time_enabled > 0)
+        ratio = MIN (ratio, (double) c->time_running / (double) c->time_enabled);
+      else if (c->time_running == 0)
+        ratio = 0;
+    }
+  return ratio;
+}
+
+static void
+scope_free (CsReportScope *scope)
+{
+  g_free (scope->region);
+  g_clear_pointer (&scope->counts, cs_counts_unref);
+  g_clear_pointer (&scope->evaluation, cs_evaluation_unref);
+  g_clear_pointer (&scope->charts, g_ptr_array_unref);
+  g_free (scope);
+}
+
+static guint64
+region_calls (CsSession  *session,
+              const char *name)
+{
+  for (guint i = 0; i < cs_session_get_n_runs (session); i++)
+    {
+      CsRun *run = cs_session_get_run (session, i);
+
+      for (guint j = 0; j < run->regions->len; j++)
+        {
+          CsRegion *region = g_ptr_array_index (run->regions, j);
+
+          if (g_strcmp0 (region->name, name) == 0)
+            return region->calls;
+        }
+    }
+  return 0;
+}
+
+static CsReportScope *
+scope_new (CsReport      *report,
+           const char    *region,
+           CsEvaluation  *program,
+           GError       **error)
+{
+  CsReportScope *scope = g_new0 (CsReportScope, 1);
+
+  scope->region = g_strdup (region);
+  scope->calls = region != NULL ? region_calls (report->session, region) : 0;
+  scope->counts = cs_session_build_counts (report->session, region);
+  if (report->model != NULL)
+    {
+      scope->evaluation = cs_evaluation_new (report->model, scope->counts, program, error);
+      if (scope->evaluation == NULL)
+        {
+          scope_free (scope);
+          return NULL;
+        }
+      scope->charts = cs_chart_values_list (scope->evaluation);
+    }
+  return scope;
+}
+
+static void
+report_clear (CsReport *report)
+{
+  g_clear_pointer (&report->scopes, g_ptr_array_unref);
+  g_clear_pointer (&report->event_names, g_ptr_array_unref);
+}
+
+static GPtrArray *
+collect_event_names (CsSession *session)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < cs_session_get_n_runs (session); i++)
+    {
+      CsRun *run = cs_session_get_run (session, i);
+
+      for (guint j = 0; j < run->counts->len; j++)
+        {
+          const CsCount *c = &g_array_index (run->counts, CsCount, j);
+
+          if (g_hash_table_add (seen, c->name))
+            g_ptr_array_add (names, g_strdup (c->name));
+        }
+    }
+  return names;
+}
+
+static gboolean
+report_init (CsReport    *report,
+             CsSession   *session,
+             CsModel     *model,
+             const char  *region,
+             GError     **error)
+{
+  g_autoptr(GPtrArray) regions = cs_session_list_regions (session);
+  CsReportScope *program;
+
+  report->session = session;
+  report->model = model;
+  report->scopes = g_ptr_array_new_with_free_func ((GDestroyNotify) scope_free);
+  report->event_names = collect_event_names (session);
+
+  if (region != NULL &&
+      !g_ptr_array_find_with_equal_func (regions, region, g_str_equal, NULL))
+    {
+      g_autofree char *known = NULL;
+
+      if (regions->len == 0)
+        {
+          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
+                       _("The session has no region “%s”: it has no regions at all"), region);
+          return FALSE;
+        }
+      g_ptr_array_add (regions, NULL);
+      known = g_strjoinv (", ", (char **) regions->pdata);
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
+                   _("The session has no region “%s”; its regions are: %s"), region, known);
+      return FALSE;
+    }
+
+  /* Region formulas may refer to program(...), so the program is always
+   * evaluated, even when only a region is shown. */
+  program = scope_new (report, NULL, NULL, error);
+  if (program == NULL)
+    return FALSE;
+  g_ptr_array_add (report->scopes, program);
+
+  for (guint i = 0; i < regions->len; i++)
+    {
+      const char *name = g_ptr_array_index (regions, i);
+      CsReportScope *scope;
+
+      if (region != NULL && strcmp (name, region) != 0)
+        continue;
+      scope = scope_new (report, name, program->evaluation, error);
+      if (scope == NULL)
+        return FALSE;
+      g_ptr_array_add (report->scopes, scope);
+    }
+  if (region != NULL)
+    g_ptr_array_remove_index (report->scopes, 0);
+  return TRUE;
+}
+
+gboolean
+cs_report_counts (CsSession       *session,
+                  CsModel         *model,
+                  const char      *region,
+                  CsReportFormat   format,
+                  GString         *out,
+                  GError         **error)
+{
+  CsReport report = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (CS_IS_SESSION (session), FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  ok = report_init (&report, session, model, region, error);
+  if (ok)
+    {
+      switch (format)
+        {
+        case CS_REPORT_FORMAT_JSON:
+          cs_report_render_json (&report, out);
+          break;
+        case CS_REPORT_FORMAT_CSV:
+          cs_report_render_csv (&report, out);
+          break;
+        case CS_REPORT_FORMAT_TEXT:
+        default:
+          cs_report_render_text (&report, out);
+          break;
+        }
+    }
+  report_clear (&report);
+  return ok;
+}

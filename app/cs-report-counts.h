@@ -1,0 +1,40 @@
+/* cs-report-counts.h — the counting part of `cyclescope report`
+ *
+ * Run information, every metric of the model for the whole program and per
+ * region, and the values of every BAR / REF chart, as text, JSON or CSV
+ * (docs/cli.md describes the JSON and CSV shapes). Sample tables from
+ * perf.data files are a separate renderer; this one only reads counts.
+ */
+#pragma once
+
+#include "cs-model.h"
+#include "cs-session.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  CS_REPORT_FORMAT_TEXT,
+  CS_REPORT_FORMAT_JSON,
+  CS_REPORT_FORMAT_CSV,
+} CsReportFormat;
+
+gboolean cs_report_format_from_string (const char     *text,
+                                       CsReportFormat *format);
+
+/* Appends the report to @out. @model may be NULL (the session names none):
+ * run information and raw counts are printed without metrics. @region NULL
+ * reports the whole program and every region; otherwise only that region
+ * (an unknown region is an error listing the known ones). */
+gboolean cs_report_counts          (CsSession      *session,
+                                    CsModel        *model,
+                                    const char     *region,
+                                    CsReportFormat  format,
+                                    GString        *out,
+                                    GError        **error);
+
+/* Machine-readable provenance keyword: "counted", "scaled", "estimated",
+ * "reconstructed" or "none". */
+const char *cs_report_provenance_keyword (CsProvenance provenance);
+
+G_END_DECLS

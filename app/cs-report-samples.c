@@ -1,0 +1,334 @@
+/* cs-report-samples.c — sample tables of `cyclescope report`: options and text
+ *
+ * The text output reads like `perf report --stdio`: one block per event,
+ * "Overhead" first, largest first. JSON and CSV are in
+ * cs-report-samples-data.c.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "cs-error.h"
+#include "cs-report-samples-private.h"
+
+static const char * const sort_names[] = { "dso", "sym", "dso,sym", "srcline" };
+
+gboolean
+cs_report_sort_from_string (const char   *text,
+                            CsReportSort *sort)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sort_names); i++)
+    if (g_strcmp0 (text, sort_names[i]) == 0)
+      {
+        *sort = (CsReportSort) i;
+        return TRUE;
+      }
+  /* perf accepts the keys in either order. */
+  if (g_strcmp0 (text, "sym,dso") == 0)
+    {
+      *sort = CS_REPORT_SORT_DSO_SYM;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+const char *
+cs_report_sort_to_string (CsReportSort sort)
+{
+  return (guint) sort < G_N_ELEMENTS (sort_names) ? sort_names[sort] : NULL;
+}
+
+GPtrArray *
+cs_report_samples_events (CsAnalysis  *analysis,
+                          const char  *event,
+                          GError     **error)
+{
+  CsProfile *profile = cs_analysis_get_profile (analysis);
+  GPtrArray *events = g_ptr_array_new ();
+  const CsProfileEvent *e;
+
+  if (profile == NULL)
+    return events;
+  if (event == NULL)
+    {
+      for (guint i = 0; i < cs_profile_get_n_events (profile); i++)
+        if (cs_profile_get_event (profile, i)->n_samples > 0)
+          g_ptr_array_add (events, (gpointer) cs_profile_get_event (profile, i));
+      return events;
+    }
+  e = cs_profile_find_event (profile, event);
+  if (e == NULL || e->n_samples == 0)
+    {
+      g_autofree char *known = g_strjoinv (", ", (char **) cs_profile_get_sampled_event_names (profile));
+
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
+                   _("the event “%s” has no samples in %s; sampled events: %s"),
+                   event, cs_profile_get_path (profile), known[0] ? known : _("none"));
+      g_ptr_array_unref (events);
+      return NULL;
+    }
+  g_ptr_array_add (events, (gpointer) e);
+  return events;
+}
+
+const CsScope *
+cs_report_samples_module_scope (CsAnalysis            *analysis,
+                                const CsProfileModule *module)
+{
+  for (guint i = 0; i < cs_analysis_get_n_scopes (analysis); i++)
+    {
+      const CsScope *s = cs_analysis_get_scope (analysis, i);
+
+      if (s->kind == CS_SCOPE_MODULE && s->module_id == (int) module->index)
+        return s;
+    }
+  return NULL;
+}
+
+char *
+cs_report_samples_srcline (const CsProfileLineRow *row)
+{
+  if (row->file == NULL)
+    return g_strdup ("??:0");
+  return g_strdup_printf ("%s:%u", row->file, row->line);
+}
+
+static char *
+grouped (guint64 v)
+{
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, v);
+  GString *s = g_string_new (NULL);
+  gsize n = strlen (digits);
+
+  for (gsize i = 0; i < n; i++)
+    {
+      if (i > 0 && (n - i) % 3 == 0)
+        g_string_append_c (s, ',');
+      g_string_append_c (s, digits[i]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Pads @text to @width display characters (UTF-8 aware). */
+static void
+append_padded (GString    *out,
+               const char *text,
+               guint       width)
+{
+  glong n = g_utf8_strlen (text, -1);
+
+  g_string_append (out, text);
+  for (glong i = n; i < (glong) width; i++)
+    g_string_append_c (out, ' ');
+}
+
+static void
+text_event_header (CsAnalysis           *analysis,
+                   const CsProfileEvent *e,
+                   GString              *out)
+{
+  g_autofree char *n = grouped (e->n_samples);
+  g_autofree char *p = grouped (e->period);
+
+  g_string_append_printf (out, _("# Event %s: %s samples, estimated count %s (sum of the periods)"),
+                          e->name, n, p);
+  if (e->sample_freq > 0)
+    g_string_append_printf (out, _(", sampled at %" G_GUINT64_FORMAT " Hz"), e->sample_freq);
+  else if (e->sample_period > 0)
+    g_string_append_printf (out, _(", a sample every %" G_GUINT64_FORMAT " events"), e->sample_period);
+  g_string_append (out, "\n#\n");
+}
+
+static void
+text_modules (CsAnalysis           *analysis,
+              const CsProfileEvent *e,
+              guint                 limit,
+              GString              *out)
+{
+  CsProfile *profile = cs_analysis_get_profile (analysis);
+  CsModel *model = cs_analysis_get_model (analysis);
+  const char * const *columns = model != NULL ? cs_model_get_table_columns (model) : NULL;
+  g_autoptr(GArray) rows = cs_profile_dup_module_table (profile, e->index);
+  guint width = strlen (_("Shared Object"));
+
+  for (guint i = 0; i < rows->len; i++)
+    width = MAX (width, g_utf8_strlen (g_array_index (rows, CsProfileModuleRow, i).module->name, -1));
+  g_string_append_printf (out, "# %9s %12s %16s  ", _("Overhead"), _("Samples"), _("Estimated"));
+  append_padded (out, _("Shared Object"), width);
+  for (guint c = 0; columns != NULL && columns[c] != NULL; c++)
+    g_string_append_printf (out, " %14s", columns[c]);
+  g_string_append_c (out, '\n');
+  if (columns != NULL && columns[0] != NULL)
+    g_string_append (out, _("# (model columns are estimated from samples: “—” when an event they need was not sampled)\n"));
+
+  for (guint i = 0; i < rows->len && (limit == 0 || i < limit); i++)
+    {
+      const CsProfileModuleRow *r = &g_array_index (rows, CsProfileModuleRow, i);
+      const CsScope *scope = cs_report_samples_module_scope (analysis, r->module);
+      g_autofree char *n = grouped (r->samples);
+      g_autofree char *p = grouped (r->period);
+
+      g_string_append_printf (out, "  %8.2f%% %12s %16s  ", r->percent, n, p);
+      append_padded (out, r->module->name, width);
+      for (guint c = 0; columns != NULL && columns[c] != NULL; c++)
+        {
+          double v = scope != NULL ? cs_evaluation_lookup (scope->evaluation, columns[c]) : NAN;
+
+          if (isfinite (v))
+            g_string_append_printf (out, " %14.4g", v);
+          else
+            /* %14s counts bytes, and "—" is three of them */
+            g_string_append_printf (out, " %12s%s", "", "—");
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+text_symbols (CsAnalysis           *analysis,
+              const CsProfileEvent *e,
+              CsReportSort          sort,
+              guint                 limit,
+              GString              *out)
+{
+  g_autoptr(GArray) rows = cs_profile_dup_symbol_table (cs_analysis_get_profile (analysis),
+                                                        e->index, NULL, limit);
+  guint width = strlen (_("Shared Object"));
+
+  for (guint i = 0; i < rows->len; i++)
+    width = MAX (width, g_utf8_strlen (g_array_index (rows, CsProfileSymbolRow, i).symbol->module->name, -1));
+  g_string_append_printf (out, "# %9s %12s  ", _("Overhead"), _("Samples"));
+  if (sort == CS_REPORT_SORT_DSO_SYM)
+    {
+      append_padded (out, _("Shared Object"), width);
+      g_string_append_c (out, ' ');
+    }
+  g_string_append_printf (out, "%s\n", _("Symbol"));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const CsProfileSymbolRow *r = &g_array_index (rows, CsProfileSymbolRow, i);
+      g_autofree char *n = grouped (r->samples);
+
+      g_string_append_printf (out, "  %8.2f%% %12s  ", r->percent, n);
+      if (sort == CS_REPORT_SORT_DSO_SYM)
+        {
+          append_padded (out, r->symbol->module->name, width);
+          g_string_append_c (out, ' ');
+        }
+      g_string_append_printf (out, "%s %s\n",
+                              r->symbol->module->kind == CS_MODULE_KERNEL ? "[k]" : "[.]",
+                              r->symbol->display_name);
+    }
+}
+
+static void
+text_srclines (CsAnalysis           *analysis,
+               const CsProfileEvent *e,
+               guint                 limit,
+               GString              *out)
+{
+  g_autoptr(GArray) rows = cs_profile_dup_srcline_table (cs_analysis_get_profile (analysis),
+                                                         e->index, limit);
+
+  g_string_append_printf (out, "# %9s %12s  %s\n", _("Overhead"), _("Samples"), _("Source line"));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const CsProfileLineRow *r = &g_array_index (rows, CsProfileLineRow, i);
+      g_autofree char *n = grouped (r->samples);
+      g_autofree char *line = cs_report_samples_srcline (r);
+
+      g_string_append_printf (out, "  %8.2f%% %12s  %s", r->percent, n, line);
+      if (r->file == NULL && r->symbol != NULL)
+        g_string_append_printf (out, "  (%s)", r->symbol->display_name);
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+render_text (CsAnalysis                  *analysis,
+             GPtrArray                   *events,
+             const CsReportSampleOptions *options,
+             GString                     *out)
+{
+  CsProfile *profile = cs_analysis_get_profile (analysis);
+  const CsProfileStats *stats = cs_profile_get_stats (profile);
+  g_autofree char *lost = grouped (stats->n_lost + stats->n_lost_samples);
+
+  g_string_append_printf (out, _("# Samples of %s, sorted by %s\n"), cs_profile_get_path (profile),
+                          cs_report_sort_to_string (options->sort));
+  g_string_append_printf (out, _("# Lost samples: %s\n"), lost);
+  for (const char * const *w = cs_analysis_get_warnings (analysis); w != NULL && *w != NULL; w++)
+    g_string_append_printf (out, _("# Warning: %s\n"), *w);
+  if (options->limit > 0)
+    g_string_append_printf (out, _("# At most %u rows per event (--limit 0 shows all)\n"), options->limit);
+  g_string_append (out, "#\n");
+  if (events->len == 0)
+    g_string_append (out, _("# No samples in this file.\n"));
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const CsProfileEvent *e = g_ptr_array_index (events, i);
+
+      if (i > 0)
+        g_string_append (out, "\n");
+      text_event_header (analysis, e, out);
+      switch (options->sort)
+        {
+        case CS_REPORT_SORT_DSO:
+          text_modules (analysis, e, options->limit, out);
+          break;
+        case CS_REPORT_SORT_SYM:
+        case CS_REPORT_SORT_DSO_SYM:
+          text_symbols (analysis, e, options->sort, options->limit, out);
+          break;
+        case CS_REPORT_SORT_SRCLINE:
+          text_srclines (analysis, e, options->limit, out);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
+gboolean
+cs_report_samples (CsAnalysis                  *analysis,
+                   const CsReportSampleOptions *options,
+                   CsReportFormat               format,
+                   GString                     *out,
+                   GError                     **error)
+{
+  g_autoptr(GPtrArray) events = NULL;
+
+  g_return_val_if_fail (CS_IS_ANALYSIS (analysis), FALSE);
+  g_return_val_if_fail (options != NULL, FALSE);
+
+  if (!(events = cs_report_samples_events (analysis, options->event, error)))
+    return FALSE;
+  if (cs_analysis_get_profile (analysis) == NULL)
+    {
+      if (format == CS_REPORT_FORMAT_JSON)
+        g_string_append (out, "null");
+      else if (format == CS_REPORT_FORMAT_TEXT)
+        g_string_append (out, _("# No samples: this session has no sampling run.\n"));
+      else
+        cs_report_samples_render_csv (analysis, events, options, out);
+      return TRUE;
+    }
+  switch (format)
+    {
+    case CS_REPORT_FORMAT_TEXT:
+      render_text (analysis, events, options, out);
+      break;
+    case CS_REPORT_FORMAT_JSON:
+      cs_report_samples_render_json (analysis, events, options, out);
+      break;
+    case CS_REPORT_FORMAT_CSV:
+      cs_report_samples_render_csv (analysis, events, options, out);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return TRUE;
+}

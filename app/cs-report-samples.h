@@ -1,0 +1,44 @@
+/* cs-report-samples.h — the sample part of `cyclescope report`
+ *
+ * Tables of a profile sorted like `perf report --sort`: by module (dso), by
+ * symbol (sym, dso,sym) or by source line (srcline), one table per sampled
+ * event, as text, JSON or CSV (docs/cli.md describes the shapes).
+ * Percentages are of the event's total period, as in perf.
+ */
+#pragma once
+
+#include "cs-analysis.h"
+#include "cs-report-counts.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  CS_REPORT_SORT_DSO,
+  CS_REPORT_SORT_SYM,
+  CS_REPORT_SORT_DSO_SYM,
+  CS_REPORT_SORT_SRCLINE,
+} CsReportSort;
+
+gboolean    cs_report_sort_from_string (const char   *text,
+                                        CsReportSort *sort);
+const char *cs_report_sort_to_string   (CsReportSort  sort);
+
+typedef struct
+{
+  CsReportSort  sort;
+  const char   *event;   /* NULL: every sampled event */
+  guint         limit;   /* rows per table, 0: all */
+} CsReportSampleOptions;
+
+/* Appends the tables of @analysis's profile to @out. An --event that was
+ * not sampled is an error naming the sampled events. Text and CSV are
+ * complete documents; for JSON @out receives one object, the value of the
+ * report's "profile" member. */
+gboolean    cs_report_samples          (CsAnalysis                  *analysis,
+                                        const CsReportSampleOptions *options,
+                                        CsReportFormat               format,
+                                        GString                     *out,
+                                        GError                     **error);
+
+G_END_DECLS

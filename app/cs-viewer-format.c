@@ -1,0 +1,121 @@
+/* cs-viewer-format.c — the words the window uses for a recording */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "cs-viewer-format.h"
+
+char *
+cs_format_program (CsAnalysis *analysis)
+{
+  CsSession *session = cs_analysis_get_session (analysis);
+  const char * const *argv = session != NULL ? cs_session_get_argv (session) : NULL;
+
+  if (argv != NULL && argv[0] != NULL && argv[0][0] != '\0')
+    return g_strdup (argv[0]);
+  return g_path_get_basename (cs_analysis_get_path (analysis));
+}
+
+char *
+cs_format_command (CsAnalysis *analysis)
+{
+  CsSession *session = cs_analysis_get_session (analysis);
+  const char * const *argv = session != NULL ? cs_session_get_argv (session) : NULL;
+  GString *line = g_string_new (NULL);
+
+  for (guint i = 0; argv != NULL && argv[i] != NULL; i++)
+    {
+      g_autofree char *quoted = NULL;
+      gboolean plain = argv[i][0] != '\0' && strpbrk (argv[i], " \t\n'\"\\$`*?;&|<>()") == NULL;
+
+      if (i > 0)
+        g_string_append_c (line, ' ');
+      quoted = plain ? g_strdup (argv[i]) : g_shell_quote (argv[i]);
+      g_string_append (line, quoted);
+    }
+  if (line->len == 0)
+    {
+      g_string_free (line, TRUE);
+      return cs_format_program (analysis);
+    }
+  return g_string_free (line, FALSE);
+}
+
+char *
+cs_format_model (CsAnalysis *analysis)
+{
+  CsModel *model = cs_analysis_get_model (analysis);
+
+  if (model == NULL)
+    return g_strdup (_("no model"));
+  return g_strdup (cs_model_get_id (model));
+}
+
+char *
+cs_format_window_title (CsAnalysis *analysis)
+{
+  g_autofree char *program = NULL;
+  g_autofree char *model = NULL;
+  CsSession *session;
+  guint n_runs;
+
+  if (analysis == NULL)
+    return g_strdup (_("Cyclescope"));
+
+  program = cs_format_program (analysis);
+  model = cs_format_model (analysis);
+  session = cs_analysis_get_session (analysis);
+  /* Counting and sampling runs, as `cyclescope record` counts them. */
+  n_runs = session != NULL ? cs_session_get_n_runs (session) + cs_session_get_n_sampling_runs (session) : 0;
+  /* TRANSLATORS: window title: program, model id, number of runs */
+  return g_strdup_printf (ngettext ("Cyclescope — %s (%s · %u run)",
+                                    "Cyclescope — %s (%s · %u runs)", n_runs),
+                          program, model, n_runs);
+}
+
+char *
+cs_format_duration (double seconds)
+{
+  if (!(seconds > 0))
+    return g_strdup ("—");
+  if (seconds < 1)
+    /* TRANSLATORS: milliseconds */
+    return g_strdup_printf (_("%.0f ms"), seconds * 1000);
+  if (seconds < 60)
+    /* TRANSLATORS: seconds */
+    return g_strdup_printf (_("%.1f s"), seconds);
+  /* TRANSLATORS: minutes and seconds */
+  return g_strdup_printf (_("%u min %02u s"), (guint) (seconds / 60), (guint) seconds % 60);
+}
+
+char *
+cs_format_pmu (CsSession *session)
+{
+  const char *name = cs_session_get_pmu_name (session);
+  const char *description = cs_session_get_pmu_description (session);
+
+  if (name == NULL)
+    return g_strdup (_("none (software events)"));
+  if (description != NULL && g_strcmp0 (description, name) != 0)
+    return g_strdup_printf ("%s (%s)", name, description);
+  return g_strdup (name);
+}
+
+char *
+cs_format_runs (CsSession *session)
+{
+  guint counting = cs_session_get_n_runs (session);
+  guint sampling = cs_session_get_n_sampling_runs (session);
+  g_autofree char *c = NULL;
+  g_autofree char *s = NULL;
+
+  c = g_strdup_printf (ngettext ("%u counting", "%u counting", counting), counting);
+  s = g_strdup_printf (ngettext ("%u sampling", "%u sampling", sampling), sampling);
+  if (sampling == 0)
+    return g_steal_pointer (&c);
+  if (counting == 0)
+    return g_steal_pointer (&s);
+  /* TRANSLATORS: "10 counting, 1 sampling" (runs) */
+  return g_strdup_printf (_("%s, %s"), c, s);
+}

@@ -1,0 +1,70 @@
+/* cs-window-private.h — what cs-window.c and cs-window-actions.c share */
+#pragma once
+
+#include "cs-memory-page.h"
+#include "cs-modules-page.h"
+#include "cs-overview-page.h"
+#include "cs-window.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CsLoadState CsLoadState;
+
+struct _CsWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  /* template children */
+  GtkMenuButton        *open_button;
+  GtkRevealer          *error_revealer;
+  GtkLabel             *error_title;
+  GtkLabel             *error_message;
+  GtkToggleButton      *error_details_button;
+  GtkLabel             *error_details;
+  GtkRevealer          *progress_revealer;
+  GtkLabel             *progress_label;
+  GtkProgressBar       *progress_bar;
+  GtkButton            *progress_cancel;
+  GtkStack             *main_stack;
+  GtkStack             *page_stack;
+  GtkListBox           *page_list;
+  CsOverviewPage       *overview_page;
+  CsModulesPage        *modules_page;
+  CsMemoryPage         *memory_page;
+  GtkLabel             *session_host;
+  GtkLabel             *session_pmu;
+  GtkLabel             *session_model;
+  GtkLabel             *session_runs;
+  GtkLabel             *session_duration;
+  GMenu                *open_menu;
+  GMenu                *recent_section;   /* filled from GtkRecentManager */
+
+  GSettings            *settings;
+  CsAnalysis           *analysis;
+  /* The load in flight; a newer open or a cancel bumps the generation so
+   * that late results and progress of an older load are dropped. */
+  CsLoadState          *load;
+  guint                 load_generation;
+  GCancellable         *load_cancellable;
+  GtkNativeDialog      *chooser;
+  GtkWindow            *record_dialog;
+  GtkWindow            *export_dialog;
+  gulong                recent_changed_id;
+  char                 *error_text;       /* what the error banner says, NULL when hidden */
+};
+
+/* cs-window-actions.c */
+void cs_window_init_actions   (CsWindow *self);
+void cs_window_update_actions (CsWindow *self);
+void cs_window_update_recent  (CsWindow *self);
+void cs_window_add_recent     (CsWindow *self,
+                               GFile    *file);
+void cs_window_close_dialogs  (CsWindow *self);
+
+/* cs-window.c */
+void cs_window_show_error_full (CsWindow   *self,
+                                const char *title,
+                                const char *message,
+                                const char *details);
+
+G_END_DECLS

@@ -1,0 +1,497 @@
+/* cs-window.c — the main window: header bar, banner, progress, pages
+ *
+ * A window shows one recording. Loading runs in a worker thread
+ * (cs_analysis_load_async); its progress is marshalled to the main loop and
+ * shown in a bar with a Cancel button, so the window stays responsive. A
+ * failure never replaces what is shown: it appears in a banner above it.
+ * Actions, dialogs, drag and drop and recent files are in cs-window-actions.c.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cs-application.h"
+#include "cs-viewer-format.h"
+#include "cs-window-private.h"
+
+struct _CsLoadState
+{
+  GWeakRef  window;
+  guint     generation;
+  char     *path;
+  char    **debug_dirs;
+
+  /* Written by the loading thread, read by the main loop. */
+  GMutex    lock;
+  char     *stage;
+  double    fraction;
+  gboolean  idle_pending;
+};
+
+G_DEFINE_FINAL_TYPE (CsWindow, cs_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static void
+load_state_clear (CsLoadState *state)
+{
+  g_weak_ref_clear (&state->window);
+  g_free (state->path);
+  g_strfreev (state->debug_dirs);
+  g_mutex_clear (&state->lock);
+  g_free (state->stage);
+}
+
+static void
+load_state_release (gpointer state)
+{
+  g_atomic_rc_box_release_full (state, (GDestroyNotify) load_state_clear);
+}
+
+/* The window behind @state, if it still exists and still waits for this load. */
+static CsWindow *
+load_state_get_window (CsLoadState *state)
+{
+  CsWindow *self = g_weak_ref_get (&state->window);
+
+  if (self != NULL && self->load_generation != state->generation)
+    g_clear_object (&self);
+  return self;
+}
+
+static gboolean
+progress_idle (gpointer data)
+{
+  CsLoadState *state = data;
+  g_autoptr(CsWindow) self = load_state_get_window (state);
+  g_autofree char *stage = NULL;
+  double fraction;
+
+  g_mutex_lock (&state->lock);
+  stage = g_steal_pointer (&state->stage);
+  fraction = state->fraction;
+  state->idle_pending = FALSE;
+  g_mutex_unlock (&state->lock);
+
+  if (self == NULL || g_cancellable_is_cancelled (self->load_cancellable))
+    return G_SOURCE_REMOVE;
+  if (stage != NULL)
+    gtk_label_set_text (self->progress_label, stage);
+  if (fraction >= 0)
+    gtk_progress_bar_set_fraction (self->progress_bar, CLAMP (fraction, 0.0, 1.0));
+  else
+    gtk_progress_bar_pulse (self->progress_bar);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs in the loading thread: keep only the newest report and wake the main
+ * loop once, so a chatty loader cannot flood it. */
+static void
+load_progress (const char *stage,
+               double      fraction,
+               gpointer    user_data)
+{
+  CsLoadState *state = user_data;
+  gboolean schedule;
+
+  g_mutex_lock (&state->lock);
+  if (stage != NULL)
+    {
+      g_free (state->stage);
+      state->stage = g_strdup (stage);
+    }
+  state->fraction = fraction;
+  schedule = !state->idle_pending;
+  state->idle_pending = TRUE;
+  g_mutex_unlock (&state->lock);
+
+  if (schedule)
+    g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT, progress_idle,
+                                g_atomic_rc_box_acquire (state), load_state_release);
+}
+
+static void
+update_summary (CsWindow *self)
+{
+  CsSession *session = self->analysis != NULL ? cs_analysis_get_session (self->analysis) : NULL;
+  g_autofree char *title = cs_format_window_title (self->analysis);
+  g_autofree char *pmu = NULL;
+  g_autofree char *model = NULL;
+  g_autofree char *runs = NULL;
+  g_autofree char *duration = NULL;
+  g_autofree char *host_tip = NULL;
+
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  if (session == NULL)
+    return;
+
+  pmu = cs_format_pmu (session);
+  model = cs_format_model (self->analysis);
+  runs = cs_format_runs (session);
+  duration = cs_format_duration (cs_session_get_duration (session));
+  host_tip = g_strdup_printf ("%s\n%s", cs_session_get_cpu_model (session) ? cs_session_get_cpu_model (session) : "",
+                              cs_session_get_kernel_release (session) ? cs_session_get_kernel_release (session) : "");
+  gtk_label_set_text (self->session_host, cs_session_get_hostname (session) ? cs_session_get_hostname (session) : "—");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_host), g_strstrip (host_tip));
+  gtk_label_set_text (self->session_pmu, pmu);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_pmu), pmu);
+  gtk_label_set_text (self->session_model, model);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_model),
+                               cs_analysis_get_model (self->analysis) != NULL
+                               ? cs_model_get_name (cs_analysis_get_model (self->analysis)) : NULL);
+  gtk_label_set_text (self->session_runs, runs);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_runs), runs);
+  gtk_label_set_text (self->session_duration, duration);
+}
+
+static void
+set_analysis (CsWindow   *self,
+              CsAnalysis *analysis)
+{
+  if (!g_set_object (&self->analysis, analysis))
+    return;
+  cs_overview_page_set_analysis (self->overview_page, analysis);
+  cs_modules_page_set_analysis (self->modules_page, analysis);
+  cs_memory_page_set_analysis (self->memory_page, analysis);
+  update_summary (self);
+  gtk_stack_set_visible_child_name (self->page_stack, "overview");
+  gtk_stack_set_visible_child_name (self->main_stack, analysis != NULL ? "session" : "empty");
+  cs_window_close_dialogs (self);
+  cs_window_update_actions (self);
+}
+
+static void
+hide_error (CsWindow *self)
+{
+  g_clear_pointer (&self->error_text, g_free);
+  gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
+}
+
+static void
+error_close_clicked (CsWindow *self)
+{
+  hide_error (self);
+}
+
+static void
+page_row_selected (CsWindow      *self,
+                   GtkListBoxRow *row)
+{
+  if (row != NULL)
+    gtk_stack_set_visible_child_name (self->page_stack, gtk_widget_get_name (GTK_WIDGET (row)));
+}
+
+/* The page changed from elsewhere (Ctrl+F, tests): keep the sidebar in step. */
+static void
+page_changed (CsWindow *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (self->page_stack);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->page_list));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    if (GTK_IS_LIST_BOX_ROW (row) && g_strcmp0 (gtk_widget_get_name (row), name) == 0 &&
+        !gtk_list_box_row_is_selected (GTK_LIST_BOX_ROW (row)))
+      gtk_list_box_select_row (self->page_list, GTK_LIST_BOX_ROW (row));
+}
+
+static void
+finish_loading (CsWindow *self)
+{
+  g_clear_object (&self->load_cancellable);
+  gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->progress_cancel), TRUE);
+  cs_window_update_actions (self);
+}
+
+static void
+load_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  CsLoadState *state = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CsAnalysis) analysis = cs_analysis_load_finish (result, &error);
+  g_autoptr(CsWindow) self = load_state_get_window (state);
+
+  if (self == NULL)
+    goto out;
+
+  finish_loading (self);
+  if (analysis != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (state->path);
+
+      set_analysis (self, analysis);
+      cs_window_add_recent (self, file);
+    }
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_autofree char *name = g_filename_display_basename (state->path);
+      g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
+      g_autofree char *details = g_strdup_printf ("%s\n%s %d", state->path,
+                                                  g_quark_to_string (error->domain), error->code);
+
+      cs_window_show_error_full (self, title, error->message, details);
+    }
+
+out:
+  load_state_release (state);
+}
+
+void
+cs_window_open (CsWindow *self,
+                GFile    *file)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *stage = NULL;
+  CsAnalysisOptions options = { 0 };
+  CsLoadState *state;
+
+  g_return_if_fail (CS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  path = g_file_get_path (file);
+  name = g_file_get_parse_name (file);
+  if (path == NULL)
+    {
+      g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
+
+      cs_window_show_error_full (self, title,
+                                 _("Only local files can be opened: copy the recording to this computer first."),
+                                 NULL);
+      return;
+    }
+
+  /* A newer open replaces a load in progress. */
+  cs_window_cancel_load (self);
+  hide_error (self);
+
+  state = g_atomic_rc_box_new0 (CsLoadState);
+  g_weak_ref_init (&state->window, self);
+  g_mutex_init (&state->lock);
+  state->generation = ++self->load_generation;
+  state->path = g_strdup (path);
+  if (self->settings != NULL)
+    {
+      state->debug_dirs = g_settings_get_strv (self->settings, "debug-directories");
+      options.symbol_limit = g_settings_get_uint (self->settings, "symbol-limit");
+    }
+  options.debug_dirs = (const char * const *) state->debug_dirs;
+  self->load_cancellable = g_cancellable_new ();
+
+  g_clear_pointer (&name, g_free);
+  name = g_filename_display_basename (path);
+  stage = g_strdup_printf (_("Opening “%s”…"), name);
+  gtk_label_set_text (self->progress_label, stage);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+  cs_window_update_actions (self);
+
+  cs_analysis_load_async (path, &options, load_progress, state, self->load_cancellable,
+                          load_done, state);
+}
+
+void
+cs_window_cancel_load (CsWindow *self)
+{
+  g_return_if_fail (CS_IS_WINDOW (self));
+
+  if (self->load_cancellable == NULL)
+    return;
+  /* The worker notices at its next check; its result is dropped because the
+   * generation moves on, and the window is usable again right away. */
+  g_cancellable_cancel (self->load_cancellable);
+  self->load_generation++;
+  finish_loading (self);
+}
+
+void
+cs_window_show_error_full (CsWindow   *self,
+                           const char *title,
+                           const char *message,
+                           const char *details)
+{
+  g_return_if_fail (CS_IS_WINDOW (self));
+
+  g_free (self->error_text);
+  self->error_text = message != NULL ? g_strdup_printf ("%s\n%s", title, message) : g_strdup (title);
+  gtk_label_set_text (self->error_title, title);
+  gtk_label_set_text (self->error_message, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error_message), message != NULL && message[0] != '\0');
+  gtk_label_set_text (self->error_details, details != NULL ? details : "");
+  gtk_toggle_button_set_active (self->error_details_button, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_details_button), details != NULL && details[0] != '\0');
+  gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
+}
+
+void
+cs_window_show_error (CsWindow   *self,
+                      const char *message)
+{
+  cs_window_show_error_full (self, message, NULL, NULL);
+}
+
+gboolean
+cs_window_is_empty (CsWindow *self)
+{
+  g_return_val_if_fail (CS_IS_WINDOW (self), FALSE);
+
+  return self->analysis == NULL && self->load_cancellable == NULL;
+}
+
+CsAnalysis *
+cs_window_get_analysis (CsWindow *self)
+{
+  g_return_val_if_fail (CS_IS_WINDOW (self), NULL);
+
+  return self->analysis;
+}
+
+gboolean
+cs_window_is_loading (CsWindow *self)
+{
+  g_return_val_if_fail (CS_IS_WINDOW (self), FALSE);
+
+  return self->load_cancellable != NULL;
+}
+
+const char *
+cs_window_get_error_message (CsWindow *self)
+{
+  g_return_val_if_fail (CS_IS_WINDOW (self), NULL);
+
+  return self->error_text;
+}
+
+GtkStack *
+cs_window_get_page_stack (CsWindow *self)
+{
+  g_return_val_if_fail (CS_IS_WINDOW (self), NULL);
+
+  return self->page_stack;
+}
+
+static gboolean
+cs_window_close_request (GtkWindow *window)
+{
+  CsWindow *self = CS_WINDOW (window);
+
+  if (self->settings != NULL)
+    {
+      int width, height;
+
+      /* GTK 4 keeps the default size in step with the unmaximized size. */
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+    }
+  cs_window_cancel_load (self);
+  cs_window_close_dialogs (self);
+  return GTK_WINDOW_CLASS (cs_window_parent_class)->close_request (window);
+}
+
+static void
+cs_window_constructed (GObject *object)
+{
+  G_OBJECT_CLASS (cs_window_parent_class)->constructed (object);
+
+  cs_window_init_actions (CS_WINDOW (object));
+}
+
+/* Not in constructed(): "application" is not a construct property, so it is
+ * only set after constructed() ran. */
+static void
+restore_state (CsWindow *self)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (CS_IS_APPLICATION (application) && cs_application_get_settings (CS_APPLICATION (application)))
+    self->settings = g_object_ref (cs_application_get_settings (CS_APPLICATION (application)));
+  if (self->settings == NULL)
+    return;
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               MAX (g_settings_get_int (self->settings, "window-width"), 360),
+                               MAX (g_settings_get_int (self->settings, "window-height"), 300));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
+static void
+cs_window_dispose (GObject *object)
+{
+  CsWindow *self = CS_WINDOW (object);
+
+  if (self->load_cancellable != NULL)
+    cs_window_cancel_load (self);
+  if (self->recent_changed_id != 0)
+    g_clear_signal_handler (&self->recent_changed_id, gtk_recent_manager_get_default ());
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_WINDOW);
+  g_clear_object (&self->analysis);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->recent_section);
+  g_clear_pointer (&self->error_text, g_free);
+  G_OBJECT_CLASS (cs_window_parent_class)->dispose (object);
+}
+
+static void
+cs_window_class_init (CsWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->constructed = cs_window_constructed;
+  object_class->dispose = cs_window_dispose;
+  window_class->close_request = cs_window_close_request;
+
+  g_type_ensure (CS_TYPE_OVERVIEW_PAGE);
+  g_type_ensure (CS_TYPE_MODULES_PAGE);
+  g_type_ensure (CS_TYPE_MEMORY_PAGE);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/Cyclescope/cs-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, open_button);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, open_menu);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, error_title);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, error_message);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, error_details_button);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, error_details);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, progress_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, progress_cancel);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, page_stack);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, page_list);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, overview_page);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, modules_page);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, memory_page);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_host);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_pmu);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_model);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_runs);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_duration);
+  gtk_widget_class_bind_template_callback (widget_class, error_close_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, page_row_selected);
+  gtk_widget_class_bind_template_callback (widget_class, cs_window_cancel_load);
+}
+
+static void
+cs_window_init (CsWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->page_stack, "notify::visible-child-name", G_CALLBACK (page_changed), self);
+  page_changed (self);
+}
+
+CsWindow *
+cs_window_new (GtkApplication *application)
+{
+  CsWindow *self = g_object_new (CS_TYPE_WINDOW, "application", application, NULL);
+
+  restore_state (self);
+  return self;
+}

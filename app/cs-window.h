@@ -1,0 +1,35 @@
+/* cs-window.h — the main window: header bar, banner, progress, pages */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "cs-analysis.h"
+
+G_BEGIN_DECLS
+
+#define CS_TYPE_WINDOW (cs_window_get_type ())
+G_DECLARE_FINAL_TYPE (CsWindow, cs_window, CS, WINDOW, GtkApplicationWindow)
+
+CsWindow *cs_window_new        (GtkApplication *application);
+/* Loads a session bundle or perf.data in the background; the window shows
+ * progress with a cancel button and, on failure, a banner with the reason. */
+void      cs_window_open       (CsWindow       *self,
+                                GFile          *file);
+/* Shows an error in the window's banner. */
+void      cs_window_show_error (CsWindow       *self,
+                                const char     *message);
+gboolean  cs_window_is_empty   (CsWindow       *self);
+
+/* Added by the viewer (engineer h); the declarations above are unchanged. */
+
+/* The recording shown, or NULL. */
+CsAnalysis *cs_window_get_analysis      (CsWindow   *self);
+gboolean    cs_window_is_loading        (CsWindow   *self);
+/* Cancels a load in progress (the Cancel button). */
+void        cs_window_cancel_load       (CsWindow   *self);
+/* The message in the error banner, or NULL when the banner is hidden. */
+const char *cs_window_get_error_message (CsWindow   *self);
+/* The Overview / Modules / Memory pages (names "overview", "modules", "memory"). */
+GtkStack   *cs_window_get_page_stack    (CsWindow   *self);
+
+G_END_DECLS

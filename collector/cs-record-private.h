@@ -1,0 +1,45 @@
+/* cs-record-private.h — shared between cs-record.c and cs-record-setup.c */
+#pragma once
+
+#include <linux/perf_event.h>
+
+#include "cs-pfm.h"
+#include "cs-record.h"
+
+G_BEGIN_DECLS
+
+struct _CsRecorder
+{
+  GObject           parent_instance;
+
+  CsRecordOptions  *options;
+  char             *cwd;            /* absolute; where the program runs */
+  char             *program;        /* resolved absolute path of argv[0] */
+  char             *bundle_path;    /* absolute */
+  CsModel          *model;
+  CsPlan           *plan;
+  const CsPmuInfo  *pmu;            /* NULL: no usable hardware PMU */
+  char             *no_pmu_reason;  /* set when the software model was chosen for that */
+  GPtrArray        *notices;        /* char*, NULL-terminated */
+
+  /* The sampled event. */
+  char                   *sample_alias;
+  char                   *sample_event;  /* the spelling that encoded */
+  char                   *sample_fstr;
+  struct perf_event_attr  sample_attr;
+  guint64                 frequency;
+  guint64                 period;
+
+  gboolean          started;
+};
+
+/* cs-record-setup.c */
+gboolean  _cs_recorder_setup          (CsRecorder  *self,
+                                       GError     **error);
+/* Moves an existing bundle at the path aside (NAME.old, as perf does) and
+ * creates the directory. */
+gboolean  _cs_recorder_prepare_bundle (CsRecorder  *self,
+                                       GError     **error);
+char     *_cs_recorder_sampling_label (CsRecorder  *self);
+
+G_END_DECLS

@@ -1,0 +1,548 @@
+/* cs-record.c — runs a planned recording and keeps the session up to date
+ *
+ * The session is saved after every run (atomically, by cs_session_save), so
+ * whatever stops the recording — the program crashing, Ctrl-C, a write error
+ * — leaves a loadable bundle with the runs done so far and complete=false.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "cs-collector-error.h"
+#include "cs-counting.h"
+#include "cs-record-private.h"
+#include "cs-sampling-run.h"
+
+G_DEFINE_FINAL_TYPE (CsRecorder, cs_recorder, G_TYPE_OBJECT)
+
+typedef struct
+{
+  CsRecorder           *self;
+  CsSession            *session;
+  CsRecordProgressFunc  progress;
+  gpointer              progress_data;
+  gint64                t0;
+  guint                 run;       /* 1-based number of the current run */
+  guint                 n_runs;
+  gboolean              any_failed;
+} RunState;
+
+/* object */
+
+static void
+cs_recorder_finalize (GObject *object)
+{
+  CsRecorder *self = CS_RECORDER (object);
+
+  g_clear_pointer (&self->options, cs_record_options_free);
+  g_clear_pointer (&self->cwd, g_free);
+  g_clear_pointer (&self->program, g_free);
+  g_clear_pointer (&self->bundle_path, g_free);
+  g_clear_object (&self->model);
+  g_clear_pointer (&self->plan, cs_plan_free);
+  g_clear_pointer (&self->no_pmu_reason, g_free);
+  g_clear_pointer (&self->notices, g_ptr_array_unref);
+  g_clear_pointer (&self->sample_alias, g_free);
+  g_clear_pointer (&self->sample_event, g_free);
+  g_clear_pointer (&self->sample_fstr, g_free);
+
+  G_OBJECT_CLASS (cs_recorder_parent_class)->finalize (object);
+}
+
+static void
+cs_recorder_class_init (CsRecorderClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = cs_recorder_finalize;
+}
+
+static void
+cs_recorder_init (CsRecorder *self)
+{
+  self->notices = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->notices, NULL);
+}
+
+CsRecorder *
+cs_recorder_new (const CsRecordOptions  *options,
+                 GError                **error)
+{
+  g_autoptr(CsRecorder) self = NULL;
+
+  g_return_val_if_fail (options != NULL, NULL);
+
+  self = g_object_new (CS_TYPE_RECORDER, NULL);
+  self->options = cs_record_options_copy (options);
+  if (self->options->repeat < 1)
+    self->options->repeat = 1;
+  if (!_cs_recorder_setup (self, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+CsModel *
+cs_recorder_get_model (CsRecorder *self)
+{
+  g_return_val_if_fail (CS_IS_RECORDER (self), NULL);
+  return self->model;
+}
+
+const CsPlan *
+cs_recorder_get_plan (CsRecorder *self)
+{
+  g_return_val_if_fail (CS_IS_RECORDER (self), NULL);
+  return self->options->counting ? self->plan : NULL;
+}
+
+const char *
+cs_recorder_get_bundle_path (CsRecorder *self)
+{
+  g_return_val_if_fail (CS_IS_RECORDER (self), NULL);
+  return self->bundle_path;
+}
+
+const char * const *
+cs_recorder_get_notices (CsRecorder *self)
+{
+  g_return_val_if_fail (CS_IS_RECORDER (self), NULL);
+  return (const char * const *) self->notices->pdata;
+}
+
+guint
+cs_recorder_get_n_runs (CsRecorder *self)
+{
+  g_return_val_if_fail (CS_IS_RECORDER (self), 0);
+  return (self->options->counting ? self->plan->runs->len : 0) + (self->options->sampling ? 1 : 0);
+}
+
+char *
+cs_recorder_describe (CsRecorder *self)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+  g_autofree char *args = NULL;
+
+  g_return_val_if_fail (CS_IS_RECORDER (self), NULL);
+
+  args = g_strjoinv (" ", self->options->argv + 1);
+  g_string_append_printf (s, _("Program: %s %s\n"), self->program, args);
+  g_string_append_printf (s, _("Model: %s (%s)\n"), cs_model_get_id (self->model),
+                          cs_model_get_name (self->model));
+  for (guint i = 0; i + 1 < self->notices->len; i++)
+    g_string_append_printf (s, _("Note: %s\n"), (char *) g_ptr_array_index (self->notices, i));
+  if (self->options->counting)
+    {
+      g_autofree char *plan = cs_plan_format (self->plan);
+      g_string_append (s, plan);
+    }
+  else
+    g_string_append (s, _("Counting: off\n"));
+  if (self->options->sampling)
+    {
+      g_autofree char *label = _cs_recorder_sampling_label (self);
+      g_string_append_printf (s, _("Sampling: %s\n"), label);
+    }
+  else
+    g_string_append (s, _("Sampling: off\n"));
+  g_string_append_printf (s, _("Runs: %u\n"), cs_recorder_get_n_runs (self));
+  g_string_append_printf (s, _("Output: %s\n"), self->bundle_path);
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+/* running */
+
+static CsSession *
+new_session (CsRecorder *self)
+{
+  CsSession *session = cs_session_new ();
+  g_autofree char *hostname = NULL, *cpu = NULL, *kernel = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  cs_session_fill_host_from_system (session);
+  hostname = g_strdup (cs_session_get_hostname (session));
+  cpu = g_strdup (cs_session_get_cpu_model (session));
+  kernel = g_strdup (cs_session_get_kernel_release (session));
+  cs_session_set_host (session, hostname, cpu,
+                       self->pmu != NULL ? self->pmu->name : NULL,
+                       self->pmu != NULL ? self->pmu->description : NULL,
+                       kernel, cs_session_get_n_cpus (session));
+  cs_session_set_command (session, (const char * const *) self->options->argv, self->cwd);
+  cs_session_set_model_id (session, cs_model_get_id (self->model));
+  cs_session_set_cycles_alias (session, self->plan->cycles_alias);
+  cs_session_set_mode (session, cs_plan_mode_to_string (self->options->mode));
+  cs_session_set_start_time (session, now);
+  cs_session_set_complete (session, FALSE);
+
+  if (self->no_pmu_reason != NULL)
+    cs_session_add_warning (session, (const char *) g_ptr_array_index (self->notices, 0));
+  for (guint i = self->no_pmu_reason != NULL ? 1 : 0; i + 1 < self->notices->len; i++)
+    cs_session_add_note (session, g_ptr_array_index (self->notices, i));
+  for (guint i = 0; i < self->plan->notes->len; i++)
+    cs_session_add_note (session, g_ptr_array_index (self->plan->notes, i));
+  return session;
+}
+
+static char *
+describe_outcome (int      wait_status,
+                  gboolean interrupted)
+{
+  if (interrupted)
+    return g_strdup (_("interrupted"));
+  if (WIFEXITED (wait_status))
+    return WEXITSTATUS (wait_status) == 0
+      ? g_strdup (_("ok"))
+      : g_strdup_printf (_("exit status %d"), WEXITSTATUS (wait_status));
+  if (WIFSIGNALED (wait_status))
+    return g_strdup_printf (_("killed by signal %d (%s)"), WTERMSIG (wait_status),
+                            g_strsignal (WTERMSIG (wait_status)));
+  return g_strdup (_("ended"));
+}
+
+static void
+set_run_status (CsRunStatus *status,
+                int         *exit_code,
+                int         *term_signal,
+                int          wait_status,
+                gboolean     interrupted)
+{
+  *exit_code = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 0;
+  *term_signal = WIFSIGNALED (wait_status) ? WTERMSIG (wait_status) : 0;
+  if (interrupted)
+    *status = CS_RUN_INTERRUPTED;
+  else if (*exit_code != 0 || *term_signal != 0)
+    *status = CS_RUN_FAILED;
+  else
+    *status = CS_RUN_OK;
+}
+
+static double
+timeval_seconds (const struct timeval *tv)
+{
+  return tv->tv_sec + tv->tv_usec / 1e6;
+}
+
+static void
+report (RunState        *state,
+        CsRecordRunKind  kind,
+        const char      *label,
+        const char      *events,
+        gboolean         finished,
+        double           run_seconds,
+        const char      *outcome,
+        const char      *warning)
+{
+  CsRecordProgress p = {
+    .run = state->run,
+    .n_runs = state->n_runs,
+    .kind = kind,
+    .label = label,
+    .events = events,
+    .finished = finished,
+    .elapsed = (g_get_monotonic_time () - state->t0) / (double) G_USEC_PER_SEC,
+    .run_seconds = run_seconds,
+    .outcome = outcome,
+    .warning = warning,
+  };
+
+  if (state->progress != NULL)
+    state->progress (&p, state->progress_data);
+}
+
+static GPtrArray *
+counting_groups (const CsPlan    *plan,
+                 const CsPlanRun *prun,
+                 GString         *label,
+                 GString         *events)
+{
+  GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify) cs_counting_group_free);
+
+  for (guint k = 0; k < prun->groups->len; k++)
+    {
+      guint index = g_array_index (prun->groups, guint, k);
+      const CsPlanGroup *pg = g_ptr_array_index (plan->groups, index);
+      g_autofree char *session_label = g_strdup_printf ("g%u", index + 1);
+      CsCountingGroup *group = cs_counting_group_new (session_label);
+
+      if (label->len > 0)
+        g_string_append (label, " + ");
+      g_string_append (label, pg->label);
+      for (guint e = 0; e < pg->events->len; e++)
+        {
+          const CsPlanEvent *pe = g_ptr_array_index (pg->events, e);
+
+          cs_counting_group_add (group, cs_counting_event_new (pe->alias, pe->event, pe->fstr,
+                                                               &pe->attr));
+          if (events->len > 0)
+            g_string_append (events, ", ");
+          g_string_append (events, pe->alias);
+        }
+      g_ptr_array_add (groups, group);
+    }
+  return groups;
+}
+
+static char *
+session_run_label (const CsPlan    *plan,
+                   const CsPlanRun *prun,
+                   guint            i)
+{
+  if (plan->mode == CS_PLAN_MODE_MULTIPLEX)
+    return g_strdup ("all");
+  if (prun->cycles_only)
+    return g_strdup_printf ("repeat-%u", i + 1);
+  return g_strdup_printf ("g%u", g_array_index (prun->groups, guint, 0) + 1);
+}
+
+/* Returns FALSE with @error when the run could not happen; an interrupted
+ * run is recorded and reported through @interrupted. */
+static gboolean
+do_counting_run (RunState      *state,
+                 guint          i,
+                 gboolean      *interrupted,
+                 GCancellable  *cancellable,
+                 GError       **error)
+{
+  CsRecorder *self = state->self;
+  const CsPlanRun *prun = g_ptr_array_index (self->plan->runs, i);
+  g_autoptr(GString) label = g_string_new (NULL);
+  g_autoptr(GString) events = g_string_new (NULL);
+  g_autoptr(GString) warning = g_string_new (NULL);
+  g_autoptr(GPtrArray) groups = counting_groups (self->plan, prun, label, events);
+  g_autoptr(CsCountingResult) result = NULL;
+  g_autofree char *outcome = NULL;
+  CsRun *run;
+
+  report (state, CS_RECORD_RUN_COUNTING, label->str, events->str, FALSE, 0, NULL, NULL);
+  result = cs_counting_run ((const char * const *) self->options->argv, self->cwd, NULL,
+                            groups, cancellable, error);
+  if (result == NULL)
+    return FALSE;
+
+  run = cs_session_add_run (state->session);
+  run->group = session_run_label (self->plan, prun, i);
+  run->multiplexed = self->plan->mode == CS_PLAN_MODE_MULTIPLEX;
+  set_run_status (&run->status, &run->exit_code, &run->term_signal,
+                  result->wait_status, result->interrupted);
+  run->wall_seconds = result->wall_seconds;
+  run->user_seconds = timeval_seconds (&result->usage.ru_utime);
+  run->system_seconds = timeval_seconds (&result->usage.ru_stime);
+  for (guint v = 0; v < result->values->len; v++)
+    {
+      const CsCountingValue *cv = &g_array_index (result->values, CsCountingValue, v);
+
+      cs_run_add_count (run, cv->name, cv->event, cv->fstr, cv->value,
+                        cv->time_enabled, cv->time_running);
+      /* Never silently zero: the session leaves the value out and says so. */
+      if (cv->time_running == 0 && !result->interrupted)
+        {
+          if (warning->len > 0)
+            g_string_append (warning, ", ");
+          g_string_append (warning, cv->name);
+        }
+    }
+  if (warning->len > 0)
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("Run %u (%s): the kernel never scheduled %s (time_running 0); "
+                           "those values are left out. Try --mode runs or fewer events."),
+                         state->run, label->str, warning->str);
+      cs_session_add_warning (state->session, text);
+      g_string_assign (warning, text);
+    }
+  if (run->status == CS_RUN_FAILED)
+    state->any_failed = TRUE;
+
+  outcome = describe_outcome (result->wait_status, result->interrupted);
+  report (state, CS_RECORD_RUN_COUNTING, label->str, events->str, TRUE, result->wall_seconds,
+          outcome, warning->len > 0 ? warning->str : NULL);
+  *interrupted = result->interrupted;
+  return TRUE;
+}
+
+static gboolean
+do_sampling_run (RunState      *state,
+                 gboolean      *interrupted,
+                 GCancellable  *cancellable,
+                 GError       **error)
+{
+  CsRecorder *self = state->self;
+  guint index = cs_session_get_n_sampling_runs (state->session);
+  g_autofree char *file = g_strdup_printf ("sampling-%u.perf.data", index);  /* docs/session-format.md */
+  g_autofree char *path = g_build_filename (self->bundle_path, file, NULL);
+  g_autofree char *label = _cs_recorder_sampling_label (self);
+  g_autofree char *outcome = NULL;
+  g_autofree char *warning = NULL;
+  CsSamplerEvent event = { &self->sample_attr, self->sample_alias };
+  CsSamplerOptions options = {
+    .frequency = self->frequency,
+    .period = self->period,
+    .callchain = self->options->callchains,
+    .user_regs = self->options->user_regs,
+  };
+  CsSamplingResult result;
+  CsSamplingRun *srun;
+
+  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_alias, FALSE, 0, NULL, NULL);
+  if (!cs_sampling_run ((const char * const *) self->options->argv, self->cwd, NULL,
+                        &event, 1, &options, path, &result, cancellable, error))
+    return FALSE;
+
+  srun = cs_session_add_sampling_run (state->session);
+  srun->perf_data = g_strdup (file);
+  srun->event = g_strdup (self->sample_alias);
+  srun->event_string = g_strdup (self->sample_fstr != NULL ? self->sample_fstr : self->sample_event);
+  srun->period = self->period;
+  srun->frequency = self->frequency;
+  srun->callchains = self->options->callchains;
+  srun->user_regs = self->options->user_regs;
+  srun->n_samples = result.stats.n_samples;
+  srun->n_lost = result.stats.n_lost;
+  srun->wall_seconds = result.wall_seconds;
+  set_run_status (&srun->status, &srun->exit_code, &srun->term_signal,
+                  result.wait_status, result.interrupted);
+  if (srun->status == CS_RUN_FAILED)
+    state->any_failed = TRUE;
+  if (result.stats.n_lost > 0)
+    {
+      warning = g_strdup_printf (_("Sampling run %u lost %llu samples (the ring buffer was "
+                                   "full): lower the rate with -F"), index + 1,
+                                 (unsigned long long) result.stats.n_lost);
+      cs_session_add_warning (state->session, warning);
+    }
+
+  outcome = describe_outcome (result.wait_status, result.interrupted);
+  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_alias, TRUE, result.wall_seconds,
+          outcome, warning);
+  *interrupted = result.interrupted;
+  return TRUE;
+}
+
+static gboolean
+save (RunState  *state,
+      GError   **error)
+{
+  cs_session_set_duration (state->session,
+                           (g_get_monotonic_time () - state->t0) / (double) G_USEC_PER_SEC);
+  return cs_session_save (state->session, state->self->bundle_path, error);
+}
+
+/* Planned runs that never started are listed so a reader sees the gap. */
+static void
+add_not_run (RunState *state,
+             guint     first)
+{
+  CsRecorder *self = state->self;
+
+  if (!self->options->counting)
+    return;
+  for (guint i = first; i < self->plan->runs->len; i++)
+    {
+      CsRun *run = cs_session_add_run (state->session);
+      run->group = session_run_label (self->plan, g_ptr_array_index (self->plan->runs, i), i);
+      run->multiplexed = self->plan->mode == CS_PLAN_MODE_MULTIPLEX;
+      run->status = CS_RUN_NOT_RUN;
+    }
+}
+
+CsSession *
+cs_recorder_run (CsRecorder            *self,
+                 CsRecordProgressFunc   progress,
+                 gpointer               progress_data,
+                 GCancellable          *cancellable,
+                 GError               **error)
+{
+  g_autoptr(CsSession) session = NULL;
+  g_autoptr(GError) local = NULL;
+  RunState state = { 0, };
+  guint n_counting;
+  guint done = 0;
+  gboolean interrupted = FALSE;
+
+  g_return_val_if_fail (CS_IS_RECORDER (self), NULL);
+
+  if (self->started)
+    {
+      g_set_error_literal (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_FAILED,
+                           _("This recorder has already run; create a new one"));
+      return NULL;
+    }
+  self->started = TRUE;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  if (!_cs_recorder_prepare_bundle (self, error))
+    return NULL;
+
+  session = new_session (self);
+  state.self = self;
+  state.session = session;
+  state.progress = progress;
+  state.progress_data = progress_data;
+  state.t0 = g_get_monotonic_time ();
+  state.n_runs = cs_recorder_get_n_runs (self);
+  n_counting = self->options->counting ? self->plan->runs->len : 0;
+
+  for (done = 0; done < n_counting && !interrupted; done++)
+    {
+      /* No save after the last run: the final save follows at once. */
+      gboolean last = state.run + 1 == state.n_runs;
+
+      state.run = done + 1;
+      if (!do_counting_run (&state, done, &interrupted, cancellable, &local) ||
+          (!last && !interrupted && !save (&state, &local)))
+        goto failed;
+    }
+
+  if (!interrupted && self->options->sampling)
+    {
+      state.run = n_counting + 1;
+      if (!do_sampling_run (&state, &interrupted, cancellable, &local))
+        goto failed;
+    }
+
+  if (interrupted)
+    {
+      g_autofree char *text = g_strdup_printf (_("The recording was interrupted during run %u of %u; "
+                                                 "the runs after it are missing."),
+                                               state.run, state.n_runs);
+      add_not_run (&state, done);
+      cs_session_add_warning (session, text);
+      if (!save (&state, error))
+        return NULL;
+      g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_CANCELLED,
+                   _("Recording interrupted during run %u of %u; the partial recording was "
+                     "saved to %s (marked incomplete)"),
+                   state.run, state.n_runs, self->bundle_path);
+      return NULL;
+    }
+
+  if (state.any_failed)
+    cs_session_add_warning (session, _("The program failed in some runs (see each run’s exit "
+                                       "status): its counts may describe less work than a "
+                                       "normal run."));
+  cs_session_set_complete (session, TRUE);
+  if (!save (&state, error))
+    return NULL;
+  cs_session_set_bundle_path (session, self->bundle_path);
+  return g_steal_pointer (&session);
+
+failed:
+  /* Keep what was measured before the error (unless nothing was). */
+  if (cs_session_get_n_runs (session) > 0 || cs_session_get_n_sampling_runs (session) > 0)
+    {
+      g_autoptr(GError) save_error = NULL;
+      g_autofree char *text = g_strdup_printf (_("The recording stopped at run %u of %u: %s"),
+                                               state.run, state.n_runs, local->message);
+
+      add_not_run (&state, cs_session_get_n_runs (session));
+      cs_session_add_warning (session, text);
+      if (save (&state, &save_error))
+        g_prefix_error (&local, _("(runs before were saved to %s, marked incomplete) "),
+                        self->bundle_path);
+    }
+  else
+    g_rmdir (self->bundle_path);  /* only removes it if empty: never a previous recording */
+  g_propagate_error (error, g_steal_pointer (&local));
+  return NULL;
+}

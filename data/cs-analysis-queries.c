@@ -1,0 +1,145 @@
+/* cs-analysis-queries.c — what the report, the exporter and the viewer ask */
+#include "config.h"
+
+#include "cs-analysis-private.h"
+
+const char *
+cs_analysis_get_path (CsAnalysis *self)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  return self->path;
+}
+
+CsSession *
+cs_analysis_get_session (CsAnalysis *self)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  return self->session;
+}
+
+CsModel *
+cs_analysis_get_model (CsAnalysis *self)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  return self->model;
+}
+
+const CsScope *
+cs_analysis_get_program (CsAnalysis *self)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  return &self->program;
+}
+
+guint
+cs_analysis_get_n_scopes (CsAnalysis *self)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), 0);
+  return self->scopes->len;
+}
+
+const CsScope *
+cs_analysis_get_scope (CsAnalysis *self,
+                       guint       i)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  g_return_val_if_fail (i < self->scopes->len, NULL);
+  return &g_array_index (self->scopes, CsScope, i);
+}
+
+GPtrArray *
+cs_analysis_get_charts (CsAnalysis *self)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  return self->charts;
+}
+
+const char * const *
+cs_analysis_get_warnings (CsAnalysis *self)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  return (const char * const *) self->warnings->pdata;
+}
+
+CsProfile *
+cs_analysis_get_profile (CsAnalysis *self)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  return self->profile;
+}
+
+const char * const *
+cs_analysis_get_sampled_events (CsAnalysis *self)
+{
+  static const char * const none[] = { NULL };
+
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), none);
+  return self->profile != NULL ? cs_profile_get_sampled_event_names (self->profile) : none;
+}
+
+const CsProfileEvent *
+cs_analysis_get_default_event (CsAnalysis *self)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  if (self->profile == NULL || self->default_event < 0)
+    return NULL;
+  return cs_profile_get_event (self->profile, self->default_event);
+}
+
+/* The profile event for @name (NULL: the default one), or NULL. */
+static const CsProfileEvent *
+find_event (CsAnalysis *self,
+            const char *name)
+{
+  if (self->profile == NULL)
+    return NULL;
+  if (name == NULL)
+    return cs_analysis_get_default_event (self);
+  return cs_profile_find_event (self->profile, name);
+}
+
+GArray *
+cs_analysis_dup_top_symbols (CsAnalysis    *self,
+                             const CsScope *scope,
+                             const char    *event)
+{
+  const CsProfileEvent *e;
+  const CsProfileModule *module = NULL;
+
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+
+  e = find_event (self, event);
+  if (e == NULL)
+    return g_array_new (FALSE, TRUE, sizeof (CsProfileSymbolRow));
+  if (scope != NULL && scope->kind == CS_SCOPE_MODULE && scope->module_id >= 0)
+    module = cs_profile_get_module (self->profile, scope->module_id);
+  return cs_profile_dup_symbol_table (self->profile, e->index, module, self->symbol_limit);
+}
+
+const GArray *
+cs_analysis_get_line_table (CsAnalysis            *self,
+                            const CsProfileSymbol *symbol,
+                            const char            *event)
+{
+  const CsProfileEvent *e;
+
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  g_return_val_if_fail (symbol != NULL, NULL);
+
+  e = find_event (self, event);
+  return e != NULL ? cs_profile_get_line_table (self->profile, e->index, symbol) : NULL;
+}
+
+const GArray *
+cs_analysis_get_insn_table (CsAnalysis            *self,
+                            const CsProfileSymbol *symbol,
+                            const char            *event)
+{
+  const CsProfileEvent *e;
+
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  g_return_val_if_fail (symbol != NULL, NULL);
+
+  e = find_event (self, event);
+  return e != NULL ? cs_profile_get_insn_table (self->profile, e->index, symbol) : NULL;
+}

@@ -1,0 +1,117 @@
+/* cs-analysis.h — everything the report, the exporter and the viewer show
+ *
+ * An analysis is loaded from a session bundle (NAME.cyclescope/) or a plain
+ * perf.data file. It holds the session (counts; synthesised for a plain
+ * perf.data), the profile of its first sampling run (modules, symbols; NULL
+ * when there are no samples), the model, and one evaluation per scope: the
+ * whole program, each region (instrumented framework module, counted) and
+ * each sampled module (estimated from samples). Loading runs the reader and
+ * the symbolizer; it reports progress and can be cancelled, so the viewer
+ * calls the async variant from the main thread.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "cs-evaluation.h"
+#include "cs-model.h"
+#include "cs-profile.h"
+#include "cs-session.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  CS_SCOPE_PROGRAM,
+  CS_SCOPE_REGION,   /* counted per region (seed 000 §5.3) */
+  CS_SCOPE_MODULE,   /* a DSO, estimated from samples (seed 000 §5.4) */
+} CsScopeKind;
+
+typedef struct
+{
+  CsScopeKind   kind;
+  char         *name;         /* region name, or module basename ("libc.so.6") */
+  char         *path;         /* module path, NULL for regions */
+  int           module_id;    /* profile module id, -1 for regions and the program */
+  CsEvaluation *evaluation;
+  guint64       n_samples;    /* samples of the default event in this scope */
+  double        sample_share; /* fraction of the default event's samples, 0..1 */
+} CsScope;
+
+/* Called from the loading thread; @fraction is 0..1 or -1 when unknown. */
+typedef void (*CsProgressFunc) (const char *stage,
+                                double      fraction,
+                                gpointer    user_data);
+
+typedef struct
+{
+  const char  *model_id;        /* NULL: the session's, else chosen from the events */
+  const char * const *debug_dirs;
+  guint        symbol_limit;    /* top-N symbols per event (0: 20) */
+} CsAnalysisOptions;
+
+#define CS_TYPE_ANALYSIS (cs_analysis_get_type ())
+G_DECLARE_FINAL_TYPE (CsAnalysis, cs_analysis, CS, ANALYSIS, GObject)
+
+CsAnalysis      *cs_analysis_load              (const char              *path,
+                                                const CsAnalysisOptions *options,
+                                                CsProgressFunc           progress,
+                                                gpointer                 progress_data,
+                                                GCancellable            *cancellable,
+                                                GError                 **error);
+void             cs_analysis_load_async        (const char              *path,
+                                                const CsAnalysisOptions *options,
+                                                CsProgressFunc           progress,
+                                                gpointer                 progress_data,
+                                                GCancellable            *cancellable,
+                                                GAsyncReadyCallback      callback,
+                                                gpointer                 user_data);
+CsAnalysis      *cs_analysis_load_finish       (GAsyncResult            *result,
+                                                GError                 **error);
+
+const char      *cs_analysis_get_path          (CsAnalysis *self);
+CsSession       *cs_analysis_get_session       (CsAnalysis *self);
+CsModel         *cs_analysis_get_model         (CsAnalysis *self);
+/* The whole-program scope (counted when the session has counting runs,
+ * otherwise estimated from samples). */
+const CsScope   *cs_analysis_get_program       (CsAnalysis *self);
+/* Regions first (in session order), then sampled modules by samples. */
+guint            cs_analysis_get_n_scopes      (CsAnalysis *self);
+const CsScope   *cs_analysis_get_scope         (CsAnalysis *self,
+                                                guint       i);
+/* Charts of the model for the whole program (CsChartValues*). */
+GPtrArray       *cs_analysis_get_charts        (CsAnalysis *self);
+/* Warnings to show above the charts (no PMU, multiplexing, lost samples,
+ * missing debug info …), translated. */
+const char * const *cs_analysis_get_warnings   (CsAnalysis *self);
+
+/* Appended by the aggregation (engineer p). */
+
+/* TRUE when @path is a perf.data file (either byte order), which
+ * cs_analysis_load() opens as a session of one sampling run. */
+gboolean         cs_analysis_is_perf_data      (const char *path);
+/* The profile of the first sampling run, or NULL when there are no samples. */
+CsProfile       *cs_analysis_get_profile       (CsAnalysis *self);
+/* Names of the sampled events (NULL-terminated; empty without samples). */
+const char * const *cs_analysis_get_sampled_events (CsAnalysis *self);
+/* The event CsScope.n_samples counts: the model's sample event when it was
+ * sampled, else the one with the most samples; NULL without samples. */
+const CsProfileEvent *cs_analysis_get_default_event (CsAnalysis *self);
+/* Top symbols (CsAnalysisOptions.symbol_limit of them) of a module scope,
+ * or of the whole program for any other scope, for @event (a sampled
+ * event's name; NULL: the default event). GArray of CsProfileSymbolRow,
+ * empty without samples. */
+GArray          *cs_analysis_dup_top_symbols   (CsAnalysis    *self,
+                                                const CsScope *scope,
+                                                const char    *event);
+/* A symbol's source lines / instructions for @event (NULL: the default
+ * event); built on first use and cached, owned by the analysis. NULL for an
+ * unknown event. */
+const GArray    *cs_analysis_get_line_table    (CsAnalysis            *self,
+                                                const CsProfileSymbol *symbol,
+                                                const char            *event);
+const GArray    *cs_analysis_get_insn_table    (CsAnalysis            *self,
+                                                const CsProfileSymbol *symbol,
+                                                const char            *event);
+
+G_END_DECLS

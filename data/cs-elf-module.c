@@ -1,0 +1,458 @@
+/* cs-elf-module.c — one ELF file through libdwfl: symbols, lines, inlines
+ *
+ * Each module gets its own Dwfl with the file reported at bias 0, so module
+ * addresses are the ELF virtual addresses that addr2line, nm and objdump
+ * print. libdwfl finds separate debug files (build-id, .gnu_debuglink,
+ * the debug directories in the callbacks' debuginfo_path) and falls back
+ * from .symtab to .dynsym by itself.
+ */
+#include "config.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cs-demangle.h"
+#include "cs-dwarf-scopes.h"
+#include "cs-error.h"
+#include "cs-symbol-index.h"
+#include "cs-symbolizer-private.h"
+
+/* The kernel maps files in pages; a mapping's file offset may lie in the
+ * page before a segment's p_offset. */
+#define CS_PAGE_MASK (~(guint64) 0xfff)
+
+char *
+cs_build_id_hex (const guint8 *bits,
+                 gsize         len)
+{
+  GString *s;
+
+  if (bits == NULL || len == 0)
+    return NULL;
+  s = g_string_sized_new (len * 2);
+
+  for (gsize i = 0; i < len; i++)
+    g_string_append_printf (s, "%02x", bits[i]);
+  return g_string_free (s, FALSE);
+}
+
+/* Reports @path in a fresh Dwfl. Returns the file's build-id (hex) in
+ * @found_build_id, NULL when it has none. */
+static gboolean
+report_file (CsModule               *module,
+             const CsElfOpenOptions *options,
+             const char             *path,
+             char                  **found_build_id,
+             char                  **error_message)
+{
+  const unsigned char *bits = NULL;
+  GElf_Addr bid_vaddr = 0;
+  Dwfl *dwfl;
+  Dwfl_Module *dwmod;
+  Elf *elf;
+  GElf_Addr bias = 0;
+  GElf_Ehdr ehdr;
+  size_t n_phdr = 0;
+  int bid_len;
+
+  *found_build_id = NULL;
+
+  dwfl = dwfl_begin (options->callbacks);
+  if (dwfl == NULL)
+    {
+      *error_message = g_strdup (dwfl_errmsg (-1));
+      return FALSE;
+    }
+  dwfl_report_begin (dwfl);
+  /* add_p_vaddr: bias 0 for shared objects, whatever their first p_vaddr. */
+  dwmod = dwfl_report_elf (dwfl, module->name, path, -1, 0, true);
+  dwfl_report_end (dwfl, NULL, NULL);
+  if (dwmod == NULL || (elf = dwfl_module_getelf (dwmod, &bias)) == NULL)
+    {
+      *error_message = g_strdup (dwfl_errmsg (-1));
+      dwfl_end (dwfl);
+      return FALSE;
+    }
+  if (gelf_getehdr (elf, &ehdr) == NULL || (ehdr.e_type != ET_EXEC && ehdr.e_type != ET_DYN) ||
+      elf_getphdrnum (elf, &n_phdr) != 0)
+    {
+      *error_message = g_strdup (_("not an executable or shared library"));
+      dwfl_end (dwfl);
+      return FALSE;
+    }
+
+  bid_len = dwfl_module_build_id (dwmod, &bits, &bid_vaddr);
+  if (bid_len > 0)
+    *found_build_id = cs_build_id_hex (bits, bid_len);
+
+  module->dwfl = dwfl;
+  module->dwmod = dwmod;
+  module->elf = elf;
+  module->bias = bias;
+  module->loads = g_array_new (FALSE, FALSE, sizeof (GElf_Phdr));
+  for (size_t i = 0; i < n_phdr; i++)
+    {
+      GElf_Phdr phdr;
+
+      if (gelf_getphdr (elf, i, &phdr) != NULL && phdr.p_type == PT_LOAD)
+        g_array_append_val (module->loads, phdr);
+    }
+  g_free (module->opened_path);
+  module->opened_path = g_strdup (path);
+  return TRUE;
+}
+
+/* Where perf's build-id cache and debug directories keep whole files. */
+static GPtrArray *
+build_id_candidates (const CsElfOpenOptions *options,
+                     const char             *hex)
+{
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *xx = g_strndup (hex, 2);
+  const char *rest = hex + 2;
+
+  g_ptr_array_add (paths, g_build_filename (g_get_home_dir (), ".debug", ".build-id", xx, rest,
+                                            "elf", NULL));
+  for (guint i = 0; options->build_id_dirs != NULL && options->build_id_dirs[i] != NULL; i++)
+    g_ptr_array_add (paths, g_build_filename (options->build_id_dirs[i], ".build-id", xx, rest,
+                                              NULL));
+  return paths;
+}
+
+gboolean
+cs_elf_module_open (CsModule               *module,
+                    const CsElfOpenOptions *options)
+{
+  g_autofree char *found = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *mismatch = NULL;
+  g_autoptr(GPtrArray) candidates = NULL;
+
+  module->loaded = TRUE;
+
+  if (report_file (module, options, module->path, &found, &message))
+    {
+      if (module->build_id == NULL || g_strcmp0 (found, module->build_id) == 0)
+        return TRUE;
+      /* The file was rebuilt or updated since the recording. */
+      mismatch = g_steal_pointer (&found);
+      cs_elf_module_close (module);
+    }
+
+  if (module->build_id != NULL)
+    {
+      candidates = build_id_candidates (options, module->build_id);
+      for (guint i = 0; i < candidates->len; i++)
+        {
+          const char *candidate = g_ptr_array_index (candidates, i);
+          g_autofree char *candidate_id = NULL;
+          g_autofree char *ignored = NULL;
+
+          if (!g_file_test (candidate, G_FILE_TEST_IS_REGULAR))
+            continue;
+          if (report_file (module, options, candidate, &candidate_id, &ignored))
+            {
+              if (g_strcmp0 (candidate_id, module->build_id) == 0)
+                return TRUE;
+              cs_elf_module_close (module);
+            }
+        }
+    }
+
+  if (mismatch != NULL)
+    module->problem = g_strdup_printf (_("“%s” has build-id %s but the recording saw %s: the file "
+                                         "changed since the recording. Its addresses show as "
+                                         "%s+0x…; put the recorded version (or its copy under "
+                                         "DIR/.build-id/) in a debug directory."),
+                                       module->path, mismatch, module->build_id, module->name);
+  else
+    module->problem = g_strdup_printf (_("Cannot read “%s” (%s). Its addresses show as %s+0x…; "
+                                         "copy the file back or add a debug directory that holds "
+                                         "it by build-id."),
+                                       module->path, message, module->name);
+  return FALSE;
+}
+
+void
+cs_elf_module_close (CsModule *module)
+{
+  g_clear_pointer (&module->symbol_index, cs_symbol_index_free);
+  g_clear_pointer (&module->dwarf_scopes, cs_dwarf_scopes_free);
+  g_clear_pointer (&module->dwfl, dwfl_end);
+  module->dwmod = NULL;
+  module->elf = NULL;
+  module->bias = 0;
+  g_clear_pointer (&module->loads, g_array_unref);
+  g_clear_pointer (&module->opened_path, g_free);
+}
+
+gboolean
+cs_elf_module_offset_to_vaddr (CsModule *module,
+                               guint64   offset,
+                               guint64  *vaddr)
+{
+  const GElf_Phdr *page_match = NULL;
+
+  if (module->loads == NULL)
+    return FALSE;
+  for (guint i = 0; i < module->loads->len; i++)
+    {
+      const GElf_Phdr *ph = &g_array_index (module->loads, GElf_Phdr, i);
+
+      if (offset >= ph->p_offset + ph->p_filesz)
+        continue;
+      if (offset >= ph->p_offset)
+        {
+          *vaddr = offset - ph->p_offset + ph->p_vaddr;
+          return TRUE;
+        }
+      if (page_match == NULL && offset >= (ph->p_offset & CS_PAGE_MASK))
+        page_match = ph;
+    }
+  if (page_match == NULL)
+    return FALSE;
+  *vaddr = page_match->p_vaddr - (page_match->p_offset - offset);
+  return TRUE;
+}
+
+gboolean
+cs_elf_module_lookup_symbol (CsModule    *module,
+                             guint64      vaddr,
+                             const char **raw_name,
+                             guint64     *start,
+                             guint64     *size)
+{
+  if (module->dwmod == NULL)
+    return FALSE;
+  if (module->symbol_index == NULL)
+    module->symbol_index = cs_symbol_index_new (module->dwmod, module->bias);
+  return cs_symbol_index_lookup (module->symbol_index, vaddr, raw_name, start, size);
+}
+
+/* The mangled name when DWARF has one. GCC gives none to C++ functions
+ * with internal linkage; for an emitted (not inlined) function the ELF
+ * symbol at its entry has it ("_ZL10print_mapsv" rather than "print_maps"),
+ * as addr2line shows it. */
+static const char *
+die_raw_name (CsModule  *module,
+              Dwarf_Die *die,
+              Dwarf_Addr cu_bias)
+{
+  Dwarf_Attribute attr;
+  Dwarf_Addr entry;
+  const char *name;
+
+  name = dwarf_formstring (dwarf_attr_integrate (die, DW_AT_linkage_name, &attr));
+  if (name == NULL)
+    name = dwarf_formstring (dwarf_attr_integrate (die, DW_AT_MIPS_linkage_name, &attr));
+  if (name == NULL && dwarf_tag (die) == DW_TAG_subprogram && dwarf_entrypc (die, &entry) == 0)
+    {
+      guint64 vaddr = entry + cu_bias - module->bias;
+      guint64 start = 0, size = 0;
+      const char *symbol = NULL;
+
+      /* Only a mangled name adds anything (the signature); a C symbol may
+       * be a clone ("report_file.constprop.0") of the DWARF name. */
+      if (cs_elf_module_lookup_symbol (module, vaddr, &symbol, &start, &size) && start == vaddr &&
+          g_str_has_prefix (symbol, "_Z"))
+        name = symbol;
+    }
+  if (name == NULL)
+    name = dwarf_formstring (dwarf_attr_integrate (die, DW_AT_name, &attr));
+  return name;
+}
+
+/* Compilers record "../src/foo.c" relative to the compilation directory;
+ * the viewer needs a path it can open. */
+static const char *
+intern_source_path (GStringChunk *strings,
+                    const char   *name,
+                    const char   *comp_dir)
+{
+  g_autofree char *absolute = NULL;
+
+  if (name == NULL)
+    return NULL;
+  if (g_path_is_absolute (name) || comp_dir == NULL)
+    return g_string_chunk_insert_const (strings, name);
+  /* Some distributions build with a relative DW_AT_comp_dir ("./csu" in
+   * libc6-dbg); g_canonicalize_filename() only accepts an absolute base. */
+  if (!g_path_is_absolute (comp_dir))
+    absolute = g_build_filename (comp_dir, name, NULL);
+  else
+    absolute = g_canonicalize_filename (name, comp_dir);
+  return g_string_chunk_insert_const (strings, absolute);
+}
+
+static void
+fill_frame_names (CsInlineFrame *frame,
+                  const char    *raw,
+                  GStringChunk  *strings)
+{
+  g_autofree char *signature = NULL;
+  g_autofree char *short_name = NULL;
+
+  if (raw == NULL)
+    raw = "??";
+  signature = cs_demangle (raw);
+  short_name = cs_demangle_short_name (signature != NULL ? signature : raw);
+  frame->signature = g_string_chunk_insert_const (strings, signature != NULL ? signature : raw);
+  frame->name = g_string_chunk_insert_const (strings, short_name);
+}
+
+void
+cs_elf_module_lookup_source (CsModule      *module,
+                             guint64        vaddr,
+                             GStringChunk  *strings,
+                             const char   **file,
+                             guint         *line,
+                             GArray        *frames)
+{
+  Dwarf_Addr addr = vaddr + module->bias;
+  Dwarf_Addr cu_bias = 0;
+  Dwarf_Die *cudie;
+  Dwarf_Files *files = NULL;
+  Dwfl_Line *dwline;
+  g_autoptr(GArray) chain = NULL;
+  const char *frame_file = NULL;
+  guint frame_line = 0;
+
+  *file = NULL;
+  *line = 0;
+  if (module->dwmod == NULL)
+    return;
+
+  dwline = dwfl_module_getsrc (module->dwmod, addr);
+  if (dwline != NULL)
+    {
+      int lineno = 0;
+      const char *name = dwfl_lineinfo (dwline, NULL, &lineno, NULL, NULL, NULL);
+
+      *file = intern_source_path (strings, name, dwfl_line_comp_dir (dwline));
+      *line = MAX (lineno, 0);
+    }
+
+  cudie = dwfl_module_addrdie (module->dwmod, addr, &cu_bias);
+  if (cudie == NULL)
+    return;
+  if (module->dwarf_scopes == NULL)
+    module->dwarf_scopes = cs_dwarf_scopes_new ();
+  chain = g_array_new (FALSE, FALSE, sizeof (Dwarf_Die));
+  cs_dwarf_scopes_find (module->dwarf_scopes, cudie, addr - cu_bias, chain);
+
+  frame_file = *file;
+  frame_line = *line;
+  for (guint i = 0; i < chain->len; i++)
+    {
+      Dwarf_Die *scope = &g_array_index (chain, Dwarf_Die, i);
+      CsInlineFrame frame = { 0 };
+      Dwarf_Attribute attr;
+      Dwarf_Word value;
+
+      fill_frame_names (&frame, die_raw_name (module, scope, cu_bias), strings);
+      frame.file = frame_file;
+      frame.line = frame_line;
+      g_array_append_val (frames, frame);
+      if (dwarf_tag (scope) != DW_TAG_inlined_subroutine)
+        break;
+
+      /* The caller's frame is at this inlined call's site. */
+      frame_file = NULL;
+      frame_line = 0;
+      if (dwarf_formudata (dwarf_attr (scope, DW_AT_call_file, &attr), &value) == 0)
+        {
+          const char *name;
+
+          if (files == NULL)
+            dwarf_getsrcfiles (cudie, &files, NULL);
+          if (files != NULL && (name = dwarf_filesrc (files, value, NULL, NULL)) != NULL)
+            {
+              Dwarf_Attribute comp_attr;
+              const char *comp_dir = dwarf_formstring (dwarf_attr (cudie, DW_AT_comp_dir,
+                                                                   &comp_attr));
+
+              frame_file = intern_source_path (strings, name, comp_dir);
+            }
+        }
+      if (dwarf_formudata (dwarf_attr (scope, DW_AT_call_line, &attr), &value) == 0)
+        frame_line = value;
+    }
+}
+
+void
+cs_elf_module_foreach_symbol (CsModule        *module,
+                              CsElfSymbolFunc  func,
+                              gpointer         user_data)
+{
+  int n;
+
+  if (module->dwmod == NULL)
+    return;
+  n = dwfl_module_getsymtab (module->dwmod);
+  for (int i = 1; i < n; i++)
+    {
+      GElf_Sym sym;
+      GElf_Addr addr = 0;
+      GElf_Word shndx = 0;
+      const char *name = dwfl_module_getsym_info (module->dwmod, i, &sym, &addr, &shndx,
+                                                  NULL, NULL);
+
+      if (name == NULL || name[0] == '\0' || GELF_ST_TYPE (sym.st_info) != STT_FUNC ||
+          sym.st_shndx == SHN_UNDEF)
+        continue;
+      if (func (name, addr - module->bias, sym.st_size, user_data))
+        return;
+    }
+}
+
+GBytes *
+cs_elf_module_read (CsModule  *module,
+                    guint64    vaddr,
+                    gsize      len,
+                    GError   **error)
+{
+  const char *raw;
+  size_t raw_size = 0;
+
+  if (module->elf == NULL || module->loads == NULL)
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
+                   _("No code bytes for %s: %s"), module->name,
+                   module->problem != NULL ? module->problem : _("the file is not available"));
+      return NULL;
+    }
+  raw = elf_rawfile (module->elf, &raw_size);
+  for (guint i = 0; raw != NULL && i < module->loads->len; i++)
+    {
+      const GElf_Phdr *ph = &g_array_index (module->loads, GElf_Phdr, i);
+      guint64 file_offset;
+
+      if (vaddr < ph->p_vaddr || vaddr + len > ph->p_vaddr + ph->p_filesz || vaddr + len < vaddr)
+        continue;
+      file_offset = vaddr - ph->p_vaddr + ph->p_offset;
+      if (file_offset + len > raw_size)
+        break;
+      return g_bytes_new (raw + file_offset, len);
+    }
+  g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
+               _("Addresses 0x%" G_GINT64_MODIFIER "x–0x%" G_GINT64_MODIFIER "x are not in a "
+                 "loadable segment of “%s”."),
+               vaddr, vaddr + len, module->opened_path);
+  return NULL;
+}
+
+const char *
+cs_elf_module_get_debug_file (CsModule *module)
+{
+  const char *debug_file = NULL;
+  Dwarf_Addr bias;
+
+  if (module->dwmod == NULL)
+    return NULL;
+  dwfl_module_getdwarf (module->dwmod, &bias);
+  dwfl_module_info (module->dwmod, NULL, NULL, NULL, NULL, NULL, NULL, &debug_file);
+  return debug_file;
+}

@@ -1,0 +1,102 @@
+/* cs-formula-private.h — the formula lexer and syntax tree, shared by the
+ * lexer, the parser (cs-formula.c) and the evaluator (cs-formula-eval.c) */
+#pragma once
+
+#include <glib.h>
+
+#include "cs-formula.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  CS_TOKEN_END,
+  CS_TOKEN_NUMBER,
+  CS_TOKEN_IDENT,
+  CS_TOKEN_LPAREN,
+  CS_TOKEN_RPAREN,
+  CS_TOKEN_COMMA,
+  CS_TOKEN_PLUS,
+  CS_TOKEN_MINUS,
+  CS_TOKEN_STAR,
+  CS_TOKEN_SLASH,
+  CS_TOKEN_LT,
+  CS_TOKEN_LE,
+  CS_TOKEN_GT,
+  CS_TOKEN_GE,
+  CS_TOKEN_EQ,
+  CS_TOKEN_NE,
+  CS_TOKEN_IF,
+  CS_TOKEN_ELSE,
+} CsTokenKind;
+
+typedef struct
+{
+  CsTokenKind  kind;
+  int          column;   /* 1-based, in characters */
+  double       number;
+  char        *text;     /* identifier with escapes removed, or the source
+                          * spelling of any other token (for messages) */
+} CsToken;
+
+typedef struct
+{
+  const char *text;
+  const char *pos;
+  int         column;    /* column of *pos */
+} CsLexer;
+
+void     cs_lexer_init   (CsLexer    *lexer,
+                          const char *text);
+/* Fills @token (free its text with cs_token_clear()); FALSE with @error set
+ * (CS_DATA_ERROR_PARSE, "column N: …") on a lexical error. */
+gboolean cs_lexer_next   (CsLexer    *lexer,
+                          CsToken    *token,
+                          GError    **error);
+void     cs_token_clear  (CsToken    *token);
+/* How a token reads in an error message: “+”, “foo”, or "the end of the formula". */
+char    *cs_token_describe (const CsToken *token);
+
+/* ---- syntax tree, built by cs-formula.c, walked by cs-formula-eval.c ---- */
+
+typedef enum
+{
+  NODE_NUMBER,
+  NODE_IDENT,
+  NODE_NEG,
+  NODE_BINARY,
+  NODE_COND,
+  NODE_CALL,
+} NodeKind;
+
+typedef enum
+{
+  FUNC_MIN,
+  FUNC_MAX,
+  FUNC_D_RATIO,
+  FUNC_PROGRAM,
+  FUNC_FALLBACK,
+} FuncKind;
+
+typedef struct _Node Node;
+struct _Node
+{
+  NodeKind     kind;
+  int          column;
+  double       number;     /* NODE_NUMBER */
+  const char  *name;       /* NODE_IDENT; owned by CsExpr.names */
+  CsTokenKind  op;         /* NODE_BINARY */
+  FuncKind     func;       /* NODE_CALL */
+  Node        *a, *b, *c;  /* operands; NODE_COND: a if b else c */
+  GPtrArray   *args;       /* NODE_CALL: Node* */
+};
+
+struct _CsExpr
+{
+  char       *text;
+  Node       *root;
+  GHashTable *names;       /* unique identifier strings, owned here */
+  GPtrArray  *identifiers; /* order of first appearance; strings from @names */
+};
+
+G_END_DECLS

@@ -1,0 +1,234 @@
+/* cs-model-registry.c — finds and loads the models available to the user
+ *
+ * A broken file in a user's model directory must never hide the bundled
+ * models: it is skipped and its error kept for `cyclescope models`.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "cs-error.h"
+#include "cs-model-registry.h"
+
+struct _CsModelRegistry
+{
+  GObject     parent_instance;
+  GHashTable *models;   /* id -> CsModel */
+  GPtrArray  *errors;   /* char*, NULL-terminated for get_errors() */
+};
+
+G_DEFINE_FINAL_TYPE (CsModelRegistry, cs_model_registry, G_TYPE_OBJECT)
+
+static void
+cs_model_registry_finalize (GObject *object)
+{
+  CsModelRegistry *self = CS_MODEL_REGISTRY (object);
+
+  g_hash_table_unref (self->models);
+  g_ptr_array_unref (self->errors);
+  G_OBJECT_CLASS (cs_model_registry_parent_class)->finalize (object);
+}
+
+static void
+cs_model_registry_class_init (CsModelRegistryClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = cs_model_registry_finalize;
+}
+
+static void
+cs_model_registry_init (CsModelRegistry *self)
+{
+  self->models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->errors = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->errors, NULL);
+}
+
+CsModelRegistry *
+cs_model_registry_new (void)
+{
+  return g_object_new (CS_TYPE_MODEL_REGISTRY, NULL);
+}
+
+static void
+add_error (CsModelRegistry *self,
+           char            *message)
+{
+  g_ptr_array_insert (self->errors, self->errors->len - 1, message);
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+void
+cs_model_registry_add_directory (CsModelRegistry *self,
+                                 const char      *path)
+{
+  g_autoptr(GDir) dir = NULL;
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GHashTable) seen = NULL;   /* id -> file, within this directory */
+  const char *name;
+
+  g_return_if_fail (CS_IS_MODEL_REGISTRY (self));
+  g_return_if_fail (path != NULL);
+
+  dir = g_dir_open (path, 0, NULL);
+  if (dir == NULL)
+    return;   /* a model directory that does not exist is simply empty */
+
+  /* Sorted, so that which of two same-id files wins does not depend on
+   * the file system's order. */
+  files = g_ptr_array_new_with_free_func (g_free);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (files, g_strdup (name));
+  g_ptr_array_sort (files, compare_strings);
+
+  seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *file = g_build_filename (path, g_ptr_array_index (files, i), NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CsModel) model = cs_model_new_from_file (file, &error);
+      const char *previous;
+
+      if (model == NULL)
+        {
+          const char *base = g_ptr_array_index (files, i);
+          const char *msg = error->message;
+
+          /* The model's messages start with the file's basename; the
+           * registry names the full path instead. */
+          if (g_str_has_prefix (msg, base) && msg[strlen (base)] == ':')
+            msg += strlen (base) + 2;
+          add_error (self, g_strdup_printf ("%s: %s", file, msg));
+          continue;
+        }
+      previous = g_hash_table_lookup (seen, cs_model_get_id (model));
+      if (previous != NULL)
+        {
+          add_error (self, g_strdup_printf (_("%s: model id “%s” is already used by %s in the same directory; the later file wins"),
+                                            file, cs_model_get_id (model), previous));
+        }
+      g_hash_table_replace (seen, g_strdup (cs_model_get_id (model)), g_strdup (file));
+      /* Not in one call: argument order is unspecified in C. */
+      {
+        char *id = g_strdup (cs_model_get_id (model));
+
+        g_hash_table_replace (self->models, id, g_steal_pointer (&model));
+      }
+    }
+}
+
+static void
+add_default_directories (CsModelRegistry *self)
+{
+  g_autofree char *user_dir = g_build_filename (g_get_user_data_dir (), "cyclescope", "models", NULL);
+  const char *path_env = g_getenv ("CYCLESCOPE_MODEL_PATH");
+
+  /* An uninstalled build has no CS_MODELDIR yet: use the source tree. */
+  if (g_file_test (CS_MODELDIR, G_FILE_TEST_IS_DIR))
+    cs_model_registry_add_directory (self, CS_MODELDIR);
+  else
+    cs_model_registry_add_directory (self, CS_SOURCE_MODELDIR);
+  cs_model_registry_add_directory (self, user_dir);
+  if (path_env != NULL && *path_env != '\0')
+    {
+      g_auto(GStrv) dirs = g_strsplit (path_env, ":", -1);
+
+      for (guint i = 0; dirs[i] != NULL; i++)
+        if (*dirs[i] != '\0')
+          cs_model_registry_add_directory (self, dirs[i]);
+    }
+}
+
+CsModelRegistry *
+cs_model_registry_get_default (void)
+{
+  static gsize initialized = 0;
+  static CsModelRegistry *instance = NULL;
+
+  if (g_once_init_enter (&initialized))
+    {
+      instance = cs_model_registry_new ();
+      add_default_directories (instance);
+      g_once_init_leave (&initialized, 1);
+    }
+  return instance;
+}
+
+static int
+compare_models (gconstpointer a,
+                gconstpointer b)
+{
+  CsModel *ma = *(CsModel * const *) a;
+  CsModel *mb = *(CsModel * const *) b;
+
+  return strcmp (cs_model_get_id (ma), cs_model_get_id (mb));
+}
+
+GPtrArray *
+cs_model_registry_list (CsModelRegistry *self)
+{
+  GPtrArray *list;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_return_val_if_fail (CS_IS_MODEL_REGISTRY (self), NULL);
+
+  list = g_ptr_array_new_with_free_func (g_object_unref);
+  g_hash_table_iter_init (&iter, self->models);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (list, g_object_ref (value));
+  g_ptr_array_sort (list, compare_models);
+  return list;
+}
+
+CsModel *
+cs_model_registry_lookup (CsModelRegistry *self,
+                          const char      *id)
+{
+  g_return_val_if_fail (CS_IS_MODEL_REGISTRY (self), NULL);
+  if (id == NULL)
+    return NULL;
+  return g_hash_table_lookup (self->models, id);
+}
+
+const char * const *
+cs_model_registry_get_errors (CsModelRegistry *self)
+{
+  g_return_val_if_fail (CS_IS_MODEL_REGISTRY (self), NULL);
+  return (const char * const *) self->errors->pdata;
+}
+
+CsModel *
+cs_model_registry_choose (CsModelRegistry *self,
+                          const char      *pmu_name)
+{
+  g_autoptr(GPtrArray) list = NULL;
+  CsModel *best = NULL;
+
+  g_return_val_if_fail (CS_IS_MODEL_REGISTRY (self), NULL);
+  if (pmu_name == NULL)
+    return NULL;
+
+  /* Sorted by id, and only a strictly larger model replaces the best one,
+   * so ties resolve the same way every time. "*" (software) never counts
+   * as naming the PMU. */
+  list = cs_model_registry_list (self);
+  for (guint i = 0; i < list->len; i++)
+    {
+      CsModel *model = g_ptr_array_index (list, i);
+      const char * const *pmus = cs_model_get_pmus (model);
+
+      if (!g_strv_contains (pmus, pmu_name))
+        continue;
+      if (best == NULL || cs_model_get_n_metrics (model) > cs_model_get_n_metrics (best))
+        best = model;
+    }
+  return best;
+}

@@ -1,0 +1,535 @@
+/* cs-perf-file.c — opening a perf.data file: mapping, header, attrs and ids
+ *
+ * Everything the record decoder needs before the first record is settled
+ * here: byte order, where the data stream starts and ends, every attr with
+ * its sample ids, and how a record's id is found (IDENTIFIER or ID position),
+ * which perf requires to be the same for all attrs of a file.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cs-perf-private.h"
+
+/* Scratch per record: arrays are at most three times the record's bytes
+ * (read values grow from 8 to 24 bytes each) plus one string copy. */
+#define CS_PERF_SCRATCH_SIZE (5 * 65536)
+
+gboolean
+cs_perf_reader_corrupt (CsPerfReader  *self,
+                 GError       **error,
+                 guint64        offset,
+                 const char    *what)
+{
+  g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
+               _("%s is damaged at byte offset %" G_GUINT64_FORMAT ": %s. "
+                 "Record the data again, or check that the file was copied completely."),
+               self->name, offset, what);
+  return FALSE;
+}
+
+void
+cs_perf_reader_warn (CsPerfReader *self,
+              const char   *format,
+              ...)
+{
+  va_list args;
+  char *msg;
+
+  if (self->warnings->len > 64)
+    return;
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_ptr_array_insert (self->warnings, self->warnings->len - 1, msg);
+}
+
+gpointer
+cs_perf_reader_scratch (CsPerfReader *self,
+                 gsize         size)
+{
+  gpointer p;
+
+  size = (size + 7) & ~(gsize) 7;
+  if (self->scratch == NULL)
+    {
+      self->scratch_cap = CS_PERF_SCRATCH_SIZE;
+      self->scratch = g_malloc (self->scratch_cap);
+    }
+  /* Cannot happen for records of at most 64 KiB (see above). */
+  g_assert (self->scratch_used + size <= self->scratch_cap);
+  p = self->scratch + self->scratch_used;
+  self->scratch_used += size;
+  return p;
+}
+
+static const char *
+generic_event_name (const CsPerfEventAttr *attr)
+{
+  static const char * const hw[] = {
+    "cycles", "instructions", "cache-references", "cache-misses", "branches",
+    "branch-misses", "bus-cycles", "stalled-cycles-frontend",
+    "stalled-cycles-backend", "ref-cycles",
+  };
+  static const char * const sw[] = {
+    "cpu-clock", "task-clock", "page-faults", "context-switches",
+    "cpu-migrations", "minor-faults", "major-faults", "alignment-faults",
+    "emulation-faults", "dummy", "bpf-output", "cgroup-switches",
+  };
+
+  if (attr->type == 0 && attr->config < G_N_ELEMENTS (hw))
+    return hw[attr->config];
+  if (attr->type == 1 && attr->config < G_N_ELEMENTS (sw))
+    return sw[attr->config];
+  return NULL;
+}
+
+static char *
+derive_name (CsPerfReader          *self,
+             const CsPerfEventAttr *attr)
+{
+  const char *generic = generic_event_name (attr);
+
+  if (generic != NULL)
+    return g_strdup (generic);
+  switch (attr->type)
+    {
+    case 2:
+      return g_strdup_printf ("tracepoint:%" G_GUINT64_FORMAT, attr->config);
+    case 3:
+      return g_strdup_printf ("hw-cache:0x%" G_GINT64_MODIFIER "x", attr->config);
+    case 4:
+      return g_strdup_printf ("r%" G_GINT64_MODIFIER "x", attr->config);
+    case 5:
+      return g_strdup_printf ("mem:0x%" G_GINT64_MODIFIER "x", attr->config1);
+    default:
+      break;
+    }
+  for (guint i = 0; self->info.pmu_mappings && i < self->info.pmu_mappings->len; i++)
+    {
+      const CsPerfPmuMapping *m = g_ptr_array_index (self->info.pmu_mappings, i);
+
+      if (m->type == attr->type)
+        return g_strdup_printf ("%s/config=0x%" G_GINT64_MODIFIER "x/", m->name, attr->config);
+    }
+  return g_strdup_printf ("type%u/config=0x%" G_GINT64_MODIFIER "x/", attr->type, attr->config);
+}
+
+static void
+attr_free (gpointer data)
+{
+  CsPerfAttr *attr = data;
+
+  g_free (attr->name);
+  g_free (attr->ids);
+  g_free (attr);
+}
+
+/* @p: a perf_event_attr of @avail bytes (its recorded size); @ids: @n_ids
+ * u64s in file order. */
+CsPerfAttr *
+cs_perf_reader_add_attr (CsPerfReader *self,
+                  const guint8 *p,
+                  guint32       avail,
+                  const guint8 *ids,
+                  guint64       n_ids)
+{
+  CsPerfAttr *attr = g_new0 (CsPerfAttr, 1);
+
+  attr->index = self->attrs->len;
+  cs_perf_reader_attr_decode (self, p, avail, &attr->attr);
+  attr->name = derive_name (self, &attr->attr);
+  attr->n_ids = (guint) n_ids;
+  attr->ids = g_new (guint64, MAX (n_ids, 1));
+  for (guint64 i = 0; i < n_ids; i++)
+    {
+      attr->ids[i] = cs_perf_u64 (self, ids + i * 8);
+      /* The first attr claiming an id keeps it, as in perf. */
+      if (!g_hash_table_contains (self->id_to_attr, &attr->ids[i]))
+        g_hash_table_insert (self->id_to_attr, &attr->ids[i], attr);
+    }
+  g_ptr_array_add (self->attrs, attr);
+  cs_perf_reader_update_id_layout (self);
+  return attr;
+}
+
+void
+cs_perf_reader_set_attr_name (CsPerfReader *self,
+                       guint64       id,
+                       const char   *name)
+{
+  CsPerfAttr *attr = g_hash_table_lookup (self->id_to_attr, &id);
+
+  if (attr == NULL || name == NULL || *name == '\0')
+    return;
+  g_free (attr->name);
+  attr->name = g_strdup (name);
+}
+
+/* Where a record's sample id sits, from the first attr (perf refuses files
+ * whose attrs disagree on it). */
+void
+cs_perf_reader_update_id_layout (CsPerfReader *self)
+{
+  const CsPerfAttr *first;
+  guint64 st;
+  int pos;
+
+  if (self->attrs->len == 0)
+    return;
+  first = g_ptr_array_index (self->attrs, 0);
+  st = first->attr.sample_type;
+  self->id_sample_type = st;
+  self->sample_id_all = (first->attr.flags & CS_PERF_ATTR_SAMPLE_ID_ALL) != 0;
+
+  if (st & CS_S_IDENTIFIER)
+    {
+      self->sample_id_pos = 0;
+      self->other_id_pos = 1;
+      return;
+    }
+  if (!(st & CS_S_ID))
+    {
+      self->sample_id_pos = self->other_id_pos = -1;
+      return;
+    }
+  pos = 0;
+  pos += (st & CS_S_IP) ? 1 : 0;
+  pos += (st & CS_S_TID) ? 1 : 0;
+  pos += (st & CS_S_TIME) ? 1 : 0;
+  pos += (st & CS_S_ADDR) ? 1 : 0;
+  self->sample_id_pos = pos;
+  /* trailer: … id, stream_id, cpu, identifier — counted back from the end */
+  pos = 1;
+  pos += (st & CS_S_CPU) ? 1 : 0;
+  pos += (st & CS_S_STREAM_ID) ? 1 : 0;
+  self->other_id_pos = pos;
+}
+
+static gboolean
+section_ok (CsPerfReader *self,
+            guint64       offset,
+            guint64       size)
+{
+  return offset <= self->len && size <= self->len - offset;
+}
+
+static gboolean
+read_attrs (CsPerfReader  *self,
+            GError       **error)
+{
+  guint64 n;
+
+  if (self->attrs_size == 0)
+    return TRUE;
+  if (self->attr_size < CS_PERF_ATTR_SIZE_VER0 + 16)
+    {
+      g_autofree char *what = g_strdup_printf (_("the attr size is %" G_GUINT64_FORMAT
+                                                 " bytes, less than the minimum of %d"),
+                                               self->attr_size, CS_PERF_ATTR_SIZE_VER0 + 16);
+      return cs_perf_reader_corrupt (self, error, 16, what);
+    }
+  if (!section_ok (self, self->attrs_offset, self->attrs_size))
+    return cs_perf_reader_corrupt (self, error, 24, _("the attr section lies beyond the end of the file"));
+  if (self->attrs_size % self->attr_size != 0)
+    return cs_perf_reader_corrupt (self, error, 32, _("the attr section is not a whole number of attrs"));
+
+  n = self->attrs_size / self->attr_size;
+  for (guint64 i = 0; i < n; i++)
+    {
+      guint64 at = self->attrs_offset + i * self->attr_size;
+      const guint8 *p = self->base + at;
+      guint32 asize = cs_perf_u32 (self, p + 4);
+      guint64 ids_offset, ids_size;
+
+      /* perf treats a size of 0 as the first ABI version */
+      if (asize == 0)
+        asize = CS_PERF_ATTR_SIZE_VER0;
+      if (asize < CS_PERF_ATTR_SIZE_VER0 || asize > self->attr_size - 16)
+        {
+          g_autofree char *what = g_strdup_printf (_("attr %" G_GUINT64_FORMAT " claims a size of %u bytes"),
+                                                   i, asize);
+          return cs_perf_reader_corrupt (self, error, at + 4, what);
+        }
+      /* The ids section follows the whole attr entry, whatever its version. */
+      ids_offset = cs_perf_u64 (self, p + self->attr_size - 16);
+      ids_size = cs_perf_u64 (self, p + self->attr_size - 8);
+      if (!section_ok (self, ids_offset, ids_size) || ids_size % 8 != 0)
+        return cs_perf_reader_corrupt (self, error, at + self->attr_size - 16,
+                                _("the sample ids of an attr lie beyond the end of the file"));
+      cs_perf_reader_add_attr (self, p, asize, self->base + ids_offset, ids_size / 8);
+    }
+  return TRUE;
+}
+
+static void
+read_features (CsPerfReader *self,
+               guint64       claimed_data_end)
+{
+  guint64 table = claimed_data_end;
+  guint n = 0;
+
+  for (guint bit = 1; bit < CS_PERF_FEAT_MAX; bit++)
+    if (cs_perf_info_has_feature (&self->info, bit))
+      n++;
+  if (n == 0)
+    return;
+  if (!section_ok (self, table, (guint64) n * 16))
+    {
+      cs_perf_reader_warn (self, _("%s: the feature sections (host, CPU, event names …) are missing; "
+                            "the file seems truncated"), self->name);
+      return;
+    }
+  for (guint bit = 1; bit < CS_PERF_FEAT_MAX; bit++)
+    {
+      guint64 offset, size;
+
+      if (!cs_perf_info_has_feature (&self->info, bit))
+        continue;
+      offset = cs_perf_u64 (self, self->base + table);
+      size = cs_perf_u64 (self, self->base + table + 8);
+      table += 16;
+      if (!section_ok (self, offset, size))
+        {
+          cs_perf_reader_warn (self, _("%s: feature %u at byte offset %" G_GUINT64_FORMAT
+                                " lies beyond the end of the file; ignored"),
+                        self->name, bit, offset);
+          continue;
+        }
+      cs_perf_reader_parse_feature (self, bit, self->base + offset, size, offset);
+    }
+}
+
+static gboolean
+read_header (CsPerfReader  *self,
+             GError       **error)
+{
+  guint64 magic, header_size, data_size, claimed_end;
+
+  if (self->len == 0)
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
+                   _("%s is empty: the recording wrote no data (was it interrupted?)"), self->name);
+      return FALSE;
+    }
+  if (self->len < CS_PERF_PIPE_HEADER_SIZE)
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
+                   _("%s is damaged at byte offset 0: it has %" G_GSIZE_FORMAT
+                     " bytes, fewer than a perf.data header"), self->name, self->len);
+      return FALSE;
+    }
+  memcpy (&magic, self->base, 8);
+  if (magic == CS_PERF_MAGIC2)
+    self->swapped = FALSE;
+  else if (magic == CS_PERF_MAGIC2_SWAPPED)
+    self->swapped = TRUE;
+  else if (magic == CS_PERF_MAGIC1 || GUINT64_SWAP_LE_BE (magic) == CS_PERF_MAGIC1)
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_VERSION,
+                   _("%s is a version 1 perf.data file, which is not supported; "
+                     "record it again with a perf newer than Linux 2.6.35"), self->name);
+      return FALSE;
+    }
+  else
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_INVALID,
+                   _("%s is not a perf.data file (it does not start with PERFILE2)"), self->name);
+      return FALSE;
+    }
+  self->info.swapped = self->swapped;
+
+  header_size = cs_perf_u64 (self, self->base + 8);
+  if (header_size == CS_PERF_PIPE_HEADER_SIZE)
+    {
+      self->info.pipe_mode = TRUE;
+      self->stream_start = CS_PERF_PIPE_HEADER_SIZE;
+      self->data_end = self->len;
+      self->info.data_offset = CS_PERF_PIPE_HEADER_SIZE;
+      self->info.data_size = self->len - CS_PERF_PIPE_HEADER_SIZE;
+      return TRUE;
+    }
+  if (self->len < CS_PERF_FILE_HEADER_SIZE)
+    return cs_perf_reader_corrupt (self, error, self->len, _("the file header is cut short"));
+  if (header_size < CS_PERF_FILE_HEADER_SIZE)
+    {
+      g_autofree char *what = g_strdup_printf (_("the header size is %" G_GUINT64_FORMAT " bytes"),
+                                               header_size);
+      return cs_perf_reader_corrupt (self, error, 8, what);
+    }
+
+  self->attr_size = cs_perf_u64 (self, self->base + 16);
+  self->attrs_offset = cs_perf_u64 (self, self->base + 24);
+  self->attrs_size = cs_perf_u64 (self, self->base + 32);
+  self->data_offset = cs_perf_u64 (self, self->base + 40);
+  data_size = cs_perf_u64 (self, self->base + 48);
+  for (guint i = 0; i < 4; i++)
+    self->info.features[i] = cs_perf_u64 (self, self->base + 72 + i * 8);
+  self->info.data_offset = self->data_offset;
+  self->info.data_size = data_size;
+
+  if (self->attrs_size != 0 && self->attr_size == 0)
+    return cs_perf_reader_corrupt (self, error, 16, _("the attr size is 0"));
+  if (self->data_offset > self->len)
+    return cs_perf_reader_corrupt (self, error, 40, _("the data section starts beyond the end of the file"));
+  claimed_end = self->data_offset + data_size;
+  if (data_size > self->len - self->data_offset)
+    {
+      self->data_truncated = TRUE;
+      self->data_end = self->len;
+      claimed_end = G_MAXUINT64;
+    }
+  else
+    self->data_end = claimed_end;
+  self->stream_start = self->data_offset;
+
+  if (!read_attrs (self, error))
+    return FALSE;
+  if (claimed_end != G_MAXUINT64)
+    read_features (self, claimed_end);
+  else
+    cs_perf_reader_warn (self, _("%s: the data section is cut short; the feature sections "
+                          "(host, CPU, event names …) are missing"), self->name);
+  return TRUE;
+}
+
+static CsPerfReader *
+reader_new (GBytes      *bytes,
+            const char  *name,
+            GError     **error)
+{
+  g_autoptr(CsPerfReader) self = g_new0 (CsPerfReader, 1);
+  gsize len = 0;
+
+  self->name = g_strdup (name);
+  self->bytes = g_bytes_ref (bytes);
+  self->base = g_bytes_get_data (bytes, &len);
+  self->len = len;
+  if (self->base == NULL)
+    self->base = (const guint8 *) "";
+  self->attrs = g_ptr_array_new_with_free_func (attr_free);
+  self->id_to_attr = g_hash_table_new (g_int64_hash, g_int64_equal);
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->warnings, NULL);
+  cs_perf_reader_info_init (&self->info);
+  self->ordered = TRUE;
+  self->sample_id_pos = self->other_id_pos = -1;
+
+  if (!read_header (self, error))
+    return NULL;
+  cs_perf_reader_prescan (self);
+  cs_perf_reader_rewind (self);
+  return g_steal_pointer (&self);
+}
+
+CsPerfReader *
+cs_perf_reader_new_from_bytes (GBytes      *bytes,
+                               const char  *name,
+                               GError     **error)
+{
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  return reader_new (bytes, name ? name : "perf.data", error);
+}
+
+CsPerfReader *
+cs_perf_reader_new (const char  *path,
+                    GError     **error)
+{
+  g_autoptr(GMappedFile) map = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    map = g_mapped_file_new (path, FALSE, &local_error);
+  if (map != NULL)
+    bytes = g_mapped_file_get_bytes (map);
+  else
+    {
+      /* A pipe (`perf record -o - | cyclescope report /dev/stdin`) cannot be
+       * mapped: read it whole instead. */
+      char *contents = NULL;
+      gsize len = 0;
+
+      g_clear_error (&local_error);
+      if (!g_file_get_contents (path, &contents, &len, &local_error))
+        {
+          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
+                       _("Could not read %s: %s"), path, local_error->message);
+          return NULL;
+        }
+      bytes = g_bytes_new_take (contents, len);
+    }
+  return reader_new (bytes, path, error);
+}
+
+void
+cs_perf_reader_free (CsPerfReader *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->bytes, g_bytes_unref);
+  g_clear_pointer (&self->id_to_attr, g_hash_table_unref);
+  g_clear_pointer (&self->attrs, g_ptr_array_unref);
+  g_clear_pointer (&self->warnings, g_ptr_array_unref);
+  cs_perf_queue_clear (&self->queue);
+  g_clear_pointer (&self->zstd, ZSTD_freeDStream);
+  g_clear_pointer (&self->arena, g_free);
+  g_clear_pointer (&self->scratch, g_free);
+  g_clear_error (&self->pending_error);
+  g_clear_object (&self->cancellable);
+  cs_perf_reader_info_clear (&self->info);
+  g_free (self);
+}
+
+const CsPerfInfo *
+cs_perf_reader_get_info (CsPerfReader *self)
+{
+  return &self->info;
+}
+
+guint
+cs_perf_reader_get_n_attrs (CsPerfReader *self)
+{
+  return self->attrs->len;
+}
+
+const CsPerfAttr *
+cs_perf_reader_get_attr (CsPerfReader *self,
+                         guint         index)
+{
+  g_return_val_if_fail (index < self->attrs->len, NULL);
+
+  return g_ptr_array_index (self->attrs, index);
+}
+
+const CsPerfAttr *
+cs_perf_reader_find_attr (CsPerfReader *self,
+                          guint64       id)
+{
+  return g_hash_table_lookup (self->id_to_attr, &id);
+}
+
+const char * const *
+cs_perf_reader_get_warnings (CsPerfReader *self)
+{
+  return (const char * const *) self->warnings->pdata;
+}
+
+const CsPerfStats *
+cs_perf_reader_get_stats (CsPerfReader *self)
+{
+  return &self->stats;
+}
+
+gboolean
+cs_perf_info_has_feature (const CsPerfInfo *info,
+                          CsPerfFeature     feature)
+{
+  if ((guint) feature >= CS_PERF_FEAT_MAX)
+    return FALSE;
+  return (info->features[feature / 64] >> (feature % 64)) & 1;
+}

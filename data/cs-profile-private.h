@@ -1,0 +1,118 @@
+/* cs-profile-private.h — what the files of the profile share
+ *
+ * cs-profile.c streams the file into keys, cs-profile-keys.c is the key
+ * table,
+ * cs-profile-tables.c builds the module and symbol tables and the counts,
+ * cs-profile-detail.c the line and instruction tables, cs-profile-names.c
+ * names (events, display names of symbols), cs-profile-queries.c the
+ * accessors.
+ */
+#pragma once
+
+#include "cs-profile.h"
+#include "cs-perf-reader.h"
+
+G_BEGIN_DECLS
+
+/* One distinct (event, module, file offset) with its samples. 32 bytes:
+ * the only thing that grows while streaming, and only with the number of
+ * distinct addresses. */
+typedef struct
+{
+  guint64 offset;
+  guint32 module;     /* index into CsProfile.raw_modules (the mapping's module) */
+  guint16 event;
+  guint16 flags;
+  guint64 samples;
+  guint64 period;
+} CsProfileKey;
+
+typedef struct
+{
+  CsProfileKey *keys;
+  guint         n_keys;
+  guint         keys_cap;
+  guint32      *slots;      /* key index + 1; 0 = empty */
+  guint         n_slots;    /* power of two */
+} CsProfileKeyTable;
+
+void          cs_profile_key_table_init   (CsProfileKeyTable *table);
+void          cs_profile_key_table_clear  (CsProfileKeyTable *table);
+/* The key for (event, module, offset), added with zero counts when new. */
+CsProfileKey *cs_profile_key_table_get    (CsProfileKeyTable *table,
+                                           guint16            event,
+                                           guint32            module,
+                                           guint64            offset);
+
+/* A symbol's aggregate; the public part first. */
+typedef struct
+{
+  CsProfileSymbol public;
+  char           *display_name;
+  guint64        *samples;
+  guint64        *period;
+  GArray         *keys;     /* guint: indices of the keys that resolved to it */
+} CsProfileSymbolData;
+
+typedef struct
+{
+  CsProfileModule public;
+  guint64        *samples;
+  guint64        *period;
+} CsProfileModuleData;
+
+struct _CsProfile
+{
+  GObject            parent_instance;
+
+  char              *path;
+  CsSymbolizer      *symbolizer;
+  char              *hostname;
+  char              *os_release;
+  char              *arch;
+  GPtrArray         *warnings;      /* char*, NULL-terminated */
+  CsProfileStats     stats;
+
+  CsProfileEvent    *events;
+  guint              n_events;
+  char             **event_names;   /* owned copies of the attr names */
+  GPtrArray         *sampled_names; /* const char*, NULL-terminated */
+
+  /* streaming */
+  GPtrArray         *raw_modules;   /* CsModule*: the modules keys point to */
+  GHashTable        *raw_module_ids;/* CsModule* -> index + 1 */
+  CsProfileKeyTable  table;
+
+  /* after resolution */
+  const CsLocation **locations;     /* [n_keys] */
+  guint32           *key_symbol;    /* [n_keys]: symbol index */
+  GPtrArray         *modules;       /* CsProfileModuleData* */
+  GHashTable        *module_ids;    /* CsModule* -> index + 1 */
+  GPtrArray         *symbols;       /* CsProfileSymbolData* */
+
+  GMutex             cache_lock;
+  GHashTable        *line_cache;    /* "event:symbol" -> GArray */
+  GHashTable        *insn_cache;
+};
+
+/* cs-profile-tables.c */
+gboolean  cs_profile_resolve          (CsProfile          *self,
+                                       CsProfileProgress   progress,
+                                       gpointer            progress_data,
+                                       GCancellable       *cancellable,
+                                       GError            **error);
+double    cs_profile_percent          (CsProfile          *self,
+                                       guint               event,
+                                       guint64             period);
+
+/* cs-profile-names.c */
+/* perf's spelling: lower case, '-' for '_', no "pmu::", no perf modifiers,
+ * "PERF_COUNT_SW_CPU_CLOCK" -> "cpu-clock", "cpu-cycles" -> "cycles". */
+char     *cs_profile_canonical_event  (const char         *name);
+/* "ns::Class::method" out of "int ns::Class::method(int) const". */
+char     *cs_profile_display_name     (const CsSymbol     *symbol);
+
+/* cs-profile-detail.c */
+void      cs_profile_free_insn_table  (gpointer            table);
+
+G_END_DECLS

@@ -1,0 +1,466 @@
+/* cs-profile.c — streaming a perf.data file into keys; the profile object
+ *
+ * Each SAMPLE costs an address-space lookup (usually answered by a
+ * one-entry cache, because consecutive samples tend to fall in the same
+ * mapping) and one probe of the key table. Nothing is allocated per
+ * sample.
+ *
+ * Symbols are resolved only once the file is closed: the symbolizer's
+ * memory (kallsyms, DWARF) then replaces the mapping's instead of adding to
+ * it, so the peak resident size is the mapping plus the small key table.
+ * (Resolving new keys on a second thread while reading was tried: on two
+ * busy cores it saved little time and held both at once.)
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "cs-profile-private.h"
+
+#define PERF_TYPE_SOFTWARE 1
+#define MISC_CPUMODE_MASK  7
+#define MISC_KERNEL        1
+#define MISC_GUEST_KERNEL  4
+#define PROGRESS_EVERY     (64 * 1024)
+
+G_DEFINE_FINAL_TYPE (CsProfile, cs_profile, G_TYPE_OBJECT)
+
+static void
+symbol_data_free (gpointer data)
+{
+  CsProfileSymbolData *s = data;
+
+  g_free (s->display_name);
+  g_free (s->samples);
+  g_free (s->period);
+  g_clear_pointer (&s->keys, g_array_unref);
+  g_free (s);
+}
+
+static void
+module_data_free (gpointer data)
+{
+  CsProfileModuleData *m = data;
+
+  g_free (m->samples);
+  g_free (m->period);
+  g_free (m);
+}
+
+static void
+cs_profile_finalize (GObject *object)
+{
+  CsProfile *self = CS_PROFILE (object);
+
+  g_free (self->path);
+  g_clear_object (&self->symbolizer);
+  g_free (self->hostname);
+  g_free (self->os_release);
+  g_free (self->arch);
+  g_clear_pointer (&self->warnings, g_ptr_array_unref);
+  g_free (self->events);
+  g_strfreev (self->event_names);
+  g_clear_pointer (&self->sampled_names, g_ptr_array_unref);
+  g_clear_pointer (&self->raw_modules, g_ptr_array_unref);
+  g_clear_pointer (&self->raw_module_ids, g_hash_table_unref);
+  cs_profile_key_table_clear (&self->table);
+  g_free (self->locations);
+  g_free (self->key_symbol);
+  g_clear_pointer (&self->modules, g_ptr_array_unref);
+  g_clear_pointer (&self->module_ids, g_hash_table_unref);
+  g_clear_pointer (&self->symbols, g_ptr_array_unref);
+  g_clear_pointer (&self->line_cache, g_hash_table_unref);
+  g_clear_pointer (&self->insn_cache, g_hash_table_unref);
+  g_mutex_clear (&self->cache_lock);
+  G_OBJECT_CLASS (cs_profile_parent_class)->finalize (object);
+}
+
+static void
+cs_profile_class_init (CsProfileClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = cs_profile_finalize;
+}
+
+static void
+cs_profile_init (CsProfile *self)
+{
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
+  self->sampled_names = g_ptr_array_new ();
+  self->raw_modules = g_ptr_array_new ();
+  self->raw_module_ids = g_hash_table_new (NULL, NULL);
+  cs_profile_key_table_init (&self->table);
+  self->modules = g_ptr_array_new_with_free_func (module_data_free);
+  self->module_ids = g_hash_table_new (NULL, NULL);
+  self->symbols = g_ptr_array_new_with_free_func (symbol_data_free);
+  g_mutex_init (&self->cache_lock);
+  self->line_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                            (GDestroyNotify) g_array_unref);
+  self->insn_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                            cs_profile_free_insn_table);
+}
+
+/* The mapping a sample fell in last time, so that the next sample in the
+ * same mapping needs no lookup. Cleared whenever the maps change. */
+typedef struct
+{
+  gboolean valid;
+  gint32   pid;
+  guint64  start;
+  guint64  end;
+  guint64  pgoff;
+  gboolean kernel;
+  guint32  module;
+} MapCache;
+
+typedef struct
+{
+  CsProfile         *self;
+  CsAddressSpace    *space;
+  CsPerfReader      *reader;
+  MapCache           user;
+  MapCache           kernel;
+  guint32            unknown_module;
+  guint32            kernel_nomap;     /* raw index of the kernel, G_MAXUINT32 until needed */
+  GHashTable        *mapping_modules;  /* CsMapping* (a reference) -> raw module index + 1 */
+  CsProfileProgress  progress;
+  gpointer           progress_data;
+  guint64            n_records;
+} StreamState;
+
+/* The raw module of a mapping; the symbolizer is asked once per mapping. */
+static guint32 raw_module_index (CsProfile *self, CsModule *module);
+
+static guint32
+mapping_module (StreamState     *st,
+                const CsMapping *m)
+{
+  gpointer v = g_hash_table_lookup (st->mapping_modules, m);
+  guint32 index;
+
+  if (v != NULL)
+    return GPOINTER_TO_UINT (v) - 1;
+  index = raw_module_index (st->self, cs_symbolizer_get_module_for_mapping (st->self->symbolizer, m));
+  /* The reference keeps the address from being reused by another mapping. */
+  g_hash_table_insert (st->mapping_modules, cs_mapping_ref ((CsMapping *) m), GUINT_TO_POINTER (index + 1));
+  return index;
+}
+
+static guint32
+raw_module_index (CsProfile *self,
+                  CsModule  *module)
+{
+  gpointer v = g_hash_table_lookup (self->raw_module_ids, module);
+
+  if (v != NULL)
+    return GPOINTER_TO_UINT (v) - 1;
+  g_ptr_array_add (self->raw_modules, module);
+  g_hash_table_insert (self->raw_module_ids, module, GUINT_TO_POINTER (self->raw_modules->len));
+  return self->raw_modules->len - 1;
+}
+
+static inline gboolean
+cache_hit (const MapCache *c,
+           gint32          pid,
+           guint64         ip)
+{
+  return c->valid && ip >= c->start && ip < c->end && (c->kernel || c->pid == pid);
+}
+
+static void
+add_sample (StreamState        *st,
+            const CsPerfRecord *r)
+{
+  CsProfile *self = st->self;
+  guint cpumode = r->misc & MISC_CPUMODE_MASK;
+  gboolean kernel_mode = cpumode == MISC_KERNEL || cpumode == MISC_GUEST_KERNEL;
+  gint32 pid = (gint32) r->pid;
+  guint64 ip = r->sample.ip;
+  guint64 offset;
+  guint32 module;
+  MapCache *c = kernel_mode ? &st->kernel : &st->user;
+  CsProfileKey *key;
+  guint16 event;
+
+  if (r->attr == NULL || r->attr->index >= self->n_events)
+    return;
+  event = (guint16) r->attr->index;
+
+  if (!cache_hit (c, pid, ip))
+    {
+      const CsMapping *m = kernel_mode ? cs_address_space_lookup_kernel (st->space, ip)
+                                       : cs_address_space_lookup (st->space, pid, ip);
+
+      if (m != NULL)
+        {
+          guint32 index = mapping_module (st, m);
+          CsModule *mod = g_ptr_array_index (self->raw_modules, index);
+
+          /* A user-mode ip can only be found in a kernel map through the
+           * fallback; cache it in the slot that matches the map. */
+          c = m->kernel ? &st->kernel : &st->user;
+          c->valid = TRUE;
+          c->pid = pid;
+          c->start = m->start;
+          c->end = m->end;
+          c->pgoff = m->pgoff;
+          c->kernel = cs_module_get_kind (mod) == CS_MODULE_KERNEL;
+          c->module = index;
+        }
+      else
+        {
+          /* No map: the upper half is the kernel's (perf records the odd
+           * kernel ip without a kernel map), the rest is "[unknown]". */
+          offset = ip;
+          if ((ip >> 63) != 0)
+            {
+              if (st->kernel_nomap == G_MAXUINT32)
+                st->kernel_nomap = raw_module_index (self, cs_symbolizer_get_module (self->symbolizer,
+                                                                                      "[kernel.kallsyms]", NULL, 0));
+              module = st->kernel_nomap;
+            }
+          else
+            {
+              module = st->unknown_module;
+              self->stats.n_unmapped++;
+            }
+          goto add;
+        }
+    }
+  module = c->module;
+  /* Kernel symbols are looked up by run-time address, files by offset. */
+  offset = c->kernel ? ip : ip - c->start + c->pgoff;
+
+add:
+  key = cs_profile_key_table_get (&self->table, event, module, offset);
+  key->samples++;
+  key->period += r->sample.period;
+  self->events[event].n_samples++;
+  self->events[event].period += r->sample.period;
+  self->stats.n_samples++;
+}
+
+static gboolean
+on_record (const CsPerfRecord *r,
+           gpointer            user_data)
+{
+  StreamState *st = user_data;
+
+  switch (r->type)
+    {
+    case CS_PERF_RECORD_SAMPLE:
+      add_sample (st, r);
+      break;
+    case CS_PERF_RECORD_MMAP:
+    case CS_PERF_RECORD_MMAP2:
+      cs_address_space_mmap (st->space, (gint32) r->mmap.pid, r->mmap.addr, r->mmap.len,
+                             r->mmap.pgoff, r->mmap.prot, r->mmap.flags, r->mmap.filename,
+                             r->mmap.build_id_size > 0 ? r->mmap.build_id : NULL,
+                             r->mmap.build_id_size);
+      st->user.valid = st->kernel.valid = FALSE;
+      break;
+    case CS_PERF_RECORD_COMM:
+      cs_address_space_comm (st->space, (gint32) r->comm.pid, (gint32) r->comm.tid,
+                             r->comm.comm, r->comm.exec);
+      st->user.valid = FALSE;
+      break;
+    case CS_PERF_RECORD_FORK:
+      cs_address_space_fork (st->space, (gint32) r->task.pid, (gint32) r->task.ppid);
+      st->user.valid = FALSE;
+      break;
+    case CS_PERF_RECORD_EXIT:
+      cs_address_space_exit (st->space, (gint32) r->task.pid, (gint32) r->task.tid);
+      st->user.valid = FALSE;
+      break;
+    default:
+      break;
+    }
+
+  if (++st->n_records % PROGRESS_EVERY == 0 && st->progress != NULL)
+    {
+      guint64 done, total;
+
+      cs_perf_reader_get_progress (st->reader, &done, &total);
+      st->progress (_("Reading samples"), total > 0 ? (double) done / total : -1, st->progress_data);
+    }
+  return TRUE;
+}
+
+static void
+take_header (CsProfile    *self,
+             CsPerfReader *reader)
+{
+  const CsPerfInfo *info = cs_perf_reader_get_info (reader);
+  guint n = cs_perf_reader_get_n_attrs (reader);
+
+  self->hostname = g_strdup (info->hostname);
+  self->os_release = g_strdup (info->osrelease);
+  self->arch = g_strdup (info->arch);
+  if (info->osrelease != NULL)
+    cs_symbolizer_set_kernel_release (self->symbolizer, info->osrelease);
+  for (guint i = 0; info->build_ids != NULL && i < info->build_ids->len; i++)
+    {
+      const CsPerfBuildId *b = g_ptr_array_index (info->build_ids, i);
+
+      if (b->filename != NULL && b->size > 0)
+        cs_symbolizer_add_build_id (self->symbolizer, b->filename, b->build_id, b->size);
+    }
+
+  /* Keys hold the event as 16 bits; no real file has that many attrs. */
+  n = MIN (n, G_MAXUINT16);
+  self->n_events = n;
+  self->events = g_new0 (CsProfileEvent, MAX (n, 1));
+  self->event_names = g_new0 (char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      const CsPerfAttr *a = cs_perf_reader_get_attr (reader, i);
+      CsProfileEvent *e = &self->events[i];
+
+      self->event_names[i] = g_strdup (a->name != NULL ? a->name : "?");
+      e->index = i;
+      e->name = self->event_names[i];
+      e->type = a->attr.type;
+      e->config = a->attr.config;
+      e->software = a->attr.type == PERF_TYPE_SOFTWARE;
+      if (a->attr.flags & CS_PERF_ATTR_FREQ)
+        e->sample_freq = a->attr.sample_period;
+      else
+        e->sample_period = a->attr.sample_period;
+    }
+}
+
+CsProfile *
+cs_profile_load (const char         *path,
+                 CsSymbolizer       *symbolizer,
+                 CsProfileProgress   progress,
+                 gpointer            progress_data,
+                 GCancellable       *cancellable,
+                 GError            **error)
+{
+  g_autoptr(CsProfile) self = NULL;
+  g_autoptr(CsPerfReader) reader = NULL;
+  g_autoptr(CsAddressSpace) space = NULL;
+  const CsPerfStats *pstats;
+  StreamState st = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (symbolizer == NULL || CS_IS_SYMBOLIZER (symbolizer), NULL);
+
+  self = g_object_new (CS_TYPE_PROFILE, NULL);
+  self->path = g_strdup (path);
+  self->symbolizer = symbolizer != NULL ? g_object_ref (symbolizer) : cs_symbolizer_new ();
+
+  if (progress != NULL)
+    progress (_("Reading samples"), 0, progress_data);
+  if (!(reader = cs_perf_reader_new (path, error)))
+    return NULL;
+  cs_perf_reader_set_cancellable (reader, cancellable);
+  take_header (self, reader);
+
+  space = cs_address_space_new ();
+  st.self = self;
+  st.space = space;
+  st.reader = reader;
+  st.progress = progress;
+  st.progress_data = progress_data;
+  st.unknown_module = raw_module_index (self, cs_symbolizer_get_module (self->symbolizer,
+                                                                         "[unknown]", NULL, 0));
+  st.kernel_nomap = G_MAXUINT32;
+  st.mapping_modules = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cs_mapping_unref, NULL);
+  ok = cs_perf_reader_foreach (reader, on_record, &st, error);
+  g_clear_pointer (&st.mapping_modules, g_hash_table_unref);
+  if (!ok)
+    return NULL;
+
+  pstats = cs_perf_reader_get_stats (reader);
+  for (guint i = 0; i < CS_PERF_RECORD_TYPE_MAX; i++)
+    self->stats.n_records += pstats->n_records[i];
+  self->stats.n_lost = pstats->n_lost;
+  self->stats.n_lost_samples = pstats->n_lost_samples;
+  self->stats.n_keys = self->table.n_keys;
+  for (const char * const *w = cs_perf_reader_get_warnings (reader); w != NULL && *w != NULL; w++)
+    g_ptr_array_add (self->warnings, g_strdup (*w));
+
+  for (guint i = 0; i < self->n_events; i++)
+    if (self->events[i].n_samples > 0)
+      g_ptr_array_add (self->sampled_names, (gpointer) self->events[i].name);
+  g_ptr_array_add (self->sampled_names, NULL);
+
+  /* The reader (and its mapping) is done with before symbols are resolved,
+   * so the two never hold memory at the same time. */
+  g_clear_pointer (&reader, cs_perf_reader_free);
+  g_clear_object (&space);
+
+  if (!cs_profile_resolve (self, progress, progress_data, cancellable, error))
+    return NULL;
+  g_ptr_array_add (self->warnings, NULL);
+  if (progress != NULL)
+    progress (_("Done"), 1, progress_data);
+  return g_steal_pointer (&self);
+}
+
+typedef struct
+{
+  char              *path;
+  CsSymbolizer      *symbolizer;
+  CsProfileProgress  progress;
+  gpointer           progress_data;
+} LoadData;
+
+static void
+load_data_free (gpointer data)
+{
+  LoadData *d = data;
+
+  g_free (d->path);
+  g_clear_object (&d->symbolizer);
+  g_free (d);
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  LoadData *d = task_data;
+  GError *error = NULL;
+  CsProfile *profile = cs_profile_load (d->path, d->symbolizer, d->progress, d->progress_data,
+                                        cancellable, &error);
+
+  if (profile == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, profile, g_object_unref);
+}
+
+void
+cs_profile_load_async (const char         *path,
+                       CsSymbolizer       *symbolizer,
+                       CsProfileProgress   progress,
+                       gpointer            progress_data,
+                       GCancellable       *cancellable,
+                       GAsyncReadyCallback callback,
+                       gpointer            user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  LoadData *d = g_new0 (LoadData, 1);
+
+  d->path = g_strdup (path);
+  d->symbolizer = symbolizer != NULL ? g_object_ref (symbolizer) : NULL;
+  d->progress = progress;
+  d->progress_data = progress_data;
+  g_task_set_source_tag (task, cs_profile_load_async);
+  g_task_set_task_data (task, d, load_data_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+CsProfile *
+cs_profile_load_finish (GAsyncResult  *result,
+                        GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -1,0 +1,326 @@
+/* cs-session-counts.c — the values a model is evaluated on
+ *
+ * The planner spreads a model's events over several runs of the program, each
+ * carrying the cycles event. Counts from different runs describe slightly
+ * different amounts of work (the seed measures ~3 % run-to-run variation of
+ * UNHALTED_CORE_CYCLES), so every run's values are rescaled to the mean cycles
+ * before ratios between events of different runs are formed.
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "cs-session.h"
+#include "cs-session-private.h"
+
+typedef struct
+{
+  double       sum;
+  guint        n;
+  CsProvenance provenance;
+} Accum;
+
+/* Runs whose counts describe the program: finished ones, including those
+ * where the program failed (its counts are still real). Interrupted runs only
+ * count when nothing else is there, so a session cut short still shows what
+ * was measured. */
+static GPtrArray *
+usable_runs (CsSession *self)
+{
+  GPtrArray *runs = g_ptr_array_new ();
+
+  for (guint pass = 0; pass < 2 && runs->len == 0; pass++)
+    for (guint i = 0; i < self->runs->len; i++)
+      {
+        CsRun *run = g_ptr_array_index (self->runs, i);
+
+        if (run->status == CS_RUN_OK || run->status == CS_RUN_FAILED ||
+            (pass == 1 && run->status == CS_RUN_INTERRUPTED))
+          g_ptr_array_add (runs, run);
+      }
+  return runs;
+}
+
+static GArray *
+scope_counts (CsRun      *run,
+              const char *region)
+{
+  if (region == NULL)
+    return run->counts;
+  for (guint i = 0; i < run->regions->len; i++)
+    {
+      CsRegion *r = g_ptr_array_index (run->regions, i);
+
+      if (g_strcmp0 (r->name, region) == 0)
+        return r->counts;
+    }
+  return NULL;
+}
+
+/* FALSE when the kernel never scheduled the counter: its value says nothing. */
+static gboolean
+scaled_value (const CsCount *count,
+              double        *value,
+              CsProvenance  *provenance)
+{
+  if (count->time_running == 0)
+    return FALSE;
+  if (count->time_running < count->time_enabled)
+    {
+      *value = (double) count->value * ((double) count->time_enabled / (double) count->time_running);
+      *provenance = CS_PROVENANCE_SCALED;
+    }
+  else
+    {
+      *value = (double) count->value;
+      *provenance = CS_PROVENANCE_COUNTED;
+    }
+  return TRUE;
+}
+
+static gboolean
+run_cycles (GArray     *counts,
+            const char *alias,
+            double     *cycles)
+{
+  for (guint i = 0; i < counts->len; i++)
+    {
+      const CsCount *c = &g_array_index (counts, CsCount, i);
+      CsProvenance p;
+
+      if (g_strcmp0 (c->name, alias) == 0 && scaled_value (c, cycles, &p))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+accumulate (GHashTable  *table,
+            GPtrArray   *order,
+            const char  *name,
+            double       value,
+            CsProvenance provenance)
+{
+  Accum *a = g_hash_table_lookup (table, name);
+
+  if (a == NULL)
+    {
+      a = g_new0 (Accum, 1);
+      a->provenance = provenance;
+      g_hash_table_insert (table, (gpointer) name, a);
+      g_ptr_array_add (order, (gpointer) name);
+    }
+  a->sum += value;
+  a->n++;
+  /* Larger enum values are weaker claims (scaled beats counted). */
+  if (provenance > a->provenance)
+    a->provenance = provenance;
+}
+
+CsCounts *
+cs_session_build_counts (CsSession  *self,
+                         const char *region)
+{
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GPtrArray) scoped = g_ptr_array_new ();
+  g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  CsCounts *counts;
+  double cycles_sum = 0, mean_cycles = 0;
+  guint n_cycles = 0;
+  gboolean normalise;
+
+  g_return_val_if_fail (CS_IS_SESSION (self), NULL);
+
+  counts = cs_counts_new ();
+  runs = usable_runs (self);
+  for (guint i = 0; i < runs->len; i++)
+    {
+      CsRun *run = g_ptr_array_index (runs, i);
+      GArray *c = scope_counts (run, region);
+      double cycles;
+
+      if (c == NULL)
+        continue;
+      g_ptr_array_add (scoped, run);
+      if (self->cycles_alias != NULL && run_cycles (c, self->cycles_alias, &cycles))
+        {
+          cycles_sum += cycles;
+          n_cycles++;
+        }
+    }
+
+  normalise = self->cycles_alias != NULL && scoped->len > 1 && n_cycles > 0;
+  if (n_cycles > 0)
+    mean_cycles = cycles_sum / n_cycles;
+
+  for (guint i = 0; i < scoped->len; i++)
+    {
+      CsRun *run = g_ptr_array_index (scoped, i);
+      GArray *c = scope_counts (run, region);
+      double factor = 1.0, cycles;
+
+      if (normalise && run_cycles (c, self->cycles_alias, &cycles) && cycles > 0)
+        factor = mean_cycles / cycles;
+
+      for (guint j = 0; j < c->len; j++)
+        {
+          const CsCount *count = &g_array_index (c, CsCount, j);
+          CsProvenance provenance;
+          double value;
+
+          if (!scaled_value (count, &value, &provenance))
+            continue;
+          accumulate (table, order, count->name, value * factor, provenance);
+        }
+    }
+
+  for (guint i = 0; i < order->len; i++)
+    {
+      const char *name = g_ptr_array_index (order, i);
+      Accum *a = g_hash_table_lookup (table, name);
+
+      cs_counts_set (counts, name, a->sum / a->n, a->provenance);
+    }
+
+  /* Program times are properties of the whole run; a region has none. */
+  if (region == NULL && scoped->len > 0)
+    {
+      double wall = 0, user = 0, sys = 0;
+
+      for (guint i = 0; i < scoped->len; i++)
+        {
+          CsRun *run = g_ptr_array_index (scoped, i);
+
+          wall += run->wall_seconds;
+          user += run->user_seconds;
+          sys += run->system_seconds;
+        }
+      if (!cs_counts_lookup (counts, "duration_time", NULL, NULL))
+        cs_counts_set (counts, "duration_time", wall / scoped->len * 1e9, CS_PROVENANCE_COUNTED);
+      if (!cs_counts_lookup (counts, "user_time", NULL, NULL))
+        cs_counts_set (counts, "user_time", user / scoped->len * 1e9, CS_PROVENANCE_COUNTED);
+      if (!cs_counts_lookup (counts, "system_time", NULL, NULL))
+        cs_counts_set (counts, "system_time", sys / scoped->len * 1e9, CS_PROVENANCE_COUNTED);
+    }
+
+  return counts;
+}
+
+gboolean
+cs_session_get_event_spread (CsSession  *self,
+                             const char *name,
+                             double     *mean,
+                             double     *stddev,
+                             guint      *n)
+{
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  double sum = 0, m, sq = 0;
+
+  g_return_val_if_fail (CS_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  runs = usable_runs (self);
+  for (guint i = 0; i < runs->len; i++)
+    {
+      CsRun *run = g_ptr_array_index (runs, i);
+
+      for (guint j = 0; j < run->counts->len; j++)
+        {
+          const CsCount *count = &g_array_index (run->counts, CsCount, j);
+          CsProvenance p;
+          double v;
+
+          if (g_strcmp0 (count->name, name) == 0 && scaled_value (count, &v, &p))
+            {
+              g_array_append_val (values, v);
+              sum += v;
+            }
+        }
+    }
+
+  if (values->len == 0)
+    return FALSE;
+
+  m = sum / values->len;
+  for (guint i = 0; i < values->len; i++)
+    {
+      double d = g_array_index (values, double, i) - m;
+      sq += d * d;
+    }
+  if (mean)
+    *mean = m;
+  if (stddev)
+    *stddev = values->len > 1 ? sqrt (sq / (values->len - 1)) : 0.0;
+  if (n)
+    *n = values->len;
+  return TRUE;
+}
+
+double
+cs_session_get_running_ratio (CsSession  *self,
+                              const char *name)
+{
+  double ratio = 1.0;
+
+  g_return_val_if_fail (CS_IS_SESSION (self), 1.0);
+  g_return_val_if_fail (name != NULL, 1.0);
+
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      CsRun *run = g_ptr_array_index (self->runs, i);
+
+      if (run->status == CS_RUN_NOT_RUN)
+        continue;
+      for (guint j = 0; j < run->counts->len; j++)
+        {
+          const CsCount *count = &g_array_index (run->counts, CsCount, j);
+          double r;
+
+          if (g_strcmp0 (count->name, name) != 0)
+            continue;
+          if (count->time_enabled == 0)
+            r = count->time_running == 0 ? 0.0 : 1.0;
+          else
+            r = MIN (1.0, (double) count->time_running / (double) count->time_enabled);
+          ratio = MIN (ratio, r);
+        }
+    }
+  return ratio;
+}
+
+static void
+collect_unscheduled (GArray     *counts,
+                     GHashTable *seen,
+                     GPtrArray  *names)
+{
+  for (guint i = 0; i < counts->len; i++)
+    {
+      const CsCount *count = &g_array_index (counts, CsCount, i);
+
+      if (count->time_running == 0 && g_hash_table_add (seen, count->name))
+        g_ptr_array_add (names, g_strdup (count->name));
+    }
+}
+
+GPtrArray *
+cs_session_get_unscheduled (CsSession *self)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (CS_IS_SESSION (self), names);
+
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      CsRun *run = g_ptr_array_index (self->runs, i);
+
+      if (run->status == CS_RUN_NOT_RUN)
+        continue;
+      collect_unscheduled (run->counts, seen, names);
+      for (guint j = 0; j < run->regions->len; j++)
+        collect_unscheduled (((CsRegion *) g_ptr_array_index (run->regions, j))->counts, seen, names);
+    }
+  return names;
+}

@@ -1,0 +1,470 @@
+/* cs-session-json.c — reading session.json (json-c)
+ *
+ * The loader builds a fresh session and hands it out only when every member
+ * has been checked, so a caller never sees half a session. Every error names
+ * the file and the JSON path of the offending member (docs/session-format.md
+ * lists the members, their types and defaults).
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-c/json.h>
+#include <string.h>
+
+#include "cs-json-reader.h"
+#include "cs-session.h"
+#include "cs-session-private.h"
+
+static gboolean
+read_status (CsJsonReader *r,
+             json_object  *obj,
+             CsRunStatus  *status)
+{
+  g_autofree char *text = NULL;
+  gsize saved;
+
+  if (!cs_jr_string (r, obj, "status", FALSE, FALSE, &text))
+    return FALSE;
+  if (text == NULL)
+    return TRUE;
+  saved = cs_jr_push_key (r, "status");
+  if (!cs_run_status_from_string (text, status))
+    return cs_jr_fail (r, CS_DATA_ERROR_INVALID,
+                       _("unknown status “%s”; expected “ok”, “failed”, “interrupted” or “not-run”"), text);
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
+static gboolean
+read_index (CsJsonReader *r,
+            json_object  *obj,
+            gsize         position)
+{
+  gint64 index = (gint64) position;
+  gsize saved;
+
+  if (!cs_jr_int (r, obj, "index", 0, G_MAXINT, &index))
+    return FALSE;
+  saved = cs_jr_push_key (r, "index");
+  /* Runs are referred to by number in the report and the viewer; a number
+   * that disagrees with the position is a hand-editing mistake. */
+  if (index != (gint64) position)
+    return cs_jr_fail (r, CS_DATA_ERROR_INVALID,
+                       _("is %" G_GINT64_FORMAT " but this is entry %" G_GSIZE_FORMAT
+                         " of the list (indices count from 0 in order)"), index, position);
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
+static gboolean
+read_counts (CsJsonReader *r,
+             json_object  *obj,
+             GArray       *out)
+{
+  json_object *arr;
+  gsize saved;
+
+  if (!cs_jr_container (r, obj, "counts", json_type_array, TRUE, &arr, &saved))
+    return FALSE;
+  for (gsize i = 0; i < json_object_array_length (arr); i++)
+    {
+      json_object *c = json_object_array_get_idx (arr, i);
+      CsCount count = { 0 };
+      gsize s = cs_jr_push_index (r, i);
+      gboolean ok;
+
+      if (!json_object_is_type (c, json_type_object))
+        return cs_jr_expected (r, _("an object"), c);
+      ok = cs_jr_string (r, c, "name", TRUE, FALSE, &count.name) &&
+           cs_jr_string (r, c, "event", FALSE, FALSE, &count.event) &&
+           cs_jr_string (r, c, "fstr", FALSE, TRUE, &count.fstr) &&
+           cs_jr_uint64 (r, c, "value", TRUE, &count.value) &&
+           cs_jr_uint64 (r, c, "time_enabled", TRUE, &count.time_enabled) &&
+           cs_jr_uint64 (r, c, "time_running", TRUE, &count.time_running);
+      if (ok && count.time_running > count.time_enabled)
+        {
+          cs_jr_push_key (r, "time_running");
+          ok = cs_jr_fail (r, CS_DATA_ERROR_INVALID,
+                           _("%" G_GUINT64_FORMAT " ns is more than time_enabled (%" G_GUINT64_FORMAT
+                             " ns); the kernel never reports that"), count.time_running, count.time_enabled);
+        }
+      if (count.event == NULL)
+        count.event = g_strdup (count.name);
+      /* The array's clear function owns the strings from here on. */
+      g_array_append_val (out, count);
+      if (!ok)
+        return FALSE;
+      cs_jr_pop (r, s);
+    }
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
+static gboolean
+read_regions (CsJsonReader *r,
+              json_object  *obj,
+              CsRun        *run)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  json_object *arr;
+  gsize saved;
+
+  if (!cs_jr_container (r, obj, "regions", json_type_array, FALSE, &arr, &saved))
+    return FALSE;
+  for (gsize i = 0; arr != NULL && i < json_object_array_length (arr); i++)
+    {
+      json_object *o = json_object_array_get_idx (arr, i);
+      g_autofree char *name = NULL;
+      CsRegion *region;
+      gsize s = cs_jr_push_index (r, i);
+
+      if (!json_object_is_type (o, json_type_object))
+        return cs_jr_expected (r, _("an object"), o);
+      if (!cs_jr_string (r, o, "name", TRUE, FALSE, &name))
+        return FALSE;
+      region = cs_run_add_region (run, name);
+      if (!g_hash_table_add (seen, region->name))
+        {
+          cs_jr_push_key (r, "name");
+          return cs_jr_fail (r, CS_DATA_ERROR_INVALID,
+                             _("region “%s” appears twice in this run"), name);
+        }
+      if (!cs_jr_uint64 (r, o, "calls", FALSE, &region->calls) ||
+          !read_counts (r, o, region->counts))
+        return FALSE;
+      cs_jr_pop (r, s);
+    }
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
+static gboolean
+read_run (CsJsonReader *r,
+          json_object  *o,
+          gsize         position,
+          CsSession    *session)
+{
+  CsRun *run = cs_session_add_run (session);
+  gint64 exit_code = 0, term_signal = 0;
+
+  if (!json_object_is_type (o, json_type_object))
+    return cs_jr_expected (r, _("an object"), o);
+  if (!read_index (r, o, position) ||
+      !cs_jr_string (r, o, "group", FALSE, TRUE, &run->group) ||
+      !cs_jr_bool (r, o, "multiplexed", &run->multiplexed) ||
+      !read_status (r, o, &run->status) ||
+      !cs_jr_int (r, o, "exit_code", G_MININT, G_MAXINT, &exit_code) ||
+      !cs_jr_int (r, o, "term_signal", 0, 128, &term_signal) ||
+      !cs_jr_seconds (r, o, "wall_seconds", &run->wall_seconds) ||
+      !cs_jr_seconds (r, o, "user_seconds", &run->user_seconds) ||
+      !cs_jr_seconds (r, o, "system_seconds", &run->system_seconds) ||
+      !read_counts (r, o, run->counts) ||
+      !read_regions (r, o, run))
+    return FALSE;
+  run->exit_code = (int) exit_code;
+  run->term_signal = (int) term_signal;
+  return TRUE;
+}
+
+/* perf.data names are joined to the bundle directory; anything that could
+ * point outside it is refused so that opening a session never reads
+ * elsewhere. */
+static gboolean
+check_perf_data_name (CsJsonReader *r,
+                      const char   *name)
+{
+  g_auto(GStrv) parts = NULL;
+
+  if (g_path_is_absolute (name))
+    return cs_jr_fail (r, CS_DATA_ERROR_INVALID,
+                       _("“%s” is an absolute path; expected a file name inside the bundle"), name);
+  parts = g_strsplit (name, "/", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (strcmp (parts[i], "..") == 0)
+      return cs_jr_fail (r, CS_DATA_ERROR_INVALID,
+                         _("“%s” leaves the bundle; expected a file name inside the bundle"), name);
+  return TRUE;
+}
+
+static gboolean
+read_sampling_run (CsJsonReader *r,
+                   json_object  *o,
+                   gsize         position,
+                   CsSession    *session)
+{
+  CsSamplingRun *run = cs_session_add_sampling_run (session);
+  gint64 exit_code = 0, term_signal = 0;
+  gsize saved;
+
+  if (!json_object_is_type (o, json_type_object))
+    return cs_jr_expected (r, _("an object"), o);
+  if (!read_index (r, o, position) ||
+      !cs_jr_string (r, o, "perf_data", TRUE, FALSE, &run->perf_data))
+    return FALSE;
+  saved = cs_jr_push_key (r, "perf_data");
+  if (!check_perf_data_name (r, run->perf_data))
+    return FALSE;
+  cs_jr_pop (r, saved);
+  if (!cs_jr_string (r, o, "event", TRUE, FALSE, &run->event) ||
+      !cs_jr_string (r, o, "event_string", FALSE, FALSE, &run->event_string) ||
+      !cs_jr_uint64 (r, o, "period", FALSE, &run->period) ||
+      !cs_jr_uint64 (r, o, "frequency", FALSE, &run->frequency) ||
+      !cs_jr_bool (r, o, "callchains", &run->callchains) ||
+      !cs_jr_bool (r, o, "user_regs", &run->user_regs) ||
+      !cs_jr_uint64 (r, o, "n_samples", FALSE, &run->n_samples) ||
+      !cs_jr_uint64 (r, o, "n_lost", FALSE, &run->n_lost) ||
+      !read_status (r, o, &run->status) ||
+      !cs_jr_int (r, o, "exit_code", G_MININT, G_MAXINT, &exit_code) ||
+      !cs_jr_int (r, o, "term_signal", 0, 128, &term_signal) ||
+      !cs_jr_seconds (r, o, "wall_seconds", &run->wall_seconds))
+    return FALSE;
+  if (run->event_string == NULL)
+    run->event_string = g_strdup (run->event);
+  run->exit_code = (int) exit_code;
+  run->term_signal = (int) term_signal;
+  return TRUE;
+}
+
+static gboolean
+read_list (CsJsonReader  *r,
+           json_object   *root,
+           const char    *key,
+           gboolean       required,
+           CsSession     *session,
+           gboolean     (*read_item) (CsJsonReader *, json_object *, gsize, CsSession *))
+{
+  json_object *arr;
+  gsize saved;
+
+  if (!cs_jr_container (r, root, key, json_type_array, required, &arr, &saved))
+    return FALSE;
+  for (gsize i = 0; arr != NULL && i < json_object_array_length (arr); i++)
+    {
+      gsize s = cs_jr_push_index (r, i);
+
+      if (!read_item (r, json_object_array_get_idx (arr, i), i, session))
+        return FALSE;
+      cs_jr_pop (r, s);
+    }
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
+static gboolean
+read_format (CsJsonReader *r,
+             json_object  *root)
+{
+  json_object *v;
+  gsize saved;
+  gint64 format;
+
+  if (!cs_jr_member (r, root, "format", _("the format version, an integer"), &v, &saved))
+    return FALSE;
+  if (!json_object_is_type (v, json_type_int))
+    return cs_jr_expected (r, _("the format version, an integer"), v);
+  format = json_object_get_int64 (v);
+  if (format > CS_SESSION_FORMAT_VERSION)
+    return cs_jr_fail (r, CS_DATA_ERROR_VERSION,
+                       _("format %" G_GINT64_FORMAT " was written by a newer Cyclescope; this version "
+                         "reads format %d and older: update Cyclescope to open it"),
+                       format, CS_SESSION_FORMAT_VERSION);
+  if (format < 1)
+    return cs_jr_fail (r, CS_DATA_ERROR_VERSION,
+                       _("format %" G_GINT64_FORMAT " does not exist; the first format is 1 and the newest %d"),
+                       format, CS_SESSION_FORMAT_VERSION);
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
+static gboolean
+read_host (CsJsonReader *r,
+           json_object  *root,
+           CsSession    *s)
+{
+  json_object *host;
+  gint64 n_cpus = 0;
+  gsize saved;
+
+  if (!cs_jr_container (r, root, "host", json_type_object, TRUE, &host, &saved) ||
+      !cs_jr_string (r, host, "hostname", FALSE, TRUE, &s->hostname) ||
+      !cs_jr_string (r, host, "cpu_model", FALSE, TRUE, &s->cpu_model) ||
+      !cs_jr_string (r, host, "pmu", FALSE, TRUE, &s->pmu_name) ||
+      !cs_jr_string (r, host, "pmu_description", FALSE, TRUE, &s->pmu_description) ||
+      !cs_jr_string (r, host, "kernel_release", FALSE, TRUE, &s->kernel_release) ||
+      !cs_jr_int (r, host, "n_cpus", 0, G_MAXINT, &n_cpus))
+    return FALSE;
+  s->n_cpus = (guint) n_cpus;
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
+static gboolean
+read_command (CsJsonReader *r,
+              json_object  *root,
+              CsSession    *s)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_null_terminated (0, g_free, TRUE);
+  json_object *command;
+  gsize saved;
+
+  if (!cs_jr_container (r, root, "command", json_type_object, TRUE, &command, &saved) ||
+      !cs_jr_string_list (r, command, "argv", TRUE, argv) ||
+      !cs_jr_string (r, command, "cwd", FALSE, TRUE, &s->cwd))
+    return FALSE;
+  if (argv->len == 0)
+    {
+      cs_jr_push_key (r, "argv");
+      return cs_jr_fail (r, CS_DATA_ERROR_INVALID, _("is empty; expected at least the program name"));
+    }
+  g_strfreev (s->argv);
+  s->argv = (GStrv) g_ptr_array_steal (argv, NULL);
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
+static gboolean
+read_session (CsJsonReader *r,
+              json_object  *root,
+              CsSession    *s)
+{
+  g_autofree char *start_time = NULL;
+
+  if (!json_object_is_type (root, json_type_object))
+    return cs_jr_expected (r, _("an object"), root);
+  if (!read_format (r, root) ||
+      !read_host (r, root, s) ||
+      !read_command (r, root, s))
+    return FALSE;
+
+  /* "model" must be present so that a hand-written file says what it is
+   * analysed with, but may be null (plain perf recordings have none). */
+  if (!cs_jr_string (r, root, "model", TRUE, TRUE, &s->model_id) ||
+      !cs_jr_string (r, root, "cycles_alias", FALSE, TRUE, &s->cycles_alias) ||
+      !cs_jr_string (r, root, "mode", FALSE, FALSE, &s->mode))
+    return FALSE;
+  if (g_strcmp0 (s->mode, "runs") != 0 && g_strcmp0 (s->mode, "multiplex") != 0 &&
+      g_strcmp0 (s->mode, "perf") != 0)
+    {
+      cs_jr_push_key (r, "mode");
+      return cs_jr_fail (r, CS_DATA_ERROR_INVALID,
+                         _("unknown mode “%s”; expected “runs”, “multiplex” or “perf”"), s->mode);
+    }
+
+  if (!cs_jr_string (r, root, "start_time", FALSE, TRUE, &start_time))
+    return FALSE;
+  if (start_time != NULL)
+    {
+      s->start_time = g_date_time_new_from_iso8601 (start_time, NULL);
+      if (s->start_time == NULL)
+        {
+          cs_jr_push_key (r, "start_time");
+          return cs_jr_fail (r, CS_DATA_ERROR_INVALID,
+                             _("“%s” is not an ISO 8601 date and time with a time zone "
+                               "(e.g. 2024-03-01T14:05:00Z)"), start_time);
+        }
+    }
+
+  s->complete = TRUE;
+  if (!cs_jr_seconds (r, root, "duration", &s->duration) ||
+      !cs_jr_bool (r, root, "complete", &s->complete) ||
+      !read_list (r, root, "runs", TRUE, s, read_run) ||
+      !read_list (r, root, "sampling_runs", FALSE, s, read_sampling_run) ||
+      !cs_jr_string_list (r, root, "notes", FALSE, s->notes) ||
+      !cs_jr_string_list (r, root, "warnings", FALSE, s->warnings))
+    return FALSE;
+  return TRUE;
+}
+
+CsSession *
+cs_session_load_from_data (const char  *json,
+                           gssize       len,
+                           const char  *filename,
+                           GError     **error)
+{
+  g_autoptr(CsSession) session = NULL;
+  g_autoptr(GString) path = g_string_new (NULL);
+  json_object *root;
+  CsJsonReader r = { filename != NULL ? filename : "session.json", path, error };
+
+  g_return_val_if_fail (json != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  root = cs_jr_parse (json, len, r.filename, error);
+  if (root == NULL)
+    return NULL;
+
+  session = cs_session_new ();
+  if (!read_session (&r, root, session))
+    {
+      json_object_put (root);
+      return NULL;
+    }
+  json_object_put (root);
+  return g_steal_pointer (&session);
+}
+
+/* A plain perf.data file is a session with one sampling run and no counts;
+ * the reader fills in the rest when it opens the file. */
+static CsSession *
+session_for_perf_data (const char *path)
+{
+  CsSession *session = cs_session_new ();
+  g_autofree char *abs = g_canonicalize_filename (path, NULL);
+  g_autofree char *dir = g_path_get_dirname (abs);
+  g_autofree char *base = g_path_get_basename (abs);
+  CsSamplingRun *run;
+
+  cs_session_set_mode (session, "perf");
+  cs_session_set_complete (session, TRUE);
+  cs_session_set_bundle_path (session, dir);
+  run = cs_session_add_sampling_run (session);
+  run->perf_data = g_strdup (base);
+  return session;
+}
+
+CsSession *
+cs_session_load (const char  *path,
+                 GError     **error)
+{
+  g_autofree char *file = NULL;
+  g_autofree char *bundle = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) local_error = NULL;
+  CsSession *session;
+  gsize len;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      bundle = g_strdup (path);
+      file = g_build_filename (path, "session.json", NULL);
+      if (!g_file_test (file, G_FILE_TEST_EXISTS))
+        {
+          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
+                       _("%s: not a Cyclescope session: the directory has no session.json"), path);
+          return NULL;
+        }
+    }
+  else
+    {
+      file = g_strdup (path);
+      bundle = g_path_get_dirname (path);
+    }
+
+  if (!g_file_get_contents (file, &contents, &len, &local_error))
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
+                   _("Could not read the session: %s"), local_error->message);
+      return NULL;
+    }
+
+  if (len >= 8 && memcmp (contents, "PERFILE2", 8) == 0)
+    return session_for_perf_data (file);
+
+  session = cs_session_load_from_data (contents, len, file, error);
+  if (session != NULL)
+    cs_session_set_bundle_path (session, bundle);
+  return session;
+}

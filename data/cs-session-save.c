@@ -1,0 +1,338 @@
+/* cs-session-save.c — writing session.json atomically
+ *
+ * The collector saves after every run so that an interrupted recording keeps
+ * what it measured; a save that fails half-way (disk full, quota, read-only
+ * directory) must therefore never damage the previous session.json. The new
+ * text goes to session.json.tmp, is fsync'ed, then renamed over the old file.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-c/json.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cs-error.h"
+#include "cs-session.h"
+#include "cs-session-private.h"
+
+static json_object *
+string_or_null (const char *s)
+{
+  return s != NULL ? json_object_new_string (s) : NULL;
+}
+
+/* json-c would print NaN and infinities as bare words, which is not JSON;
+ * null reads back as "not measured". */
+static json_object *
+seconds (double s)
+{
+  return isfinite (s) ? json_object_new_double (s) : NULL;
+}
+
+static json_object *
+string_list (const char * const *strv)
+{
+  json_object *arr = json_object_new_array ();
+
+  for (guint i = 0; strv != NULL && strv[i] != NULL; i++)
+    json_object_array_add (arr, json_object_new_string (strv[i]));
+  return arr;
+}
+
+static json_object *
+counts_to_json (GArray *counts)
+{
+  json_object *arr = json_object_new_array ();
+
+  for (guint i = 0; i < counts->len; i++)
+    {
+      const CsCount *c = &g_array_index (counts, CsCount, i);
+      json_object *o = json_object_new_object ();
+
+      json_object_object_add (o, "name", json_object_new_string (c->name));
+      json_object_object_add (o, "event", json_object_new_string (c->event != NULL ? c->event : c->name));
+      json_object_object_add (o, "fstr", string_or_null (c->fstr));
+      json_object_object_add (o, "value", json_object_new_uint64 (c->value));
+      json_object_object_add (o, "time_enabled", json_object_new_uint64 (c->time_enabled));
+      json_object_object_add (o, "time_running", json_object_new_uint64 (c->time_running));
+      json_object_array_add (arr, o);
+    }
+  return arr;
+}
+
+static json_object *
+run_to_json (const CsRun *run)
+{
+  json_object *o = json_object_new_object ();
+  json_object *regions = json_object_new_array ();
+
+  json_object_object_add (o, "index", json_object_new_int64 (run->index));
+  json_object_object_add (o, "group", string_or_null (run->group));
+  json_object_object_add (o, "multiplexed", json_object_new_boolean (run->multiplexed));
+  json_object_object_add (o, "status", json_object_new_string (cs_run_status_to_string (run->status)));
+  json_object_object_add (o, "exit_code", json_object_new_int (run->exit_code));
+  json_object_object_add (o, "term_signal", json_object_new_int (run->term_signal));
+  json_object_object_add (o, "wall_seconds", seconds (run->wall_seconds));
+  json_object_object_add (o, "user_seconds", seconds (run->user_seconds));
+  json_object_object_add (o, "system_seconds", seconds (run->system_seconds));
+  json_object_object_add (o, "counts", counts_to_json (run->counts));
+  for (guint i = 0; i < run->regions->len; i++)
+    {
+      const CsRegion *region = g_ptr_array_index (run->regions, i);
+      json_object *r = json_object_new_object ();
+
+      json_object_object_add (r, "name", json_object_new_string (region->name));
+      json_object_object_add (r, "calls", json_object_new_uint64 (region->calls));
+      json_object_object_add (r, "counts", counts_to_json (region->counts));
+      json_object_array_add (regions, r);
+    }
+  json_object_object_add (o, "regions", regions);
+  return o;
+}
+
+static json_object *
+sampling_run_to_json (const CsSamplingRun *run)
+{
+  json_object *o = json_object_new_object ();
+
+  json_object_object_add (o, "index", json_object_new_int64 (run->index));
+  json_object_object_add (o, "perf_data", string_or_null (run->perf_data));
+  json_object_object_add (o, "event", string_or_null (run->event));
+  json_object_object_add (o, "event_string", string_or_null (run->event_string));
+  json_object_object_add (o, "period", json_object_new_uint64 (run->period));
+  json_object_object_add (o, "frequency", json_object_new_uint64 (run->frequency));
+  json_object_object_add (o, "callchains", json_object_new_boolean (run->callchains));
+  json_object_object_add (o, "user_regs", json_object_new_boolean (run->user_regs));
+  json_object_object_add (o, "n_samples", json_object_new_uint64 (run->n_samples));
+  json_object_object_add (o, "n_lost", json_object_new_uint64 (run->n_lost));
+  json_object_object_add (o, "status", json_object_new_string (cs_run_status_to_string (run->status)));
+  json_object_object_add (o, "exit_code", json_object_new_int (run->exit_code));
+  json_object_object_add (o, "term_signal", json_object_new_int (run->term_signal));
+  json_object_object_add (o, "wall_seconds", seconds (run->wall_seconds));
+  return o;
+}
+
+static json_object *
+session_to_json (CsSession *self)
+{
+  json_object *root = json_object_new_object ();
+  json_object *host = json_object_new_object ();
+  json_object *command = json_object_new_object ();
+  json_object *runs = json_object_new_array ();
+  json_object *sampling = json_object_new_array ();
+  g_autofree char *start = NULL;
+
+  json_object_object_add (root, "format", json_object_new_int (CS_SESSION_FORMAT_VERSION));
+  json_object_object_add (root, "generator", json_object_new_string ("cyclescope " PACKAGE_VERSION));
+
+  json_object_object_add (host, "hostname", string_or_null (self->hostname));
+  json_object_object_add (host, "cpu_model", string_or_null (self->cpu_model));
+  json_object_object_add (host, "pmu", string_or_null (self->pmu_name));
+  json_object_object_add (host, "pmu_description", string_or_null (self->pmu_description));
+  json_object_object_add (host, "kernel_release", string_or_null (self->kernel_release));
+  json_object_object_add (host, "n_cpus", json_object_new_int64 (self->n_cpus));
+  json_object_object_add (root, "host", host);
+
+  json_object_object_add (command, "argv", string_list (cs_session_get_argv (self)));
+  json_object_object_add (command, "cwd", string_or_null (self->cwd));
+  json_object_object_add (root, "command", command);
+
+  json_object_object_add (root, "model", string_or_null (self->model_id));
+  json_object_object_add (root, "cycles_alias", string_or_null (self->cycles_alias));
+  json_object_object_add (root, "mode", json_object_new_string (self->mode));
+  if (self->start_time != NULL)
+    start = g_date_time_format_iso8601 (self->start_time);
+  json_object_object_add (root, "start_time", string_or_null (start));
+  json_object_object_add (root, "duration", seconds (self->duration));
+  json_object_object_add (root, "complete", json_object_new_boolean (self->complete));
+
+  for (guint i = 0; i < self->runs->len; i++)
+    json_object_array_add (runs, run_to_json (g_ptr_array_index (self->runs, i)));
+  json_object_object_add (root, "runs", runs);
+  for (guint i = 0; i < self->sampling_runs->len; i++)
+    json_object_array_add (sampling, sampling_run_to_json (g_ptr_array_index (self->sampling_runs, i)));
+  json_object_object_add (root, "sampling_runs", sampling);
+
+  json_object_object_add (root, "notes", string_list (cs_session_get_notes (self)));
+  json_object_object_add (root, "warnings", string_list (cs_session_get_warnings (self)));
+  return root;
+}
+
+char *
+cs_session_to_json (CsSession *self)
+{
+  json_object *root;
+  char *text;
+
+  g_return_val_if_fail (CS_IS_SESSION (self), NULL);
+
+  root = session_to_json (self);
+  text = g_strconcat (json_object_to_json_string_ext (root, JSON_C_TO_STRING_PRETTY |
+                                                            JSON_C_TO_STRING_SPACED |
+                                                            JSON_C_TO_STRING_NOSLASHESCAPE),
+                      "\n", NULL);
+  json_object_put (root);
+  return text;
+}
+
+static gboolean
+check_counts (GArray      *counts,
+              const char  *where,
+              GError     **error)
+{
+  for (guint i = 0; i < counts->len; i++)
+    {
+      const CsCount *c = &g_array_index (counts, CsCount, i);
+
+      if (c->value == G_MAXUINT64 || c->time_enabled == G_MAXUINT64 || c->time_running == G_MAXUINT64)
+        {
+          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_INVALID,
+                       _("%s.counts[%u] (%s): 18446744073709551615 cannot be stored "
+                         "(the loader cannot tell it from an overflow)"), where, i, c->name);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* What the loader would refuse is refused here, so that every saved file
+ * opens again. */
+static gboolean
+check_saveable (CsSession  *self,
+                GError    **error)
+{
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      CsRun *run = g_ptr_array_index (self->runs, i);
+      g_autofree char *where = g_strdup_printf ("runs[%u]", i);
+
+      if (!check_counts (run->counts, where, error))
+        return FALSE;
+      for (guint j = 0; j < run->regions->len; j++)
+        {
+          g_autofree char *rwhere = g_strdup_printf ("runs[%u].regions[%u]", i, j);
+
+          if (!check_counts (((CsRegion *) g_ptr_array_index (run->regions, j))->counts, rwhere, error))
+            return FALSE;
+        }
+    }
+  for (guint i = 0; i < self->sampling_runs->len; i++)
+    {
+      CsSamplingRun *run = g_ptr_array_index (self->sampling_runs, i);
+
+      if (run->perf_data == NULL || run->event == NULL)
+        {
+          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_INVALID,
+                       _("sampling_runs[%u] has no perf.data file name or no event"), i);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+write_all (int          fd,
+           const char  *data,
+           gsize        len)
+{
+  while (len > 0)
+    {
+      gssize n = write (fd, data, len);
+
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          return FALSE;
+        }
+      data += n;
+      len -= n;
+    }
+  return TRUE;
+}
+
+/* @format has two %s: the path and the system's reason. */
+static gboolean
+io_error (GError     **error,
+          int          saved_errno,
+          const char  *format,
+          const char  *path)
+{
+  g_autofree char *msg = g_strdup_printf (format, path, g_strerror (saved_errno));
+
+  g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO, "%s %s", msg,
+               _("The previous session.json, if any, is unchanged."));
+  return FALSE;
+}
+
+gboolean
+cs_session_save (CsSession   *self,
+                 const char  *bundle_path,
+                 GError     **error)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *tmp = NULL;
+  g_autofree char *final = NULL;
+  int fd, dir_fd, saved_errno;
+
+  g_return_val_if_fail (CS_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (bundle_path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_saveable (self, error))
+    return FALSE;
+
+  if (g_mkdir_with_parents (bundle_path, 0755) != 0)
+    {
+      saved_errno = errno;
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
+                   _("Could not create the session directory “%s”: %s"),
+                   bundle_path, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  text = cs_session_to_json (self);
+  tmp = g_build_filename (bundle_path, "session.json.tmp", NULL);
+  final = g_build_filename (bundle_path, "session.json", NULL);
+
+  fd = g_open (tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return io_error (error, errno, _("Could not create “%s”: %s."), tmp);
+
+  if (!write_all (fd, text, strlen (text)) || fsync (fd) != 0)
+    {
+      saved_errno = errno;
+      close (fd);
+      g_unlink (tmp);
+      return io_error (error, saved_errno, _("Could not write “%s”: %s."), tmp);
+    }
+  if (close (fd) != 0)
+    {
+      saved_errno = errno;
+      g_unlink (tmp);
+      return io_error (error, saved_errno, _("Could not write “%s”: %s."), tmp);
+    }
+  if (g_rename (tmp, final) != 0)
+    {
+      saved_errno = errno;
+      g_unlink (tmp);
+      return io_error (error, saved_errno, _("Could not replace “%s”: %s."), final);
+    }
+
+  /* The rename itself must reach the disk, or a crash could bring back the
+   * old file; failing to sync a directory is not worth failing the save. */
+  dir_fd = g_open (bundle_path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+  if (dir_fd >= 0)
+    {
+      (void) fsync (dir_fd);
+      close (dir_fd);
+    }
+
+  cs_session_set_bundle_path (self, bundle_path);
+  return TRUE;
+}

@@ -1,0 +1,37 @@
+/* cs-symbol-index.h — a module's function symbols, sorted for lookups
+ *
+ * libdwfl's dwfl_module_addrinfo scans the whole symbol table on every
+ * call; profiles resolve thousands of addresses per module, so the
+ * symbols are read once and searched by binary search. Overlapping
+ * symbols (a small function inside a bigger asm one) are handled, and an
+ * address is only ever matched by a symbol that covers it.
+ */
+#pragma once
+
+#include <elfutils/libdwfl.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _CsSymbolIndex CsSymbolIndex;
+
+/* Function symbols (FUNC, IFUNC, NOTYPE) of the symbol table libdwfl chose
+ * (.symtab of the file or its debug file, else .dynsym). Addresses are
+ * ELF virtual addresses (libdwfl's minus @bias). */
+CsSymbolIndex *cs_symbol_index_new     (Dwfl_Module   *module,
+                                        GElf_Addr      bias);
+void           cs_symbol_index_free    (CsSymbolIndex *self);
+/* The symbol covering @vaddr: [start, start + size), or exactly start for
+ * a sizeless symbol. Among aliases: sized, then global, weak, local. */
+gboolean       cs_symbol_index_lookup  (CsSymbolIndex *self,
+                                        guint64        vaddr,
+                                        const char   **name,
+                                        guint64       *start,
+                                        guint64       *size);
+guint          cs_symbol_index_get_n   (CsSymbolIndex *self);
+const char    *cs_symbol_index_get     (CsSymbolIndex *self,
+                                        guint          i,
+                                        guint64       *start,
+                                        guint64       *size);
+
+G_END_DECLS

@@ -1,0 +1,134 @@
+/* cs-symbolizer-private.h — what cs-symbolizer.c and cs-elf-module.c share
+ *
+ * Everything here runs with the symbolizer's lock held.
+ */
+#pragma once
+
+#include <elfutils/libdwfl.h>
+
+#include "cs-kallsyms.h"
+#include "cs-symbolizer.h"
+
+G_BEGIN_DECLS
+
+#define CS_KERNEL_MODULE_NAME "[kernel.kallsyms]"
+
+struct _CsModule
+{
+  CsModuleKind  kind;
+  char         *path;
+  char         *name;
+  char         *build_id;     /* lower-case hex, NULL when unknown */
+
+  gboolean      loaded;       /* opening was tried */
+  char         *problem;      /* why the module cannot be symbolized, or NULL */
+
+  /* CS_MODULE_FILE, when opened */
+  Dwfl         *dwfl;
+  Dwfl_Module  *dwmod;
+  Elf          *elf;
+  GElf_Addr     bias;
+  GArray       *loads;        /* GElf_Phdr of the PT_LOAD segments */
+  struct _CsSymbolIndex *symbol_index;  /* built on the first lookup */
+  struct _CsDwarfScopes *dwarf_scopes;  /* per compile unit function index */
+  char         *opened_path;  /* the file read: @path or a copy found by build-id */
+
+  GHashTable   *locations;    /* &CsLocation.offset -> CsLocation* */
+  GHashTable   *symbols;      /* &CsSymbol.start -> CsSymbol* */
+  GHashTable   *unknown;      /* &CsSymbol.start -> CsSymbol*, "name+0x…" */
+};
+
+struct _CsSymbolizer
+{
+  GObject         parent_instance;
+
+  GMutex          mutex;
+  GStringChunk   *strings;          /* names and file names, deduplicated */
+  GHashTable     *modules;          /* "path\nbuild-id" -> CsModule* */
+  GHashTable     *mapping_modules;  /* CsMapping* (a reference) -> CsModule* */
+  GHashTable     *build_ids;        /* path -> hex, from the BUILD_ID feature */
+
+  GPtrArray      *debug_dirs;       /* char*, NULL-terminated */
+  char           *debuginfo_path;   /* libdwfl reads it through callbacks */
+  Dwfl_Callbacks  callbacks;
+
+  char           *kallsyms_path;
+  char           *kernel_release;
+  CsKallsyms     *kallsyms;
+  CsModule       *kernel;
+
+  GPtrArray      *warnings;
+  GHashTable     *warning_set;
+};
+
+/* cs-symbolizer.c */
+CsModule *cs_module_new                       (CsModuleKind  kind,
+                                               const char   *path,
+                                               const char   *name,
+                                               const char   *build_id);
+void      cs_symbolizer_add_warning_locked    (CsSymbolizer *self,
+                                               const char   *message);
+void      cs_symbolizer_ensure_loaded_locked  (CsSymbolizer *self,
+                                               CsModule     *module);
+CsSymbol *cs_symbolizer_intern_symbol_locked  (CsSymbolizer *self,
+                                               CsModule     *module,
+                                               const char   *raw,
+                                               guint64       start,
+                                               guint64       size);
+/* cs-symbolizer-kernel.c */
+void      cs_symbolizer_load_kernel_locked    (CsSymbolizer *self,
+                                               CsModule     *module);
+/* The module of a kallsyms symbol: the kernel, or "[ext4]". */
+CsModule *cs_symbolizer_kernel_module_locked  (CsSymbolizer *self,
+                                               const char   *name);
+
+/* cs-elf-module.c */
+char     *cs_build_id_hex                     (const guint8 *bits,
+                                               gsize         len);
+
+typedef struct
+{
+  const Dwfl_Callbacks *callbacks;
+  /* Directories where a file that is gone may be found by build-id. */
+  const char * const   *build_id_dirs;
+} CsElfOpenOptions;
+
+/* Opens module->path (or, when it is gone or its build-id differs, a copy
+ * found by build-id). On failure sets module->problem. */
+gboolean  cs_elf_module_open            (CsModule               *module,
+                                         const CsElfOpenOptions *options);
+void      cs_elf_module_close           (CsModule               *module);
+gboolean  cs_elf_module_offset_to_vaddr (CsModule               *module,
+                                         guint64                 offset,
+                                         guint64                *vaddr);
+/* The symbol whose [start, start + size) holds @vaddr; never a neighbour.
+ * Sizeless symbols only match their own address. */
+gboolean  cs_elf_module_lookup_symbol   (CsModule               *module,
+                                         guint64                 vaddr,
+                                         const char            **raw_name,
+                                         guint64                *start,
+                                         guint64                *size);
+/* Source line and inline chain of @vaddr. Strings are interned in
+ * @strings; @frames receives CsInlineFrame. */
+void      cs_elf_module_lookup_source   (CsModule               *module,
+                                         guint64                 vaddr,
+                                         GStringChunk           *strings,
+                                         const char            **file,
+                                         guint                  *line,
+                                         GArray                 *frames);
+/* Calls @func for each function symbol until it returns TRUE. */
+typedef gboolean (*CsElfSymbolFunc) (const char *raw_name,
+                                     guint64     start,
+                                     guint64     size,
+                                     gpointer    user_data);
+void      cs_elf_module_foreach_symbol  (CsModule               *module,
+                                         CsElfSymbolFunc         func,
+                                         gpointer                user_data);
+GBytes   *cs_elf_module_read            (CsModule               *module,
+                                         guint64                 vaddr,
+                                         gsize                   len,
+                                         GError                **error);
+/* The separate debug file libdwfl found, or NULL. */
+const char *cs_elf_module_get_debug_file (CsModule              *module);
+
+G_END_DECLS

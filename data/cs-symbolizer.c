@@ -1,0 +1,508 @@
+/* cs-symbolizer.c — modules, the (module, offset) cache, warnings */
+#include "config.h"
+
+#include <string.h>
+
+#include "cs-demangle.h"
+#include "cs-error.h"
+#include "cs-kallsyms.h"
+#include "cs-symbolizer-private.h"
+
+G_DEFINE_FINAL_TYPE (CsSymbolizer, cs_symbolizer, G_TYPE_OBJECT)
+
+static void
+cs_location_free (CsLocation *location)
+{
+  g_free ((gpointer) location->frames);
+  g_free (location);
+}
+
+CsModule *
+cs_module_new (CsModuleKind  kind,
+               const char   *path,
+               const char   *name,
+               const char   *build_id)
+{
+  CsModule *module = g_new0 (CsModule, 1);
+
+  module->kind = kind;
+  module->path = g_strdup (path);
+  module->name = g_strdup (name);
+  module->build_id = g_strdup (build_id);
+  module->locations = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
+                                             (GDestroyNotify) cs_location_free);
+  module->symbols = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);
+  module->unknown = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);
+  return module;
+}
+
+static void
+cs_module_free (CsModule *module)
+{
+  cs_elf_module_close (module);
+  g_hash_table_unref (module->locations);
+  g_hash_table_unref (module->symbols);
+  g_hash_table_unref (module->unknown);
+  g_free (module->path);
+  g_free (module->name);
+  g_free (module->build_id);
+  g_free (module->problem);
+  g_free (module);
+}
+
+const char *
+cs_module_get_path (CsModule *module)
+{
+  return module->path;
+}
+
+const char *
+cs_module_get_name (CsModule *module)
+{
+  return module->name;
+}
+
+const char *
+cs_module_get_build_id (CsModule *module)
+{
+  return module->build_id;
+}
+
+CsModuleKind
+cs_module_get_kind (CsModule *module)
+{
+  return module->kind;
+}
+
+const char *
+cs_location_get_inline_name (const CsLocation *location)
+{
+  if (location == NULL || location->n_frames < 2)
+    return NULL;
+  return location->frames[0].name;
+}
+
+static void
+cs_symbolizer_finalize (GObject *object)
+{
+  CsSymbolizer *self = CS_SYMBOLIZER (object);
+
+  g_clear_pointer (&self->mapping_modules, g_hash_table_unref);
+  g_clear_pointer (&self->modules, g_hash_table_unref);
+  g_clear_pointer (&self->build_ids, g_hash_table_unref);
+  g_clear_pointer (&self->debug_dirs, g_ptr_array_unref);
+  g_clear_pointer (&self->debuginfo_path, g_free);
+  g_clear_pointer (&self->kallsyms_path, g_free);
+  g_clear_pointer (&self->kernel_release, g_free);
+  g_clear_pointer (&self->kallsyms, cs_kallsyms_free);
+  g_clear_pointer (&self->warnings, g_ptr_array_unref);
+  g_clear_pointer (&self->warning_set, g_hash_table_unref);
+  g_clear_pointer (&self->strings, g_string_chunk_free);
+  g_mutex_clear (&self->mutex);
+  G_OBJECT_CLASS (cs_symbolizer_parent_class)->finalize (object);
+}
+
+static void
+cs_symbolizer_class_init (CsSymbolizerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = cs_symbolizer_finalize;
+}
+
+/* User directories first; then libdwfl's default: the file's directory, its
+ * .debug/, and /usr/lib/debug (by build-id and by debuglink). */
+static void
+rebuild_debuginfo_path (CsSymbolizer *self)
+{
+  GString *path = g_string_new (NULL);
+
+  for (guint i = 0; i + 1 < self->debug_dirs->len; i++)
+    g_string_append_printf (path, "%s:", (const char *) g_ptr_array_index (self->debug_dirs, i));
+  g_string_append (path, ":.debug:/usr/lib/debug");
+  g_free (self->debuginfo_path);
+  self->debuginfo_path = g_string_free (path, FALSE);
+}
+
+static void
+cs_symbolizer_init (CsSymbolizer *self)
+{
+  g_mutex_init (&self->mutex);
+  self->strings = g_string_chunk_new (64 * 1024);
+  self->modules = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) cs_module_free);
+  self->mapping_modules = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cs_mapping_unref,
+                                                 NULL);
+  self->build_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->debug_dirs = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->debug_dirs, NULL);
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
+  self->warning_set = g_hash_table_new (g_str_hash, g_str_equal);
+
+  rebuild_debuginfo_path (self);
+  self->callbacks.find_elf = dwfl_build_id_find_elf;
+  self->callbacks.find_debuginfo = dwfl_standard_find_debuginfo;
+  self->callbacks.section_address = dwfl_offline_section_address;
+  self->callbacks.debuginfo_path = &self->debuginfo_path;
+}
+
+CsSymbolizer *
+cs_symbolizer_new (void)
+{
+  return g_object_new (CS_TYPE_SYMBOLIZER, NULL);
+}
+
+void
+cs_symbolizer_add_warning_locked (CsSymbolizer *self,
+                                  const char   *message)
+{
+  char *copy;
+
+  if (message == NULL || g_hash_table_contains (self->warning_set, message))
+    return;
+  copy = g_strdup (message);
+  g_ptr_array_add (self->warnings, copy);
+  g_hash_table_add (self->warning_set, copy);
+}
+
+void
+cs_symbolizer_add_debug_dir (CsSymbolizer *self,
+                             const char   *directory)
+{
+  g_return_if_fail (CS_IS_SYMBOLIZER (self));
+  g_return_if_fail (directory != NULL);
+
+  g_mutex_lock (&self->mutex);
+  g_ptr_array_insert (self->debug_dirs, self->debug_dirs->len - 1,
+                      g_canonicalize_filename (directory, NULL));
+  rebuild_debuginfo_path (self);
+  g_mutex_unlock (&self->mutex);
+}
+
+void
+cs_symbolizer_add_build_id (CsSymbolizer *self,
+                            const char   *path,
+                            const guint8 *build_id,
+                            gsize         build_id_len)
+{
+  char *hex = cs_build_id_hex (build_id, build_id_len);
+
+  g_return_if_fail (CS_IS_SYMBOLIZER (self));
+
+  if (hex == NULL || path == NULL)
+    {
+      g_free (hex);
+      return;
+    }
+  g_mutex_lock (&self->mutex);
+  g_hash_table_replace (self->build_ids, g_strdup (path), hex);
+  g_mutex_unlock (&self->mutex);
+}
+
+void
+cs_symbolizer_set_kallsyms_path (CsSymbolizer *self,
+                                 const char   *path)
+{
+  g_return_if_fail (CS_IS_SYMBOLIZER (self));
+
+  g_mutex_lock (&self->mutex);
+  g_free (self->kallsyms_path);
+  self->kallsyms_path = g_strdup (path);
+  g_mutex_unlock (&self->mutex);
+}
+
+void
+cs_symbolizer_set_kernel_release (CsSymbolizer *self,
+                                  const char   *release)
+{
+  g_return_if_fail (CS_IS_SYMBOLIZER (self));
+
+  g_mutex_lock (&self->mutex);
+  g_free (self->kernel_release);
+  self->kernel_release = g_strdup (release);
+  g_mutex_unlock (&self->mutex);
+}
+
+static gboolean
+is_kernel_path (const char *path)
+{
+  return g_str_has_prefix (path, CS_KERNEL_MODULE_NAME) || g_str_has_prefix (path, "[guest.kernel");
+}
+
+/* Maps that have no ELF file behind them. */
+static gboolean
+is_special_path (const char *path)
+{
+  return path[0] == '\0' || path[0] == '[' || g_str_has_prefix (path, "//anon") ||
+         g_str_has_prefix (path, "/memfd:") || g_str_has_prefix (path, "/dev/") ||
+         g_str_has_prefix (path, "/anon_hugepage") || g_str_has_prefix (path, "/SYSV");
+}
+
+static CsModule *
+get_module_locked (CsSymbolizer *self,
+                   const char   *path,
+                   const char   *hex,
+                   gboolean      kernel)
+{
+  g_autofree char *key = NULL;
+  CsModule *module;
+
+  if (kernel || is_kernel_path (path))
+    {
+      if (self->kernel == NULL)
+        {
+          self->kernel = cs_module_new (CS_MODULE_KERNEL, CS_KERNEL_MODULE_NAME, CS_KERNEL_MODULE_NAME, hex);
+          g_hash_table_insert (self->modules, g_strdup (CS_KERNEL_MODULE_NAME "\n"), self->kernel);
+        }
+      else if (self->kernel->build_id == NULL && hex != NULL)
+        self->kernel->build_id = g_strdup (hex);
+      return self->kernel;
+    }
+
+  if (hex == NULL)
+    hex = g_hash_table_lookup (self->build_ids, path);
+  key = g_strdup_printf ("%s\n%s", path, hex != NULL ? hex : "");
+  module = g_hash_table_lookup (self->modules, key);
+  if (module == NULL)
+    {
+      g_autofree char *base = g_path_get_basename (path);
+
+      if (is_special_path (path))
+        module = cs_module_new (CS_MODULE_SPECIAL, path, path, hex);
+      else
+        module = cs_module_new (CS_MODULE_FILE, path, base, hex);
+      g_hash_table_insert (self->modules, g_steal_pointer (&key), module);
+    }
+  return module;
+}
+
+CsModule *
+cs_symbolizer_get_module (CsSymbolizer *self,
+                          const char   *path,
+                          const guint8 *build_id,
+                          gsize         build_id_len)
+{
+  g_autofree char *hex = cs_build_id_hex (build_id, build_id_len);
+  CsModule *module;
+
+  g_return_val_if_fail (CS_IS_SYMBOLIZER (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  g_mutex_lock (&self->mutex);
+  module = get_module_locked (self, path, hex, FALSE);
+  g_mutex_unlock (&self->mutex);
+  return module;
+}
+
+CsModule *
+cs_symbolizer_get_module_for_mapping (CsSymbolizer    *self,
+                                      const CsMapping *mapping)
+{
+  CsModule *module;
+
+  g_return_val_if_fail (CS_IS_SYMBOLIZER (self), NULL);
+  g_return_val_if_fail (mapping != NULL, NULL);
+
+  g_mutex_lock (&self->mutex);
+  module = g_hash_table_lookup (self->mapping_modules, mapping);
+  if (module == NULL)
+    {
+      g_autofree char *hex = cs_mapping_dup_build_id_hex (mapping);
+
+      module = get_module_locked (self, mapping->filename, hex, mapping->kernel);
+      g_hash_table_insert (self->mapping_modules, cs_mapping_ref ((CsMapping *) mapping), module);
+    }
+  g_mutex_unlock (&self->mutex);
+  return module;
+}
+
+CsModule *
+cs_symbolizer_module_for_ip (CsSymbolizer   *self,
+                             CsAddressSpace *space,
+                             gint32          pid,
+                             guint64         ip,
+                             guint64        *offset)
+{
+  const CsMapping *mapping = cs_address_space_lookup (space, pid, ip);
+  CsModule *module;
+
+  if (mapping == NULL)
+    {
+      /* No kernel map recorded (perf without kernel access still records
+       * the odd kernel IP): the upper half is the kernel's on x86-64 and
+       * arm64, and kallsyms needs no map. */
+      if ((ip >> 63) == 0)
+        return NULL;
+      g_mutex_lock (&self->mutex);
+      module = get_module_locked (self, CS_KERNEL_MODULE_NAME, NULL, TRUE);
+      g_mutex_unlock (&self->mutex);
+      if (offset != NULL)
+        *offset = ip;
+      return module;
+    }
+  module = cs_symbolizer_get_module_for_mapping (self, mapping);
+  if (offset != NULL)
+    /* Kernel symbols are looked up by run-time address. */
+    *offset = module->kind == CS_MODULE_KERNEL ? ip : cs_mapping_file_offset (mapping, ip);
+  return module;
+}
+
+void
+cs_symbolizer_ensure_loaded_locked (CsSymbolizer *self,
+                                    CsModule     *module)
+{
+  if (module->loaded)
+    return;
+  if (module->kind == CS_MODULE_KERNEL)
+    {
+      if (module == self->kernel)
+        cs_symbolizer_load_kernel_locked (self, module);
+      else
+        module->loaded = TRUE;
+    }
+  else if (module->kind == CS_MODULE_FILE)
+    {
+      g_autoptr(GPtrArray) dirs = g_ptr_array_new ();
+      CsElfOpenOptions options = { &self->callbacks, NULL };
+
+      for (guint i = 0; i + 1 < self->debug_dirs->len; i++)
+        g_ptr_array_add (dirs, g_ptr_array_index (self->debug_dirs, i));
+      g_ptr_array_add (dirs, "/usr/lib/debug");
+      g_ptr_array_add (dirs, NULL);
+      options.build_id_dirs = (const char * const *) dirs->pdata;
+      if (!cs_elf_module_open (module, &options))
+        cs_symbolizer_add_warning_locked (self, module->problem);
+    }
+  else
+    module->loaded = TRUE;
+}
+
+CsSymbol *
+cs_symbolizer_intern_symbol_locked (CsSymbolizer *self,
+                                    CsModule     *module,
+                                    const char   *raw,
+                                    guint64       start,
+                                    guint64       size)
+{
+  g_autofree char *signature = NULL;
+  g_autofree char *short_name = NULL;
+  CsSymbol *sym = g_hash_table_lookup (module->symbols, &start);
+
+  if (sym != NULL)
+    return sym;
+  signature = cs_demangle (raw);
+  short_name = cs_demangle_short_name (signature != NULL ? signature : raw);
+  sym = g_new0 (CsSymbol, 1);
+  sym->module = module;
+  sym->mangled = g_string_chunk_insert_const (self->strings, raw);
+  sym->signature = signature != NULL ? g_string_chunk_insert_const (self->strings, signature)
+                                     : sym->mangled;
+  sym->name = g_string_chunk_insert_const (self->strings, short_name);
+  sym->start = start;
+  sym->size = size;
+  g_hash_table_insert (module->symbols, &sym->start, sym);
+  return sym;
+}
+
+/* "libfoo.so+0x1234": one per address, so unknown code is never merged
+ * into a neighbour. */
+static CsSymbol *
+unknown_symbol_locked (CsSymbolizer *self,
+                       CsModule     *module,
+                       guint64       address)
+{
+  g_autofree char *name = NULL;
+  CsSymbol *sym = g_hash_table_lookup (module->unknown, &address);
+
+  if (sym != NULL)
+    return sym;
+  name = g_strdup_printf ("%s+0x%" G_GINT64_MODIFIER "x", module->name, address);
+  sym = g_new0 (CsSymbol, 1);
+  sym->module = module;
+  sym->name = sym->signature = g_string_chunk_insert (self->strings, name);
+  sym->start = address;
+  sym->unknown = TRUE;
+  g_hash_table_insert (module->unknown, &sym->start, sym);
+  return sym;
+}
+
+static const CsLocation *
+resolve_locked (CsSymbolizer *self,
+                CsModule     *module,
+                guint64       offset)
+{
+  CsLocation *loc = g_hash_table_lookup (module->locations, &offset);
+  const CsSymbol *sym = NULL;
+
+  if (loc != NULL)
+    return loc;
+
+  cs_symbolizer_ensure_loaded_locked (self, module);
+  loc = g_new0 (CsLocation, 1);
+  loc->offset = offset;
+  loc->address = offset;
+
+  if (module->kind == CS_MODULE_FILE && module->problem == NULL &&
+      cs_elf_module_offset_to_vaddr (module, offset, &loc->address))
+    {
+      g_autoptr(GArray) frames = g_array_new (FALSE, FALSE, sizeof (CsInlineFrame));
+      const char *raw = NULL;
+      guint64 start = 0, size = 0;
+
+      if (cs_elf_module_lookup_symbol (module, loc->address, &raw, &start, &size))
+        sym = cs_symbolizer_intern_symbol_locked (self, module, raw, start, size);
+      cs_elf_module_lookup_source (module, loc->address, self->strings, &loc->file, &loc->line,
+                                   frames);
+      loc->n_frames = frames->len;
+      if (frames->len > 0)
+        loc->frames = g_memdup2 (frames->data, frames->len * sizeof (CsInlineFrame));
+    }
+  else if (module->kind == CS_MODULE_KERNEL && self->kallsyms != NULL)
+    {
+      const CsKernelSymbol *ks = cs_kallsyms_lookup (self->kallsyms, offset);
+
+      if (ks != NULL)
+        {
+          CsModule *owner = cs_symbolizer_kernel_module_locked (self, ks->module);
+
+          sym = cs_symbolizer_intern_symbol_locked (self, owner, ks->name, ks->address, ks->size);
+        }
+    }
+
+  if (sym == NULL)
+    sym = unknown_symbol_locked (self, module, loc->address);
+  loc->symbol = sym;
+  g_hash_table_insert (module->locations, &loc->offset, loc);
+  return loc;
+}
+
+const CsLocation *
+cs_symbolizer_resolve (CsSymbolizer *self,
+                       CsModule     *module,
+                       guint64       offset)
+{
+  const CsLocation *loc;
+
+  g_return_val_if_fail (CS_IS_SYMBOLIZER (self), NULL);
+  g_return_val_if_fail (module != NULL, NULL);
+
+  g_mutex_lock (&self->mutex);
+  loc = resolve_locked (self, module, offset);
+  g_mutex_unlock (&self->mutex);
+  return loc;
+}
+
+GStrv
+cs_symbolizer_dup_warnings (CsSymbolizer *self)
+{
+  GStrvBuilder *builder = g_strv_builder_new ();
+  GStrv ret;
+
+  g_return_val_if_fail (CS_IS_SYMBOLIZER (self), NULL);
+
+  g_mutex_lock (&self->mutex);
+  for (guint i = 0; i < self->warnings->len; i++)
+    g_strv_builder_add (builder, g_ptr_array_index (self->warnings, i));
+  g_mutex_unlock (&self->mutex);
+  ret = g_strv_builder_end (builder);
+  g_strv_builder_unref (builder);
+  return ret;
+}

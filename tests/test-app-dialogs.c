@@ -1,0 +1,287 @@
+/* test-app-dialogs.c — the record and export dialogs of the real viewer
+ *
+ * Record: fills the record dialog with a small workload (argv[1]: the
+ * collector tests' cs-test-workload), records it for real (software events:
+ * these machines have no PMU) and checks that the window then shows the new
+ * bundle, whose session.json is read back with json-c.
+ * Export: the dialog's export path writes files whose size and format are
+ * checked with cairo and by their first bytes.
+ */
+#include "config.h"
+
+#include <json.h>
+
+#include "cs-chart-values.h"
+#include "cs-export-dialog.h"
+#include "cs-record-dialog.h"
+#include "cs-test-app.h"
+
+static char *workload;
+
+/* --- record --- */
+
+typedef struct
+{
+  char *dir;
+  char *bundle;
+} Recording;
+
+static gboolean
+step_record (CsTestApp *app)
+{
+  Recording *rec = app->data;
+  CsWindow *window = cs_test_app_get_window (app);
+  CsRecordDialog *dialog = (CsRecordDialog *) cs_test_find_toplevel (CS_TYPE_RECORD_DIALOG);
+
+  if (window == NULL || !gtk_widget_get_mapped (GTK_WIDGET (window)))
+    return FALSE;
+  switch (app->stage)
+    {
+    case 0:
+      g_action_group_activate_action (G_ACTION_GROUP (window), "record", NULL);
+      app->stage = 1;
+      return FALSE;
+
+    case 1:
+      if (dialog == NULL || !gtk_widget_get_mapped (GTK_WIDGET (dialog)))
+        return FALSE;
+      cs_record_dialog_set_command (dialog, workload, "spin 0.2", rec->dir);
+      if (!cs_test_app_screenshot (app, GTK_WINDOW (dialog), "app-record-dialog"))
+        return FALSE;
+      cs_record_dialog_start (dialog);
+      g_assert_cmpstr (cs_record_dialog_get_error (dialog), ==, NULL);
+      g_assert_true (cs_record_dialog_is_running (dialog));
+      app->stage = 2;
+      return FALSE;
+
+    default:
+      /* A failed recording stays in the dialog with its reason. */
+      if (dialog != NULL && !cs_record_dialog_is_running (dialog) && cs_record_dialog_get_error (dialog))
+        g_error ("recording failed: %s", cs_record_dialog_get_error (dialog));
+      if (cs_window_get_analysis (window) == NULL || cs_window_is_loading (window))
+        {
+          g_assert_null (cs_window_get_error_message (window));
+          return FALSE;
+        }
+      break;
+    }
+
+  /* Done: the window shows the bundle the dialog wrote. */
+  {
+    g_autofree char *loaded = g_canonicalize_filename (cs_analysis_get_path (cs_window_get_analysis (window)), NULL);
+    g_autofree char *json_path = g_build_filename (rec->bundle, "session.json", NULL);
+    json_object *root = json_object_from_file (json_path);
+    json_object *complete, *command, *argv, *cwd;
+    g_autofree char *base = g_path_get_basename (workload);
+
+    g_assert_null (dialog);   /* it closed itself */
+    g_assert_cmpstr (loaded, ==, rec->bundle);
+    g_assert_nonnull (root);
+    g_assert_true (json_object_object_get_ex (root, "complete", &complete));
+    g_assert_true (json_object_get_boolean (complete));
+    g_assert_true (json_object_object_get_ex (root, "command", &command));
+    g_assert_true (json_object_object_get_ex (command, "argv", &argv));
+    g_assert_cmpint (json_object_array_length (argv), ==, 3);
+    g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (argv, 1)), ==, "spin");
+    g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (argv, 2)), ==, "0.2");
+    g_assert_true (json_object_object_get_ex (command, "cwd", &cwd));
+    g_assert_cmpstr (json_object_get_string (cwd), ==, rec->dir);
+    g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), base));
+    json_object_put (root);
+  }
+  return TRUE;
+}
+
+static void
+test_record (void)
+{
+  g_autofree char *tmp = cs_test_mkdtemp ();
+  Recording rec;
+
+  rec.dir = g_canonicalize_filename (tmp, NULL);
+  {
+    g_autofree char *base = g_path_get_basename (workload);
+    g_autofree char *name = g_strconcat (base, ".cyclescope", NULL);
+
+    rec.bundle = g_build_filename (rec.dir, name, NULL);
+  }
+  cs_test_app_run (NULL, step_record, &rec);
+  g_assert_true (g_file_test (rec.bundle, G_FILE_TEST_IS_DIR));
+  cs_test_rmdir (tmp);
+  g_free (rec.dir);
+  g_free (rec.bundle);
+}
+
+/* --- export --- */
+
+typedef struct
+{
+  char    *dir;
+  char    *png;
+  char    *svg;
+  char    *bad;
+  guint    n_done;
+  gboolean png_ok, svg_ok, bad_failed;
+} Export;
+
+static void
+export_png_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Export *ex = user_data;
+  g_autoptr(GError) error = NULL;
+
+  ex->png_ok = cs_export_charts_finish (result, &error);
+  g_assert_no_error (error);
+  ex->n_done++;
+}
+
+static void
+export_svg_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Export *ex = user_data;
+  g_autoptr(GError) error = NULL;
+
+  ex->svg_ok = cs_export_charts_finish (result, &error);
+  g_assert_no_error (error);
+  ex->n_done++;
+}
+
+static void
+export_bad_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Export *ex = user_data;
+  g_autoptr(GError) error = NULL;
+
+  ex->bad_failed = !cs_export_charts_finish (result, &error);
+  g_assert_nonnull (error);
+  g_test_message ("expected export error: %s", error->message);
+  /* The error names the path, so the user knows which file failed. */
+  g_assert_nonnull (strstr (error->message, "no-such-directory"));
+  ex->n_done++;
+}
+
+static gboolean
+step_export (CsTestApp *app)
+{
+  Export *ex = app->data;
+  CsWindow *window = cs_test_app_get_window (app);
+  CsAnalysis *analysis;
+  GPtrArray *charts;
+  const CsChartValues *first;
+
+  if (window == NULL || cs_window_is_loading (window) || !gtk_widget_get_mapped (GTK_WIDGET (window)))
+    return FALSE;
+  analysis = cs_window_get_analysis (window);
+  g_assert_nonnull (analysis);
+  charts = cs_analysis_get_charts (analysis);
+  g_assert_nonnull (charts);
+  g_assert_cmpuint (charts->len, >, 0);
+  first = g_ptr_array_index (charts, 0);
+
+  switch (app->stage)
+    {
+    case 0:
+      {
+        g_autoptr(GFile) png = g_file_new_for_path (ex->png);
+        g_autoptr(GFile) svg = g_file_new_for_path (ex->svg);
+        g_autoptr(GFile) bad = g_file_new_for_path (ex->bad);
+
+        cs_export_charts_async (analysis, NULL, CS_THEME_LIGHT, CS_EXPORT_PNG, 300, 200, 2, png,
+                                NULL, export_png_done, ex);
+        cs_export_charts_async (analysis, first->id, CS_THEME_DARK, CS_EXPORT_SVG, 400, 225, 1, svg,
+                                NULL, export_svg_done, ex);
+        cs_export_charts_async (analysis, NULL, CS_THEME_LIGHT, CS_EXPORT_PNG, 300, 200, 1, bad,
+                                NULL, export_bad_done, ex);
+        app->stage = 1;
+        return FALSE;
+      }
+
+    case 1:
+      if (ex->n_done < 3)
+        return FALSE;
+      {
+        int width = 0, height = 0;
+        g_autofree char *svg = NULL;
+
+        g_assert_true (ex->png_ok);
+        g_assert_true (ex->svg_ok);
+        g_assert_true (ex->bad_failed);
+        /* PNG: size × scale pixels, and something drawn. */
+        g_assert_true (cs_test_png_is_not_blank (ex->png, &width, &height));
+        g_assert_cmpint (width, ==, 600);
+        g_assert_cmpint (height, ==, 400);
+        g_assert_true (g_file_get_contents (ex->svg, &svg, NULL, NULL));
+        g_assert_nonnull (strstr (svg, "<svg"));
+      }
+      /* The chart's context menu action opens the dialog on that chart. */
+      g_action_group_activate_action (G_ACTION_GROUP (window), "export-chart",
+                                      g_variant_new_string (first->id));
+      app->stage = 2;
+      return FALSE;
+
+    default:
+      {
+        GtkWindow *dialog = cs_test_find_toplevel (CS_TYPE_EXPORT_DIALOG);
+
+        if (dialog == NULL || !gtk_widget_get_mapped (GTK_WIDGET (dialog)))
+          return FALSE;
+        /* The preview states the PNG size: 800×450 (one chart) at scale 2. */
+        if (cs_test_find_label (GTK_WIDGET (dialog), "PNG of 1600 × 900 pixels") == NULL)
+          g_error ("the export dialog does not preview the PNG size of one chart");
+        g_assert_nonnull (cs_test_find_label (GTK_WIDGET (dialog), first->title));
+        if (!cs_test_app_screenshot (app, dialog, "app-export-dialog"))
+          return FALSE;
+        gtk_window_destroy (dialog);
+        return TRUE;
+      }
+    }
+}
+
+static void
+test_export (void)
+{
+  g_autofree char *bundle = g_build_filename (CS_TEST_SRCDIR, "fixtures", "core2-counts.cyclescope", NULL);
+  const char *files[] = { bundle, NULL };
+  Export ex = { 0 };
+
+  ex.dir = cs_test_mkdtemp ();
+  ex.png = g_build_filename (ex.dir, "grid.png", NULL);
+  ex.svg = g_build_filename (ex.dir, "chart.svg", NULL);
+  ex.bad = g_build_filename (ex.dir, "no-such-directory", "grid.png", NULL);
+  cs_test_app_run (files, step_export, &ex);
+  cs_test_rmdir (ex.dir);
+  g_free (ex.dir);
+  g_free (ex.png);
+  g_free (ex.svg);
+  g_free (ex.bad);
+}
+
+static void
+test_no_display (void)
+{
+  g_test_skip ("no display: run under Xvfb (xvfb-run -a dbus-run-session -- meson test …)");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  gboolean display = cs_test_app_init ();
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  /* Absolute: the dialog resolves the program in its working directory. */
+  workload = argc > 1 ? g_canonicalize_filename (argv[1], NULL) : NULL;
+  if (!display)
+    g_test_add_func ("/app/dialogs/no-display", test_no_display);
+  else
+    {
+      g_test_add_func ("/app/dialogs/export", test_export);
+      if (workload != NULL)
+        g_test_add_func ("/app/dialogs/record", test_record);
+    }
+  status = g_test_run ();
+  cs_test_app_cleanup ();
+  g_free (workload);
+  return status;
+}

@@ -1,0 +1,89 @@
+/* cs-chart-private.h — shared state of one chart layout + drawing pass
+ *
+ * Layout and drawing are one pass over a CsChartFrame so that what the
+ * geometry reports is exactly what gets drawn: the kind-specific code
+ * (cs-chart-bar.c, cs-chart-ref.c) fills the geometry and queues its text,
+ * then draws its shapes; the queued text is drawn on top by cs-chart-draw.c.
+ */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "cs-chart-draw.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  PangoLayout *layout;
+  double       x, y;
+  CsColor      color;
+} CsChartText;
+
+typedef struct
+{
+  const CsChartValues  *values;
+  CsChartStyle          style;
+  CsChartGeometry      *geometry;
+  PangoContext         *context;
+  PangoFontDescription *font;
+  PangoFontDescription *bold_font;
+  PangoFontDescription *small_font;
+  double                pad;           /* outer padding and gap between blocks */
+  double                line_height;   /* of the regular font */
+  double                small_line_height;
+  GArray               *texts;         /* CsChartText, drawn last */
+  GPtrArray            *layouts;       /* every layout made, owned here */
+} CsChartFrame;
+
+typedef enum
+{
+  CS_CHART_FONT_REGULAR,
+  CS_CHART_FONT_BOLD,
+  CS_CHART_FONT_SMALL,
+} CsChartFont;
+
+/* A layout of @text; @max_width <= 0 means unbounded. With @max_lines 1 the
+ * text is ellipsized at @max_width, otherwise wrapped and ellipsized after
+ * @max_lines lines. Owned by @frame. */
+PangoLayout *cs_chart_frame_text        (CsChartFrame  *frame,
+                                         const char    *text,
+                                         CsChartFont    font,
+                                         double         max_width,
+                                         int            max_lines);
+void         cs_chart_text_size         (PangoLayout   *layout,
+                                         double        *width,
+                                         double        *height);
+/* Queues @layout to be drawn with its top-left corner at (@x, @y). */
+void         cs_chart_frame_place       (CsChartFrame  *frame,
+                                         PangoLayout   *layout,
+                                         double         x,
+                                         double         y,
+                                         const CsColor *color);
+/* Rounds a coordinate to the nearest device pixel. */
+double       cs_chart_frame_snap        (CsChartFrame  *frame,
+                                         double         v);
+void         cs_chart_frame_role_color  (CsChartFrame  *frame,
+                                         CsColorRole    role,
+                                         CsColor       *color);
+/* The footnote explaining the provenance markers used in the chart, e.g.
+ * "≈ estimated from samples"; NULL when every value was counted. */
+char        *cs_chart_provenance_note   (const CsChartValues *values);
+/* The title (top left, bold, geometry->title) and the provenance footnote
+ * (bottom, when there is one) that every chart kind has; *@top and *@bottom
+ * receive the band left between them for the kind's own content. */
+void         cs_chart_frame_title_and_note (CsChartFrame *frame,
+                                            double       *top,
+                                            double       *bottom);
+void         cs_chart_rounded_rect      (cairo_t       *cr,
+                                         const CsRect  *rect,
+                                         double         radius);
+
+void         cs_chart_bar_layout        (CsChartFrame  *frame);
+void         cs_chart_bar_draw          (CsChartFrame  *frame,
+                                         cairo_t       *cr);
+void         cs_chart_ref_layout        (CsChartFrame  *frame);
+void         cs_chart_ref_draw          (CsChartFrame  *frame,
+                                         cairo_t       *cr);
+
+G_END_DECLS

@@ -1,0 +1,48 @@
+/* cs-module-sorter.h — orders module rows by one column, NaN last
+ *
+ * GtkColumnView inverts its column sorters for a descending sort, which
+ * would move "—" (NaN) cells to the top. The module table therefore orders
+ * its rows itself, with this sorter's key and direction: NaN last both
+ * ways, ties by name. As a GtkSorter it also serves the column headers.
+ *
+ * cs_module_sorter_sort() sorts a compact array of keys rather than letting
+ * GtkSortListModel compare row objects: 100 000 rows take a few
+ * milliseconds instead of a hundred (GTK 4.8 calls the compare function on
+ * the objects about 1.7 million times, each a cache miss or two).
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* Sort keys besides metric indexes (0 … n_metrics-1). */
+#define CS_MODULE_SORT_NONE    (-3)   /* keep the analysis' order */
+#define CS_MODULE_SORT_NAME    (-2)
+#define CS_MODULE_SORT_SAMPLES (-1)
+
+#define CS_TYPE_MODULE_SORTER (cs_module_sorter_get_type ())
+G_DECLARE_FINAL_TYPE (CsModuleSorter, cs_module_sorter, CS, MODULE_SORTER, GtkSorter)
+
+CsModuleSorter *cs_module_sorter_new            (int              key,
+                                                 gboolean         descending);
+/* Emits ::changed when something changed. */
+void            cs_module_sorter_set            (CsModuleSorter  *self,
+                                                 int              key,
+                                                 gboolean         descending);
+int             cs_module_sorter_get_key        (CsModuleSorter  *self);
+gboolean        cs_module_sorter_get_descending (CsModuleSorter  *self);
+/* Numbers @rows (CsModuleRow*) in name order; once per set of rows. */
+void            cs_module_sorter_rank_names     (GPtrArray       *rows);
+/* Fills @order (@rows->len entries) with the indexes of @rows in the order
+ * @self puts them; the rows must have been ranked. */
+void            cs_module_sorter_sort           (CsModuleSorter  *self,
+                                                 GPtrArray       *rows,
+                                                 guint           *order);
+/* While *@slot is NULL, the next comparison stores @self in it: the module
+ * table finds the column GtkColumnView sorts by this way (GTK 4.8 has no
+ * getter for it). NULL stops recording. */
+void            cs_module_sorter_set_probe_slot (CsModuleSorter  *self,
+                                                 gpointer        *slot);
+
+G_END_DECLS

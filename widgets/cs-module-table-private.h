@@ -1,0 +1,60 @@
+/* cs-module-table-private.h — CsModuleTable's fields, shared by its two files
+ *
+ * cs-module-table.c holds the rows, selection and filter;
+ * cs-module-table-columns.c the columns: one per model metric, the chooser,
+ * and which column the rows are sorted by.
+ */
+#pragma once
+
+#include "cs-module-column.h"
+#include "cs-module-sorter.h"
+#include "cs-module-table.h"
+#include "cs-row-store.h"
+
+G_BEGIN_DECLS
+
+/* The Module and Samples columns come before the metrics in @columns. */
+#define N_FIXED_COLUMNS 2
+
+struct _CsModuleTable
+{
+  GtkWidget            parent_instance;
+
+  /* template */
+  GtkWidget           *toolbar;
+  GtkSearchEntry      *filter_entry;
+  GtkMenuButton       *columns_button;
+  GtkScrolledWindow   *scroller;
+  GtkColumnView       *column_view;
+  GtkColumnViewColumn *module_column;
+  GtkColumnViewColumn *samples_column;
+
+  CsRowStore          *store;
+  GtkStringFilter     *filter;
+  GtkFilterListModel  *filter_model;
+  GtkSingleSelection  *selection;
+  CsModuleSorter      *sorter;
+
+  CsModel             *model;
+  GPtrArray           *columns;        /* CsModuleColumn*: module, samples, then metrics */
+  CsModuleColumn      *sorted;         /* borrowed from @columns */
+  char               **visible_columns;
+  GSimpleActionGroup  *column_actions;
+  /* Rows that differ in every column, to ask GtkColumnView's sorter which
+   * column it sorts by (see on_view_sorter_changed). */
+  CsModuleRow         *probe_a;
+  CsModuleRow         *probe_b;
+  CsModuleRow         *last_selected;
+  gboolean             resorting;
+};
+
+CsModuleColumn *cs_module_table_find_column            (CsModuleTable   *self,
+                                                        const char      *id);
+void            cs_module_table_release_column         (gpointer         column);
+/* Replaces the metric columns with the model's, rebuilds the chooser. */
+void            cs_module_table_rebuild_columns        (CsModuleTable   *self);
+void            cs_module_table_on_view_sorter_changed (GtkSorter       *view_sorter,
+                                                        GtkSorterChange  change,
+                                                        CsModuleTable   *self);
+
+G_END_DECLS
