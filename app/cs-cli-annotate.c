@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <string.h>
@@ -76,9 +77,9 @@ render_text (CsProfile             *profile,
   g_string_append_printf (out, _("Module     %s (%s)\n"), symbol->module->name,
                           symbol->module->path != NULL ? symbol->module->path : "?");
   if (!sym->unknown)
-    g_string_append_printf (out, _("Address    0x%" G_GINT64_MODIFIER "x, %" G_GUINT64_FORMAT " bytes\n"),
+    g_string_append_printf (out, _("Address    0x%" PRIx64 ", %" PRIu64 " bytes\n"),
                             sym->start, sym->size);
-  g_string_append_printf (out, _("Event      %s: %" G_GUINT64_FORMAT " samples in this symbol, %.2f%% of all\n"),
+  g_string_append_printf (out, _("Event      %s: %" PRIu64 " samples in this symbol, %.2f%% of all\n"),
                           e->name, symbol->samples[e->index], share);
   for (guint i = 1; i < matches->len; i++)
     {

@@ -192,6 +192,8 @@ cs_cli_export (int    argc,
   guint n_outputs;
   gboolean ok;
 
+  /* So that --help says "cyclescope export", as the other verbs do. */
+  g_set_prgname ("cyclescope export");
   context = g_option_context_new (_("BUNDLE — export charts as PNG, SVG or PDF"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "cs-analysis.h"
+#include "cs-chart-grid-view.h"
 
 G_BEGIN_DECLS
 
@@ -16,5 +17,7 @@ void       cs_overview_page_set_analysis (CsOverviewPage *self,
                                           CsAnalysis     *analysis);
 /* The warnings currently shown above the charts (for tests), or NULL. */
 const char * const *cs_overview_page_get_warnings (CsOverviewPage *self);
+/* The grid of chart widgets (engineer w). */
+CsChartGridView    *cs_overview_page_get_chart_grid (CsOverviewPage *self);
 
 G_END_DECLS

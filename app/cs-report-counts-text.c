@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -194,8 +195,8 @@ text_runs (CsReport *report,
         {
           CsSamplingRun *run = cs_session_get_sampling_run (s, i);
 
-          g_string_append_printf (out, _("  %u  %s  %s, %" G_GUINT64_FORMAT " samples, %"
-                                         G_GUINT64_FORMAT " lost, %s\n"),
+          g_string_append_printf (out, _("  %u  %s  %s, %" PRIu64 " samples, %"
+                                         PRIu64 " lost, %s\n"),
                                   run->index, run->perf_data, run->event ? run->event : "—",
                                   run->n_samples, run->n_lost, cs_run_status_to_string (run->status));
         }

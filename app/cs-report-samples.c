@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -135,9 +136,9 @@ text_event_header (CsAnalysis           *analysis,
   g_string_append_printf (out, _("# Event %s: %s samples, estimated count %s (sum of the periods)"),
                           e->name, n, p);
   if (e->sample_freq > 0)
-    g_string_append_printf (out, _(", sampled at %" G_GUINT64_FORMAT " Hz"), e->sample_freq);
+    g_string_append_printf (out, _(", sampled at %" PRIu64 " Hz"), e->sample_freq);
   else if (e->sample_period > 0)
-    g_string_append_printf (out, _(", a sample every %" G_GUINT64_FORMAT " events"), e->sample_period);
+    g_string_append_printf (out, _(", a sample every %" PRIu64 " events"), e->sample_period);
   g_string_append (out, "\n#\n");
 }
 

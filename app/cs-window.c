@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-application.h"
+#include "cs-state-report.h"
 #include "cs-viewer-format.h"
 #include "cs-window-private.h"
 
@@ -409,6 +410,7 @@ restore_state (CsWindow *self)
     self->settings = g_object_ref (cs_application_get_settings (CS_APPLICATION (application)));
   if (self->settings == NULL)
     return;
+  cs_modules_page_bind_settings (self->modules_page, self->settings);
   gtk_window_set_default_size (GTK_WINDOW (self),
                                MAX (g_settings_get_int (self->settings, "window-width"), 360),
                                MAX (g_settings_get_int (self->settings, "window-height"), 300));
@@ -485,6 +487,7 @@ cs_window_init (CsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->page_stack, "notify::visible-child-name", G_CALLBACK (page_changed), self);
   page_changed (self);
+  cs_state_report_attach (self);
 }
 
 CsWindow *

@@ -53,26 +53,29 @@ cs_perf_put_string (GByteArray *buf,
   put_zeros (buf, len - olen);
 }
 
-gboolean
-cs_perf_feature_hostname (GByteArray *buf)
+/* HOSTNAME, OSRELEASE and ARCH are uname(2) fields, as perf writes them. */
+static gboolean
+put_uname_field (GByteArray *buf,
+                 glong       offset)
 {
   struct utsname uts;
 
   if (uname (&uts) != 0)
     return FALSE;
-  cs_perf_put_string (buf, uts.nodename);
+  cs_perf_put_string (buf, G_STRUCT_MEMBER_P (&uts, offset));
   return TRUE;
+}
+
+gboolean
+cs_perf_feature_hostname (GByteArray *buf)
+{
+  return put_uname_field (buf, G_STRUCT_OFFSET (struct utsname, nodename));
 }
 
 gboolean
 cs_perf_feature_osrelease (GByteArray *buf)
 {
-  struct utsname uts;
-
-  if (uname (&uts) != 0)
-    return FALSE;
-  cs_perf_put_string (buf, uts.release);
-  return TRUE;
+  return put_uname_field (buf, G_STRUCT_OFFSET (struct utsname, release));
 }
 
 gboolean
@@ -87,12 +90,7 @@ cs_perf_feature_version (GByteArray *buf)
 gboolean
 cs_perf_feature_arch (GByteArray *buf)
 {
-  struct utsname uts;
-
-  if (uname (&uts) != 0)
-    return FALSE;
-  cs_perf_put_string (buf, uts.machine);
-  return TRUE;
+  return put_uname_field (buf, G_STRUCT_OFFSET (struct utsname, machine));
 }
 
 gboolean

@@ -306,10 +306,11 @@ kernel_reason (PfmState *state)
                               "`sudo sysctl kernel.perf_event_paranoid=1`."),
                             cs_perf_event_paranoid ());
   if (!cpu_device_present ())
-    return g_strdup (_("No hardware PMU: the kernel exposes no CPU performance counters "
-                       "(" CS_PMU_SYSFS "/cpu is missing; typical of virtual machines). "
-                       "Software events (task-clock, page-faults, context-switches, "
-                       "cpu-migrations, cpu-clock sampling) still work."));
+    return g_strdup_printf (_("No hardware PMU: the kernel exposes no CPU performance counters "
+                              "(%s/cpu is missing; typical of virtual machines). "
+                              "Software events (task-clock, page-faults, context-switches, "
+                              "cpu-migrations, cpu-clock sampling) still work."),
+                            CS_PMU_SYSFS);
   return g_strdup_printf (_("The kernel refused a hardware cycles event (%s): the CPU "
                             "performance counters may be in use by another tool or "
                             "disabled by the hypervisor. Software events still work."),

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,9 +138,9 @@ configure_attr (struct perf_event_attr  *attr,
       if (limit > 0 && attr->sample_freq > limit)
         {
           g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_UNSUPPORTED,
-                       _("Cannot sample “%s” at %" G_GUINT64_FORMAT " Hz: the kernel allows at most "
-                         "%" G_GUINT64_FORMAT " Hz (kernel.perf_event_max_sample_rate); use "
-                         "-F %" G_GUINT64_FORMAT " or raise the limit with sysctl"),
+                       _("Cannot sample “%s” at %" PRIu64 " Hz: the kernel allows at most "
+                         "%" PRIu64 " Hz (kernel.perf_event_max_sample_rate); use "
+                         "-F %" PRIu64 " or raise the limit with sysctl"),
                        name, (guint64) attr->sample_freq, limit, limit);
           return FALSE;
         }

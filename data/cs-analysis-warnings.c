@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "cs-analysis-private.h"
 
@@ -96,12 +97,12 @@ warn_samples (CsAnalysis *self)
   lost = stats->n_lost + stats->n_lost_samples;
   if (lost > 0)
     warn (self, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "%" G_GUINT64_FORMAT " sample was lost (the kernel’s buffer was full); percentages assume losses were spread evenly. Sample at a lower frequency to avoid this.",
-                                              "%" G_GUINT64_FORMAT " samples were lost (the kernel’s buffer was full); percentages assume losses were spread evenly. Sample at a lower frequency to avoid this.",
+                                              "%" PRIu64 " sample was lost (the kernel’s buffer was full); percentages assume losses were spread evenly. Sample at a lower frequency to avoid this.",
+                                              "%" PRIu64 " samples were lost (the kernel’s buffer was full); percentages assume losses were spread evenly. Sample at a lower frequency to avoid this.",
                                               lost),
                                  lost));
   if (stats->n_unmapped > 0)
-    warn (self, g_strdup_printf (_("%" G_GUINT64_FORMAT " samples fell outside every recorded mapping and are shown under “[unknown]”."),
+    warn (self, g_strdup_printf (_("%" PRIu64 " samples fell outside every recorded mapping and are shown under “[unknown]”."),
                                  stats->n_unmapped));
   for (const char * const *w = cs_profile_get_warnings (self->profile); w != NULL && *w != NULL; w++)
     warn (self, g_strdup (*w));
@@ -116,7 +117,9 @@ cs_analysis_collect_warnings (CsAnalysis *self)
 {
   if (!cs_session_get_complete (self->session))
     warn (self, g_strdup (_("The recording was interrupted: this session is incomplete and some runs are missing.")));
-  if (no_hardware_pmu (self))
+  /* The collector already wrote why there was no PMU into the session's
+   * warnings; repeat the short form only where nobody explained it. */
+  if (no_hardware_pmu (self) && cs_session_get_warnings (self->session)[0] == NULL)
     warn (self, g_strdup (_("No hardware PMU on the recording host: software events only.")));
   warn_multiplexing (self);
   warn_samples (self);

@@ -274,6 +274,26 @@ evaluate (CsAnalysis  *self,
   else
     counts = cs_profile_build_counts (self->profile, self->model, NULL);
 
+  /* Events that were only sampled (cpu-clock beside counted task-clock)
+   * still get a whole-program value, estimated from the samples, so
+   * formulas like program(cpu_clock) give each module its share. */
+  if (self->profile != NULL && cs_session_get_n_runs (self->session) > 0)
+    {
+      g_autoptr(CsCounts) sampled = cs_profile_build_counts (self->profile, self->model, NULL);
+      guint n = 0;
+      const char **names = cs_counts_get_names (sampled, &n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          double value;
+          CsProvenance provenance;
+
+          if (!cs_counts_lookup (counts, names[i], NULL, NULL) &&
+              cs_counts_lookup (sampled, names[i], &value, &provenance))
+            cs_counts_set (counts, names[i], value, provenance);
+        }
+    }
+
   if (self->default_event >= 0)
     total = cs_profile_get_event (self->profile, self->default_event)->n_samples;
   self->program.kind = CS_SCOPE_PROGRAM;

@@ -11,6 +11,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -438,7 +439,7 @@ cs_elf_module_read (CsModule  *module,
       return g_bytes_new (raw + file_offset, len);
     }
   g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
-               _("Addresses 0x%" G_GINT64_MODIFIER "x–0x%" G_GINT64_MODIFIER "x are not in a "
+               _("Addresses 0x%" PRIx64 "–0x%" PRIx64 " are not in a "
                  "loadable segment of “%s”."),
                vaddr, vaddr + len, module->opened_path);
   return NULL;

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "cs-json-reader.h"
@@ -186,8 +187,8 @@ cs_jr_int (CsJsonReader *r,
       i = json_object_get_int64 (v);
       if (i < min || i > max)
         return cs_jr_fail (r, CS_DATA_ERROR_INVALID,
-                           _("expected an integer from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
-                             ", found %" G_GINT64_FORMAT), min, max, i);
+                           _("expected an integer from %" PRId64 " to %" PRId64
+                             ", found %" PRId64), min, max, i);
       *out = i;
     }
   cs_jr_pop (r, saved);
@@ -330,7 +331,7 @@ cs_jr_parse (const char  *text,
   if (len > G_MAXINT)
     {
       g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_PARSE,
-                   _("%s: %" G_GSSIZE_FORMAT " bytes is too large for a JSON document"), filename, len);
+                   _("%s: %zd bytes is too large for a JSON document"), filename, len);
       return NULL;
     }
 

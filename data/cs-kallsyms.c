@@ -1,34 +1,41 @@
-/* cs-kallsyms.c — kernel symbols from /proc/kallsyms */
+/* cs-kallsyms.c — kernel symbols from /proc/kallsyms
+ *
+ * The table is an array of fixed-size entries sorted by address plus one
+ * string pool, so that it can be written to a cache file as it is and
+ * mapped back (cs-kallsyms-cache.c): the kernel spends ~45 ms formatting
+ * /proc/kallsyms for every read, a mapped cache costs a few page faults.
+ * CsKernelSymbol structs are only made for the symbols asked for.
+ */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cs-error.h"
-#include "cs-kallsyms.h"
+#include "cs-kallsyms-private.h"
 
-struct _CsKallsyms
-{
-  char   *contents;   /* the file, names point into it */
-  GArray *symbols;    /* CsKernelSymbol sorted by address */
-  GHashTable *by_name; /* name -> index + 1, built on first find */
-};
+#define READ_CHUNK (256 * 1024)
 
 static int
-compare_address (gconstpointer a,
-                 gconstpointer b)
+compare_entries (const void *a,
+                 const void *b,
+                 void       *user_data)
 {
-  const CsKernelSymbol *sa = a;
-  const CsKernelSymbol *sb = b;
+  const CsKallsymsEntry *ea = a;
+  const CsKallsymsEntry *eb = b;
 
-  if (sa->address != sb->address)
-    return sa->address < sb->address ? -1 : 1;
-  /* Kernel image first, then modules; else file order (names are in the
-   * same buffer, in file order). */
-  if ((sa->module == NULL) != (sb->module == NULL))
-    return sa->module == NULL ? -1 : 1;
-  return sa->name < sb->name ? -1 : sa->name > sb->name;
+  if (ea->address != eb->address)
+    return ea->address < eb->address ? -1 : 1;
+  /* Kernel image first, then modules; else file order (names are pooled
+   * in file order). */
+  if ((ea->module == CS_KALLSYMS_NO_MODULE) != (eb->module == CS_KALLSYMS_NO_MODULE))
+    return ea->module == CS_KALLSYMS_NO_MODULE ? -1 : 1;
+  return ea->name < eb->name ? -1 : ea->name > eb->name;
 }
 
 /* perf's rule (kallsyms__is_function): T and W, either case. */
@@ -48,71 +55,175 @@ read_kptr_restrict (void)
   return g_strstrip (contents);
 }
 
+typedef struct
+{
+  GArray     *entries;       /* CsKallsymsEntry */
+  GByteArray *pool;
+  GHashTable *module_names;  /* owned name -> pool offset + 1 */
+  gboolean    any_address;
+} Parser;
+
+static guint32
+pool_add (GByteArray *pool,
+          const char *s,
+          gsize       len)
+{
+  guint32 at = pool->len;
+
+  g_byte_array_append (pool, (const guint8 *) s, len);
+  g_byte_array_append (pool, (const guint8 *) "", 1);
+  return at;
+}
+
+/* One line of /proc/kallsyms, without its newline:
+ * "ffffffff81000000 T _text" or "ffffffffc0a1b000 t ext4_fill_super\t[ext4]" */
+static void
+parse_line (Parser     *p,
+            const char *line,
+            gsize       len)
+{
+  CsKallsymsEntry e = { 0, 0, 0, CS_KALLSYMS_NO_MODULE };
+  const char *end = line + len;
+  const char *q = line;
+  const char *name;
+  const char *tab;
+  guint64 address = 0;
+  int digits = 0;
+  char type;
+
+  for (; q < end && g_ascii_isxdigit (*q); q++, digits++)
+    address = address << 4 | (guint64) g_ascii_xdigit_value (*q);
+  if (digits == 0 || end - q < 4 || q[0] != ' ' || q[2] != ' ')
+    return;
+  if (address != 0)
+    p->any_address = TRUE;
+  type = q[1];
+  if (!is_text_type (type) || address == 0)
+    return;
+  name = q + 3;
+  tab = memchr (name, '\t', end - name);
+  e.address = address;
+  e.name = pool_add (p->pool, name, (tab != NULL ? tab : end) - name);
+  if (tab != NULL && tab + 1 < end && tab[1] == '[')
+    {
+      const char *open = tab + 2;
+      const char *close = memchr (open, ']', end - open);
+
+      if (close != NULL)
+        {
+          g_autofree char *module = g_strndup (open, close - open);
+          gpointer at = g_hash_table_lookup (p->module_names, module);
+
+          if (at == NULL)
+            {
+              at = GUINT_TO_POINTER (pool_add (p->pool, module, close - open) + 1);
+              g_hash_table_insert (p->module_names, g_steal_pointer (&module), at);
+            }
+          e.module = GPOINTER_TO_UINT (at) - 1;
+        }
+    }
+  g_array_append_val (p->entries, e);
+}
+
+/* Reads in large chunks and parses line by line, so that the ~5 MB of text
+ * never sit in memory at once. */
+static gboolean
+parse_file (Parser      *p,
+            const char  *path,
+            GError     **error)
+{
+  g_autofree char *buf = g_malloc (READ_CHUNK);
+  gsize have = 0;
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s", g_strerror (saved));
+      return FALSE;
+    }
+  for (;;)
+    {
+      gssize n = read (fd, buf + have, READ_CHUNK - have);
+      char *line = buf;
+      char *nl;
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s", g_strerror (saved));
+          close (fd);
+          return FALSE;
+        }
+      have += n;
+      while ((nl = memchr (line, '\n', buf + have - line)) != NULL)
+        {
+          parse_line (p, line, nl - line);
+          line = nl + 1;
+        }
+      have -= line - buf;
+      memmove (buf, line, have);
+      if (n == 0 || have == READ_CHUNK)
+        {
+          /* the end, or a line longer than the buffer: take what is there */
+          if (have > 0)
+            parse_line (p, buf, have);
+          have = 0;
+          if (n == 0)
+            break;
+        }
+    }
+  close (fd);
+  return TRUE;
+}
+
+/* Sizes: up to the next text symbol of the same module. */
+static void
+compute_sizes (CsKallsymsEntry *entries,
+               guint            n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      CsKallsymsEntry *e = &entries[i];
+      guint j = i + 1;
+
+      while (j < n && entries[j].address == e->address)
+        j++;
+      if (j == n)
+        break;
+      /* The next symbol of another module (or the gap between the kernel
+       * image and the modules) does not bound this one: size unknown. */
+      if (entries[j].module == e->module)
+        e->size = entries[j].address - e->address;
+    }
+}
+
 CsKallsyms *
-cs_kallsyms_load (const char  *path,
-                  GError     **error)
+cs_kallsyms_parse (const char  *path,
+                   GError     **error)
 {
   g_autoptr(GError) local_error = NULL;
+  Parser p;
   CsKallsyms *self;
-  gboolean any_address = FALSE;
-  gsize len = 0;
-  char *line;
-  char *next;
 
-  if (path == NULL)
-    path = "/proc/kallsyms";
+  p.entries = g_array_sized_new (FALSE, FALSE, sizeof (CsKallsymsEntry), 65536);
+  p.pool = g_byte_array_sized_new (1024 * 1024);
+  p.module_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  p.any_address = FALSE;
 
-  self = g_new0 (CsKallsyms, 1);
-  self->symbols = g_array_sized_new (FALSE, FALSE, sizeof (CsKernelSymbol), 65536);
-
-  if (!g_file_get_contents (path, &self->contents, &len, &local_error))
+  if (!parse_file (&p, path, &local_error))
     {
       g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
                    _("Cannot read kernel symbols from “%s”: %s. Kernel samples show as "
                      "[kernel.kallsyms]+0x… addresses."),
                    path, local_error->message);
-      cs_kallsyms_free (self);
-      return NULL;
+      goto fail;
     }
-
-  for (line = self->contents; line != NULL && *line != '\0'; line = next)
-    {
-      CsKernelSymbol sym = { 0 };
-      char *end = NULL;
-      char *name;
-      char *tab;
-      char type;
-
-      next = strchr (line, '\n');
-      if (next != NULL)
-        *next++ = '\0';
-
-      sym.address = g_ascii_strtoull (line, &end, 16);
-      if (end == line || end[0] != ' ' || end[1] == '\0' || end[2] != ' ')
-        continue;
-      if (sym.address != 0)
-        any_address = TRUE;
-      type = end[1];
-      if (!is_text_type (type) || sym.address == 0)
-        continue;
-      name = end + 3;
-      tab = strchr (name, '\t');
-      if (tab != NULL)
-        {
-          char *close;
-
-          *tab = '\0';
-          if (tab[1] == '[' && (close = strchr (tab + 2, ']')) != NULL)
-            {
-              *close = '\0';
-              sym.module = tab + 2;
-            }
-        }
-      sym.name = name;
-      g_array_append_val (self->symbols, sym);
-    }
-
-  if (!any_address)
+  if (!p.any_address)
     {
       g_autofree char *restrict_value = read_kptr_restrict ();
 
@@ -121,29 +232,37 @@ cs_kallsyms_load (const char  *path,
                      "show as [kernel.kallsyms]+0x… addresses. To see kernel symbols run "
                      "`sudo sysctl kernel.kptr_restrict=0` or open the recording as root."),
                    path, restrict_value);
-      cs_kallsyms_free (self);
-      return NULL;
+      goto fail;
     }
+  /* An empty pool would make every offset invalid; keep one byte. */
+  if (p.pool->len == 0)
+    g_byte_array_append (p.pool, (const guint8 *) "", 1);
 
-  g_array_sort (self->symbols, compare_address);
+  g_qsort_with_data (p.entries->data, p.entries->len, sizeof (CsKallsymsEntry), compare_entries, NULL);
+  compute_sizes ((CsKallsymsEntry *) (gpointer) p.entries->data, p.entries->len);
+  g_hash_table_unref (p.module_names);
 
-  for (guint i = 0; i < self->symbols->len; i++)
-    {
-      CsKernelSymbol *sym = &g_array_index (self->symbols, CsKernelSymbol, i);
-      guint j = i + 1;
-
-      while (j < self->symbols->len &&
-             g_array_index (self->symbols, CsKernelSymbol, j).address == sym->address)
-        j++;
-      if (j == self->symbols->len)
-        break;
-      /* The next symbol of another module (or the gap between the kernel
-       * image and the modules) does not bound this one: size unknown. */
-      if (g_strcmp0 (g_array_index (self->symbols, CsKernelSymbol, j).module, sym->module) == 0)
-        sym->size = g_array_index (self->symbols, CsKernelSymbol, j).address - sym->address;
-    }
-
+  self = g_new0 (CsKallsyms, 1);
+  self->n_entries = p.entries->len;
+  self->pool_len = p.pool->len;
+  self->owned_entries = (CsKallsymsEntry *) (gpointer) g_array_free (p.entries, FALSE);
+  self->owned_pool = (char *) g_byte_array_free (p.pool, FALSE);
+  self->entries = self->owned_entries;
+  self->pool = self->owned_pool;
   return self;
+
+fail:
+  g_array_unref (p.entries);
+  g_byte_array_unref (p.pool);
+  g_hash_table_unref (p.module_names);
+  return NULL;
+}
+
+CsKallsyms *
+cs_kallsyms_load (const char  *path,
+                  GError     **error)
+{
+  return cs_kallsyms_parse (path != NULL ? path : "/proc/kallsyms", error);
 }
 
 void
@@ -152,40 +271,69 @@ cs_kallsyms_free (CsKallsyms *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->by_name, g_hash_table_unref);
-  g_array_unref (self->symbols);
-  g_free (self->contents);
+  g_clear_pointer (&self->symbols, g_hash_table_unref);
+  g_clear_pointer (&self->map, g_mapped_file_unref);
+  g_free (self->owned_entries);
+  g_free (self->owned_pool);
   g_free (self);
+}
+
+/* The CsKernelSymbol of entry @i, made on first use and kept. */
+static const CsKernelSymbol *
+symbol_at (CsKallsyms *self,
+           guint       i)
+{
+  const CsKallsymsEntry *e = &self->entries[i];
+  CsKernelSymbol *sym;
+
+  if (self->symbols == NULL)
+    self->symbols = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  sym = g_hash_table_lookup (self->symbols, GUINT_TO_POINTER (i + 1));
+  if (sym != NULL)
+    return sym;
+  /* A damaged cache must not send us outside the pool (it ends in a NUL). */
+  if (e->name >= self->pool_len ||
+      (e->module != CS_KALLSYMS_NO_MODULE && e->module >= self->pool_len))
+    return NULL;
+  sym = g_new0 (CsKernelSymbol, 1);
+  sym->address = e->address;
+  sym->size = e->size;
+  sym->name = self->pool + e->name;
+  sym->module = e->module != CS_KALLSYMS_NO_MODULE ? self->pool + e->module : NULL;
+  g_hash_table_insert (self->symbols, GUINT_TO_POINTER (i + 1), sym);
+  return sym;
 }
 
 const CsKernelSymbol *
 cs_kallsyms_lookup (CsKallsyms *self,
                     guint64     address)
 {
+  const CsKallsymsEntry *entries;
   guint lo = 0, hi;
-  const CsKernelSymbol *sym;
+  const CsKallsymsEntry *e;
 
   g_return_val_if_fail (self != NULL, NULL);
 
+  entries = self->entries;
   /* Last symbol starting at or below @address. */
-  hi = self->symbols->len;
+  hi = self->n_entries;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (g_array_index (self->symbols, CsKernelSymbol, mid).address <= address)
+      if (entries[mid].address <= address)
         lo = mid + 1;
       else
         hi = mid;
     }
   if (lo == 0)
     return NULL;
-  sym = &g_array_index (self->symbols, CsKernelSymbol, lo - 1);
   /* Aliases share an address: report the first of them. */
-  while (lo > 1 && g_array_index (self->symbols, CsKernelSymbol, lo - 2).address == sym->address)
-    sym = &g_array_index (self->symbols, CsKernelSymbol, --lo - 1);
-
-  if (address == sym->address || address - sym->address < sym->size)
-    return sym;
+  while (lo > 1 && entries[lo - 2].address == entries[lo - 1].address)
+    lo--;
+  e = &entries[lo - 1];
+  if (address == e->address || address - e->address < e->size)
+    return symbol_at (self, lo - 1);
   return NULL;
 }
 
@@ -196,19 +344,20 @@ cs_kallsyms_find (CsKallsyms *self,
   gpointer idx;
 
   g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
 
   if (self->by_name == NULL)
     {
       self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
-      for (guint i = self->symbols->len; i > 0; i--)
-        g_hash_table_insert (self->by_name,
-                             (gpointer) g_array_index (self->symbols, CsKernelSymbol, i - 1).name,
-                             GUINT_TO_POINTER (i));
+      for (guint i = self->n_entries; i > 0; i--)
+        if (self->entries[i - 1].name < self->pool_len)
+          g_hash_table_insert (self->by_name, (gpointer) (self->pool + self->entries[i - 1].name),
+                               GUINT_TO_POINTER (i));
     }
   idx = g_hash_table_lookup (self->by_name, name);
   if (idx == NULL)
     return NULL;
-  return &g_array_index (self->symbols, CsKernelSymbol, GPOINTER_TO_UINT (idx) - 1);
+  return symbol_at (self, GPOINTER_TO_UINT (idx) - 1);
 }
 
 guint
@@ -216,5 +365,5 @@ cs_kallsyms_get_n_symbols (CsKallsyms *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
-  return self->symbols->len;
+  return self->n_entries;
 }

@@ -35,6 +35,19 @@ const CsKernelSymbol *cs_kallsyms_find          (CsKallsyms  *self,
                                                  const char  *name);
 guint                 cs_kallsyms_get_n_symbols (CsKallsyms  *self);
 
+/* Like cs_kallsyms_load, through a binary cache of the parsed table
+ * (cs-kallsyms-cache.c) in @cache_dir (NULL: $XDG_CACHE_HOME/cyclescope):
+ * mapped when it is valid, else written after the file is read. The cache
+ * of /proc/kallsyms (@path NULL) is keyed by the boot id, the kernel
+ * release and version and a hash of /proc/modules; other files are only
+ * cached when @cache_dir is given, keyed by their identity, size and mtime.
+ * @from_cache (may be NULL) tells whether the cache answered. Failing to
+ * write the cache is not an error. */
+CsKallsyms           *cs_kallsyms_load_cached   (const char  *path,
+                                                 const char  *cache_dir,
+                                                 gboolean    *from_cache,
+                                                 GError     **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsKallsyms, cs_kallsyms_free)
 
 G_END_DECLS

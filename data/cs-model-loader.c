@@ -362,6 +362,56 @@ check_event_ref (CsModelLoader  *l,
   return TRUE;
 }
 
+/* The texts people read (names, titles, descriptions, REF sentences) are
+ * translated once, here, so the viewer, `cyclescope report`, `models` and the
+ * exported charts all show the same language. build-aux/extract-model-strings
+ * lists the same fields in po/model-strings.c for xgettext; identifiers,
+ * formulas, units and groups stay as written because formulas and the CLI
+ * refer to them. */
+static void
+translate (char **text)
+{
+  const char *translated;
+
+  if (*text == NULL || **text == '\0')
+    return;
+  translated = g_dgettext (GETTEXT_PACKAGE, *text);
+  if (translated != *text)
+    {
+      g_free (*text);
+      *text = g_strdup (translated);
+    }
+}
+
+static void
+translate_texts (CsModel *self)
+{
+  translate (&self->name);
+  translate (&self->description);
+  translate (&self->source);
+  for (guint i = 0; i < self->events->len; i++)
+    translate (&g_array_index (self->events, CsModelEvent, i).description);
+  for (guint i = 0; i < self->constants->len; i++)
+    translate (&g_array_index (self->constants, CsModelConstant, i).description);
+  for (guint i = 0; i < self->metrics->len; i++)
+    {
+      CsModelMetric *m = &g_array_index (self->metrics, CsModelMetric, i);
+
+      translate (&m->title);
+      translate (&m->description);
+    }
+  for (guint i = 0; i < self->charts->len; i++)
+    {
+      CsModelChart *c = &g_array_index (self->charts, CsModelChart, i);
+
+      translate (&c->title);
+      translate (&c->description);
+      translate (&c->sentence_low);
+      translate (&c->sentence_medium);
+      translate (&c->sentence_high);
+    }
+}
+
 gboolean
 cs_model_load_json (CsModel     *self,
                     const char  *data,
@@ -431,6 +481,7 @@ cs_model_load_json (CsModel     *self,
       if (!check_metric_ref (l, where, self->table_columns[i], error))
         goto out;
     }
+  translate_texts (self);
   ok = TRUE;
 
 out:

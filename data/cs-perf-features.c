@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "cs-perf-private.h"
 
@@ -311,7 +312,7 @@ cs_perf_reader_parse_feature (CsPerfReader *self,
       break;
     }
   if (!ok || c.bad)
-    cs_perf_reader_warn (self, _("%s: feature %u at byte offset %" G_GUINT64_FORMAT
+    cs_perf_reader_warn (self, _("%s: feature %u at byte offset %" PRIu64
                           " is damaged; ignored"), self->name, feature, offset);
 }
 

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "cs-perf-private.h"
 
@@ -22,7 +23,7 @@ cs_perf_reader_corrupt (CsPerfReader  *self,
                  const char    *what)
 {
   g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
-               _("%s is damaged at byte offset %" G_GUINT64_FORMAT ": %s. "
+               _("%s is damaged at byte offset %" PRIu64 ": %s. "
                  "Record the data again, or check that the file was copied completely."),
                self->name, offset, what);
   return FALSE;
@@ -224,7 +225,7 @@ read_attrs (CsPerfReader  *self,
     return TRUE;
   if (self->attr_size < CS_PERF_ATTR_SIZE_VER0 + 16)
     {
-      g_autofree char *what = g_strdup_printf (_("the attr size is %" G_GUINT64_FORMAT
+      g_autofree char *what = g_strdup_printf (_("the attr size is %" PRIu64
                                                  " bytes, less than the minimum of %d"),
                                                self->attr_size, CS_PERF_ATTR_SIZE_VER0 + 16);
       return cs_perf_reader_corrupt (self, error, 16, what);
@@ -247,7 +248,7 @@ read_attrs (CsPerfReader  *self,
         asize = CS_PERF_ATTR_SIZE_VER0;
       if (asize < CS_PERF_ATTR_SIZE_VER0 || asize > self->attr_size - 16)
         {
-          g_autofree char *what = g_strdup_printf (_("attr %" G_GUINT64_FORMAT " claims a size of %u bytes"),
+          g_autofree char *what = g_strdup_printf (_("attr %" PRIu64 " claims a size of %u bytes"),
                                                    i, asize);
           return cs_perf_reader_corrupt (self, error, at + 4, what);
         }
@@ -291,7 +292,7 @@ read_features (CsPerfReader *self,
       table += 16;
       if (!section_ok (self, offset, size))
         {
-          cs_perf_reader_warn (self, _("%s: feature %u at byte offset %" G_GUINT64_FORMAT
+          cs_perf_reader_warn (self, _("%s: feature %u at byte offset %" PRIu64
                                 " lies beyond the end of the file; ignored"),
                         self->name, bit, offset);
           continue;
@@ -315,8 +316,8 @@ read_header (CsPerfReader  *self,
   if (self->len < CS_PERF_PIPE_HEADER_SIZE)
     {
       g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
-                   _("%s is damaged at byte offset 0: it has %" G_GSIZE_FORMAT
-                     " bytes, fewer than a perf.data header"), self->name, self->len);
+                   _("%s is damaged at byte offset 0: it has %zu bytes, "
+                     "fewer than a perf.data header"), self->name, self->len);
       return FALSE;
     }
   memcpy (&magic, self->base, 8);
@@ -353,7 +354,7 @@ read_header (CsPerfReader  *self,
     return cs_perf_reader_corrupt (self, error, self->len, _("the file header is cut short"));
   if (header_size < CS_PERF_FILE_HEADER_SIZE)
     {
-      g_autofree char *what = g_strdup_printf (_("the header size is %" G_GUINT64_FORMAT " bytes"),
+      g_autofree char *what = g_strdup_printf (_("the header size is %" PRIu64 " bytes"),
                                                header_size);
       return cs_perf_reader_corrupt (self, error, 8, what);
     }
@@ -479,6 +480,7 @@ cs_perf_reader_free (CsPerfReader *self)
   g_clear_pointer (&self->zstd, ZSTD_freeDStream);
   g_clear_pointer (&self->arena, g_free);
   g_clear_pointer (&self->scratch, g_free);
+  g_clear_pointer (&self->brief_layouts, g_array_unref);
   g_clear_error (&self->pending_error);
   g_clear_object (&self->cancellable);
   cs_perf_reader_info_clear (&self->info);

@@ -157,7 +157,26 @@ struct _CsPerfReader
   gsize         scratch_cap;
   gsize         scratch_used;
   CsPerfStats   stats;
+
+  /* cs_perf_reader_foreach_brief (cs-perf-brief.c) */
+  guint         n_sideband_queued; /* queued records other than SAMPLE */
+  GArray       *brief_layouts;     /* CsPerfBriefLayout per attr index */
+  guint64       scan_pos;          /* look-ahead: next record header to scan */
+  guint64       scan_sideband;     /* first scanned record that is neither SAMPLE nor
+                                    * FINISHED_ROUND (G_MAXUINT64: none seen) */
+  guint64       scan_rounds[2];    /* FINISHED_ROUNDs found ahead of @pos */
+  guint         n_scan_rounds;
 };
+
+/* Where the fixed fields of a SAMPLE of one attr are (cs-perf-brief.c). */
+typedef struct
+{
+  gboolean computed;
+  gboolean fixed;          /* every field has a fixed size and the file is native */
+  guint32  body_size;      /* bytes after the header the fields need */
+  gint8    ip, tid, time, period;   /* u64 index in the body, -1: absent */
+  guint64  default_period; /* without PERIOD: 1 in frequency mode, else the attr's */
+} CsPerfBriefLayout;
 
 /* byte order */
 static inline guint16
@@ -321,6 +340,16 @@ const CsPerfQueued *cs_perf_queue_pop              (CsPerfQueue         *q);
 
 /* cs-perf-reader.c */
 void              cs_perf_reader_prescan           (CsPerfReader        *self);
+/* Reads the next record and queues, delivers (as pending) or applies it. */
+void              cs_perf_reader_step              (CsPerfReader        *self);
+/* What cs_perf_reader_next does with a decoding error: keep it for after
+ * the records read before it, stop reading. */
+void              cs_perf_reader_stop_at_error     (CsPerfReader        *self,
+                                                    GError              *error);
+/* A queued entry back as a raw record. */
+void              cs_perf_reader_raw_from_queued   (CsPerfReader        *self,
+                                                    const CsPerfQueued  *q,
+                                                    CsPerfRaw           *raw);
 
 /* cs-perf-records.c */
 const CsPerfAttr *cs_perf_reader_attr_for_raw      (CsPerfReader        *self,

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "cs-perf-private.h"
 
@@ -52,7 +53,7 @@ apply_header_record (CsPerfReader    *self,
         asize = asize ? asize : CS_PERF_ATTR_SIZE_VER0;
         if (asize < CS_PERF_ATTR_SIZE_VER0 || (guint64) asize + 8 > raw->size)
           {
-            cs_perf_reader_warn (self, _("%s: the attr record at byte offset %" G_GUINT64_FORMAT
+            cs_perf_reader_warn (self, _("%s: the attr record at byte offset %" PRIu64
                                   " is damaged; ignored"), self->name, raw->offset);
             break;
           }
@@ -151,7 +152,7 @@ read_raw (CsPerfReader  *self,
                                     _("the compressed data ends inside a record"));
           if (self->data_truncated)
             {
-              g_autofree char *what = g_strdup_printf (_("the file ends here, %" G_GUINT64_FORMAT
+              g_autofree char *what = g_strdup_printf (_("the file ends here, %" PRIu64
                                                          " bytes before the end of the data section"),
                                                        self->info.data_offset + self->info.data_size - self->pos);
               return fail (self, error, self->pos, what);
@@ -169,7 +170,7 @@ read_raw (CsPerfReader  *self,
       if (raw->size > left)
         {
           g_autofree char *what = g_strdup_printf (_("a record of %u bytes runs past the end of "
-                                                     "the data (%" G_GUINT64_FORMAT " bytes left)"),
+                                                     "the data (%" PRIu64 " bytes left)"),
                                                    raw->size, left);
           return fail (self, error, self->pos, what);
         }
@@ -200,8 +201,8 @@ set_pending (CsPerfReader    *self,
   self->has_pending = TRUE;
 }
 
-static void
-step (CsPerfReader *self)
+void
+cs_perf_reader_step (CsPerfReader *self)
 {
   CsPerfRaw raw;
   GError *error = NULL;
@@ -254,11 +255,45 @@ step (CsPerfReader *self)
     self->max_time = MAX (self->max_time, time);
     if (raw.compressed)
       self->arena_queued += raw.size;
+    if (raw.type != CS_PERF_RECORD_SAMPLE)
+      self->n_sideband_queued++;
     cs_perf_queue_push (&self->queue, &q);
   }
   if (self->queue.len - self->queue.head >= QUEUE_MAX || self->arena_queued >= ARENA_QUEUED_MAX)
     /* No round in sight: let the older half go. */
     cs_perf_queue_release_half (&self->queue);
+}
+
+void
+cs_perf_reader_raw_from_queued (CsPerfReader       *self,
+                                const CsPerfQueued *q,
+                                CsPerfRaw          *raw)
+{
+  const guint8 *p = (q->where & CS_QUEUE_ARENA)
+                    ? self->arena + (q->where & ~CS_QUEUE_ARENA)
+                    : self->base + q->where;
+
+  cs_perf_reader_raw_from_bytes (self, p, raw);
+  raw->offset = q->offset;
+  raw->compressed = (q->where & CS_QUEUE_ARENA) != 0;
+  if (raw->compressed)
+    self->arena_queued -= raw->size;
+  if (raw->type != CS_PERF_RECORD_SAMPLE)
+    self->n_sideband_queued--;
+  self->last_delivered_time = MAX (self->last_delivered_time, q->time);
+}
+
+void
+cs_perf_reader_stop_at_error (CsPerfReader *self,
+                              GError       *error)
+{
+  /* Stop reading, but hand out what was read before the damage first. */
+  if (self->pending_error == NULL)
+    self->pending_error = error;
+  else
+    g_error_free (error);
+  self->eof = TRUE;
+  cs_perf_queue_release (&self->queue, G_MAXUINT64);
 }
 
 gboolean
@@ -282,18 +317,7 @@ cs_perf_reader_next (CsPerfReader        *self,
           self->has_pending = FALSE;
         }
       else if ((q = cs_perf_queue_pop (&self->queue)) != NULL)
-        {
-          const guint8 *p = (q->where & CS_QUEUE_ARENA)
-                            ? self->arena + (q->where & ~CS_QUEUE_ARENA)
-                            : self->base + q->where;
-
-          cs_perf_reader_raw_from_bytes (self, p, &raw);
-          raw.offset = q->offset;
-          raw.compressed = (q->where & CS_QUEUE_ARENA) != 0;
-          if (raw.compressed)
-            self->arena_queued -= raw.size;
-          self->last_delivered_time = MAX (self->last_delivered_time, q->time);
-        }
+        cs_perf_reader_raw_from_queued (self, q, &raw);
       else
         {
           if (self->pending_error != NULL)
@@ -310,7 +334,7 @@ cs_perf_reader_next (CsPerfReader        *self,
                            _("Reading %s was cancelled"), self->name);
               return FALSE;
             }
-          step (self);
+          cs_perf_reader_step (self);
           continue;
         }
 
@@ -321,13 +345,7 @@ cs_perf_reader_next (CsPerfReader        *self,
         }
       if (local_error != NULL)
         {
-          /* Stop reading, but hand out what was read before the damage first. */
-          if (self->pending_error == NULL)
-            self->pending_error = local_error;
-          else
-            g_error_free (local_error);
-          self->eof = TRUE;
-          cs_perf_queue_release (&self->queue, G_MAXUINT64);
+          cs_perf_reader_stop_at_error (self, local_error);
           continue;
         }
       /* a sample of no known attr: skipped */
@@ -375,6 +393,10 @@ cs_perf_reader_rewind (CsPerfReader *self)
   self->last_delivered_time = 0;
   self->has_pending = FALSE;
   self->cancel_tick = 0;
+  self->n_sideband_queued = 0;
+  self->scan_pos = self->stream_start;
+  self->scan_sideband = G_MAXUINT64;
+  self->n_scan_rounds = 0;
   memset (&self->stats, 0, sizeof self->stats);
 }
 

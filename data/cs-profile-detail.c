@@ -19,6 +19,18 @@ cache_key (guint                  event,
   return g_strdup_printf ("%u:%u", event, symbol->index);
 }
 
+/* The location of key @k with its source line: keys are resolved to
+ * symbols only while loading; this completes the same location. */
+static const CsLocation *
+key_source (CsProfile *self,
+            guint      k)
+{
+  const CsProfileKey *key = &self->table.keys[k];
+
+  return cs_symbolizer_resolve (self->symbolizer,
+                                g_ptr_array_index (self->raw_modules, key->module), key->offset);
+}
+
 static int
 compare_lines_by_place (gconstpointer a,
                         gconstpointer b)
@@ -56,7 +68,7 @@ add_key_to_lines (CsProfile   *self,
                   gboolean     keep_inline)
 {
   const CsProfileKey *key = &self->table.keys[k];
-  const CsLocation *loc = self->locations[k];
+  const CsLocation *loc = key_source (self, k);
   const CsProfileSymbol *sym = cs_profile_get_symbol (self, self->key_symbol[k]);
   const char *inline_name = keep_inline ? cs_location_get_inline_name (loc) : NULL;
   g_autofree char *id = NULL;
@@ -325,7 +337,7 @@ cs_profile_get_insn_table (CsProfile             *self,
       v = g_hash_table_lookup (by_offset, &key->offset);
       if (v == NULL)
         {
-          const CsLocation *loc = self->locations[k];
+          const CsLocation *loc = key_source (self, k);
           CsProfileInsnRow row = { loc->address, key->offset, 0, NULL, loc->file, loc->line, 0, 0, 0, 0 };
 
           /* The table's storage may move: index, not pointer, from here. */

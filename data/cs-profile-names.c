@@ -138,6 +138,9 @@ strip_signature (const char *sig)
           while (*p == ' ')
             p++;
           p = skip_operator (p);
+          /* "operator< <int>": the space before template arguments */
+          if (p[0] == ' ' && p[1] == '<')
+            p++;
           continue;
         }
       switch (*p)

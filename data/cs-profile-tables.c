@@ -73,8 +73,11 @@ cs_profile_resolve (CsProfile          *self,
   self->locations = g_new0 (const CsLocation *, MAX (n, 1));
   if (progress != NULL)
     progress (_("Resolving symbols"), 0, progress_data);
-  if (!cs_symbolizer_resolve_many (self->symbolizer, akeys, n, self->locations, cancellable,
-                                   progress != NULL ? on_resolve_progress : NULL, &rp, error))
+  /* Symbols only: source lines are looked up per symbol when a line or
+   * instruction table asks (cs-profile-detail.c), so no DWARF is read here. */
+  if (!cs_symbolizer_resolve_symbols_many (self->symbolizer, akeys, n, self->locations, cancellable,
+                                           progress != NULL ? on_resolve_progress : NULL, &rp,
+                                           error))
     return FALSE;
 
   if (progress != NULL)

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <json-c/json.h>
 #include <string.h>
 
@@ -50,8 +51,8 @@ read_index (CsJsonReader *r,
    * that disagrees with the position is a hand-editing mistake. */
   if (index != (gint64) position)
     return cs_jr_fail (r, CS_DATA_ERROR_INVALID,
-                       _("is %" G_GINT64_FORMAT " but this is entry %" G_GSIZE_FORMAT
-                         " of the list (indices count from 0 in order)"), index, position);
+                       _("is %" PRId64 " but this is entry %zu of the list "
+                         "(indices count from 0 in order)"), index, position);
   cs_jr_pop (r, saved);
   return TRUE;
 }
@@ -85,7 +86,7 @@ read_counts (CsJsonReader *r,
         {
           cs_jr_push_key (r, "time_running");
           ok = cs_jr_fail (r, CS_DATA_ERROR_INVALID,
-                           _("%" G_GUINT64_FORMAT " ns is more than time_enabled (%" G_GUINT64_FORMAT
+                           _("%" PRIu64 " ns is more than time_enabled (%" PRIu64
                              " ns); the kernel never reports that"), count.time_running, count.time_enabled);
         }
       if (count.event == NULL)
@@ -265,12 +266,12 @@ read_format (CsJsonReader *r,
   format = json_object_get_int64 (v);
   if (format > CS_SESSION_FORMAT_VERSION)
     return cs_jr_fail (r, CS_DATA_ERROR_VERSION,
-                       _("format %" G_GINT64_FORMAT " was written by a newer Cyclescope; this version "
+                       _("format %" PRId64 " was written by a newer Cyclescope; this version "
                          "reads format %d and older: update Cyclescope to open it"),
                        format, CS_SESSION_FORMAT_VERSION);
   if (format < 1)
     return cs_jr_fail (r, CS_DATA_ERROR_VERSION,
-                       _("format %" G_GINT64_FORMAT " does not exist; the first format is 1 and the newest %d"),
+                       _("format %" PRId64 " does not exist; the first format is 1 and the newest %d"),
                        format, CS_SESSION_FORMAT_VERSION);
   cs_jr_pop (r, saved);
   return TRUE;

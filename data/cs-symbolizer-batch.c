@@ -33,15 +33,16 @@ compare_key_indices (gconstpointer a,
   return 0;
 }
 
-gboolean
-cs_symbolizer_resolve_many (CsSymbolizer        *self,
-                            const CsAddressKey  *keys,
-                            guint                n_keys,
-                            const CsLocation   **locations,
-                            GCancellable        *cancellable,
-                            CsSymbolizerProgress progress,
-                            gpointer             progress_data,
-                            GError             **error)
+static gboolean
+resolve_keys (CsSymbolizer        *self,
+              const CsAddressKey  *keys,
+              guint                n_keys,
+              gboolean             with_source,
+              const CsLocation   **locations,
+              GCancellable        *cancellable,
+              CsSymbolizerProgress progress,
+              gpointer             progress_data,
+              GError             **error)
 {
   g_autofree guint *order = NULL;
   SortData sort = { keys };
@@ -66,13 +67,42 @@ cs_symbolizer_resolve_many (CsSymbolizer        *self,
           if (progress != NULL && i > 0)
             progress (i, n_keys, progress_data);
         }
-      loc = cs_symbolizer_resolve (self, key->module, key->offset);
+      loc = with_source ? cs_symbolizer_resolve (self, key->module, key->offset)
+                        : cs_symbolizer_resolve_symbol (self, key->module, key->offset);
       if (locations != NULL)
         locations[order[i]] = loc;
     }
   if (progress != NULL)
     progress (n_keys, n_keys, progress_data);
   return TRUE;
+}
+
+gboolean
+cs_symbolizer_resolve_many (CsSymbolizer        *self,
+                            const CsAddressKey  *keys,
+                            guint                n_keys,
+                            const CsLocation   **locations,
+                            GCancellable        *cancellable,
+                            CsSymbolizerProgress progress,
+                            gpointer             progress_data,
+                            GError             **error)
+{
+  return resolve_keys (self, keys, n_keys, TRUE, locations, cancellable, progress, progress_data,
+                       error);
+}
+
+gboolean
+cs_symbolizer_resolve_symbols_many (CsSymbolizer        *self,
+                                    const CsAddressKey  *keys,
+                                    guint                n_keys,
+                                    const CsLocation   **locations,
+                                    GCancellable        *cancellable,
+                                    CsSymbolizerProgress progress,
+                                    gpointer             progress_data,
+                                    GError             **error)
+{
+  return resolve_keys (self, keys, n_keys, FALSE, locations, cancellable, progress, progress_data,
+                       error);
 }
 
 /* Shared by the batch and every queued progress message, so that the

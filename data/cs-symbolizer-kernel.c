@@ -65,7 +65,8 @@ cs_symbolizer_load_kernel_locked (CsSymbolizer *self,
     }
   if (module->problem == NULL)
     {
-      self->kallsyms = cs_kallsyms_load (self->kallsyms_path, &error);
+      /* Through the cache: /proc/kallsyms costs the kernel ~45 ms per read. */
+      self->kallsyms = cs_kallsyms_load_cached (self->kallsyms_path, NULL, NULL, &error);
       if (self->kallsyms == NULL)
         module->problem = g_strdup (error->message);
     }

@@ -10,6 +10,17 @@
 
 G_DEFINE_FINAL_TYPE (CsSymbolizer, cs_symbolizer, G_TYPE_OBJECT)
 
+/* A location is made in two steps: the symbol first (ELF symbol tables
+ * only), the source line and inline chain when first asked for. Module and
+ * symbol tables need no DWARF, and opening it is what costs: libdw inflates
+ * every compressed .debug_* section of a file (libc6-dbg's) up front. */
+typedef struct
+{
+  CsLocation public;
+  gboolean   in_file;       /* @address is an ELF virtual address of the file */
+  gboolean   has_source;    /* file, line and frames were looked up */
+} CsLocationData;
+
 static void
 cs_location_free (CsLocation *location)
 {
@@ -424,36 +435,57 @@ unknown_symbol_locked (CsSymbolizer *self,
   return sym;
 }
 
+static void
+fill_source_locked (CsSymbolizer   *self,
+                    CsModule       *module,
+                    CsLocationData *data)
+{
+  CsLocation *loc = &data->public;
+  g_autoptr(GArray) frames = NULL;
+
+  data->has_source = TRUE;
+  if (!data->in_file)
+    return;
+  frames = g_array_new (FALSE, FALSE, sizeof (CsInlineFrame));
+  cs_elf_module_lookup_source (module, loc->address, self->strings, &loc->file, &loc->line,
+                               frames);
+  loc->n_frames = frames->len;
+  if (frames->len > 0)
+    loc->frames = g_memdup2 (frames->data, frames->len * sizeof (CsInlineFrame));
+}
+
 static const CsLocation *
 resolve_locked (CsSymbolizer *self,
                 CsModule     *module,
-                guint64       offset)
+                guint64       offset,
+                gboolean      with_source)
 {
-  CsLocation *loc = g_hash_table_lookup (module->locations, &offset);
+  CsLocationData *data = g_hash_table_lookup (module->locations, &offset);
   const CsSymbol *sym = NULL;
+  CsLocation *loc;
 
-  if (loc != NULL)
-    return loc;
+  if (data != NULL)
+    {
+      if (with_source && !data->has_source)
+        fill_source_locked (self, module, data);
+      return &data->public;
+    }
 
   cs_symbolizer_ensure_loaded_locked (self, module);
-  loc = g_new0 (CsLocation, 1);
+  data = g_new0 (CsLocationData, 1);
+  loc = &data->public;
   loc->offset = offset;
   loc->address = offset;
 
   if (module->kind == CS_MODULE_FILE && module->problem == NULL &&
       cs_elf_module_offset_to_vaddr (module, offset, &loc->address))
     {
-      g_autoptr(GArray) frames = g_array_new (FALSE, FALSE, sizeof (CsInlineFrame));
       const char *raw = NULL;
       guint64 start = 0, size = 0;
 
+      data->in_file = TRUE;
       if (cs_elf_module_lookup_symbol (module, loc->address, &raw, &start, &size))
         sym = cs_symbolizer_intern_symbol_locked (self, module, raw, start, size);
-      cs_elf_module_lookup_source (module, loc->address, self->strings, &loc->file, &loc->line,
-                                   frames);
-      loc->n_frames = frames->len;
-      if (frames->len > 0)
-        loc->frames = g_memdup2 (frames->data, frames->len * sizeof (CsInlineFrame));
     }
   else if (module->kind == CS_MODULE_KERNEL && self->kallsyms != NULL)
     {
@@ -471,6 +503,8 @@ resolve_locked (CsSymbolizer *self,
     sym = unknown_symbol_locked (self, module, loc->address);
   loc->symbol = sym;
   g_hash_table_insert (module->locations, &loc->offset, loc);
+  if (with_source)
+    fill_source_locked (self, module, data);
   return loc;
 }
 
@@ -485,7 +519,23 @@ cs_symbolizer_resolve (CsSymbolizer *self,
   g_return_val_if_fail (module != NULL, NULL);
 
   g_mutex_lock (&self->mutex);
-  loc = resolve_locked (self, module, offset);
+  loc = resolve_locked (self, module, offset, TRUE);
+  g_mutex_unlock (&self->mutex);
+  return loc;
+}
+
+const CsLocation *
+cs_symbolizer_resolve_symbol (CsSymbolizer *self,
+                              CsModule     *module,
+                              guint64       offset)
+{
+  const CsLocation *loc;
+
+  g_return_val_if_fail (CS_IS_SYMBOLIZER (self), NULL);
+  g_return_val_if_fail (module != NULL, NULL);
+
+  g_mutex_lock (&self->mutex);
+  loc = resolve_locked (self, module, offset, FALSE);
   g_mutex_unlock (&self->mutex);
   return loc;
 }

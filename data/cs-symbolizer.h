@@ -162,6 +162,25 @@ GPtrArray    *cs_symbolizer_resolve_finish      (CsSymbolizer   *self,
                                                  GAsyncResult   *result,
                                                  GError        **error);
 
+/* Only the symbol of @offset in @module: no DWARF is opened (no source line,
+ * no inline chain), which is all module and symbol tables need. The
+ * location's @file, @line and @frames stay empty until
+ * cs_symbolizer_resolve() is called for the same key: it completes this
+ * same location in place (the pointer stays valid and unchanged). Read
+ * those three fields only of a location cs_symbolizer_resolve() returned. */
+const CsLocation *cs_symbolizer_resolve_symbol  (CsSymbolizer   *self,
+                                                 CsModule       *module,
+                                                 guint64         offset);
+/* cs_symbolizer_resolve_many() with cs_symbolizer_resolve_symbol(). */
+gboolean      cs_symbolizer_resolve_symbols_many (CsSymbolizer        *self,
+                                                  const CsAddressKey  *keys,
+                                                  guint                n_keys,
+                                                  const CsLocation   **locations,
+                                                  GCancellable        *cancellable,
+                                                  CsSymbolizerProgress progress,
+                                                  gpointer             progress_data,
+                                                  GError             **error);
+
 /* A function by raw, full or short name (first match), e.g. for
  * `cyclescope annotate`. @module NULL searches every module already seen. */
 const CsSymbol *cs_symbolizer_find_symbol       (CsSymbolizer   *self,

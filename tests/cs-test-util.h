@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -55,19 +56,64 @@ cs_test_rmdir (const char *path)
   (void) system (cmd);
 }
 
-/* Runs argv, returns stdout; asserts it started. @status receives the wait status. */
+/* Runs argv with @envp (NULL: this process's environment), returns stdout;
+ * asserts it started. @status receives the wait status. */
+static inline char *
+cs_test_run_env (const char * const *argv,
+                 const char * const *envp,
+                 char              **err_out,
+                 int                *status)
+{
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+
+  g_spawn_sync (NULL, (char **) argv, (char **) envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &out, err_out, status, &error);
+  g_assert_no_error (error);
+  return out;
+}
+
 static inline char *
 cs_test_run (const char * const *argv,
              char              **err_out,
              int                *status)
 {
-  g_autoptr(GError) error = NULL;
-  char *out = NULL;
+  return cs_test_run_env (argv, NULL, err_out, status);
+}
 
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &out, err_out, status, &error);
-  g_assert_no_error (error);
-  return out;
+/* What a program printed and how it ended, for tests of the CLI. */
+typedef struct
+{
+  char *out;
+  char *err;
+  int   status;   /* wait status */
+} CsTestOutput;
+
+static inline CsTestOutput
+cs_test_output (const char * const *argv,
+                const char * const *envp)
+{
+  CsTestOutput r = { NULL, };
+
+  r.out = cs_test_run_env (argv, envp, &r.err, &r.status);
+  return r;
+}
+
+static inline void
+cs_test_output_clear (CsTestOutput *r)
+{
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CsTestOutput, cs_test_output_clear)
+
+/* The exit code of @r, asserting the program exited (not killed). */
+static inline int
+cs_test_output_exit_code (const CsTestOutput *r)
+{
+  g_assert_true (WIFEXITED (r->status));
+  return WEXITSTATUS (r->status);
 }
 
 /* The build-tree location of a built file, e.g. "app/cyclescope". */
@@ -147,6 +193,34 @@ cs_test_software_attr (struct perf_event_attr *attr,
   attr->config = config;
   attr->exclude_kernel = 1;
   attr->exclude_hv = 1;
+}
+
+/* Asks the kernel itself whether it opens this event on this process: the
+ * independent check for what the event layer decides. @err (nullable)
+ * receives the errno when it does not. */
+static inline gboolean
+cs_test_kernel_opens (guint32  type,
+                      guint64  config,
+                      gboolean exclude_kernel,
+                      int     *err)
+{
+  struct perf_event_attr attr;
+  int fd;
+
+  memset (&attr, 0, sizeof attr);
+  attr.size = sizeof attr;
+  attr.type = type;
+  attr.config = config;
+  attr.disabled = 1;
+  attr.exclude_kernel = exclude_kernel;
+  attr.exclude_hv = 1;
+  fd = syscall (SYS_perf_event_open, &attr, 0, -1, -1, 0);
+  if (err != NULL)
+    *err = fd < 0 ? errno : 0;
+  if (fd < 0)
+    return FALSE;
+  close (fd);
+  return TRUE;
 }
 
 /* /proc/sys/kernel/perf_event_paranoid as the kernel states it. */

@@ -79,7 +79,10 @@ cs_test_show (GtkWidget *child,
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_set_child (GTK_WINDOW (window), child);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (cs_test_wait_until (cs_test_size_reached, &wait));
+  if (!cs_test_wait_until (cs_test_size_reached, &wait))
+    g_error ("widget did not reach %d×%d (mapped %d, allocated %d×%d)", width, height,
+             gtk_widget_get_mapped (child), gtk_widget_get_width (child),
+             gtk_widget_get_height (child));
   return GTK_WINDOW (window);
 }
 

@@ -29,32 +29,6 @@ forced (void)
   return pmu != NULL && *pmu != '\0' ? pmu : NULL;
 }
 
-/* Independent checks ask the kernel itself: does it open this event on this
- * process? @err (nullable) receives the errno when it does not. */
-static gboolean
-kernel_opens (guint32  type,
-              guint64  config,
-              gboolean exclude_kernel,
-              int     *err)
-{
-  struct perf_event_attr attr = { 0 };
-  int fd;
-
-  attr.size = sizeof attr;
-  attr.type = type;
-  attr.config = config;
-  attr.disabled = 1;
-  attr.exclude_kernel = exclude_kernel;
-  attr.exclude_hv = 1;
-  fd = syscall (SYS_perf_event_open, &attr, 0, -1, -1, 0);
-  if (err != NULL)
-    *err = fd < 0 ? errno : 0;
-  if (fd < 0)
-    return FALSE;
-  close (fd);
-  return TRUE;
-}
-
 /* The kernel is the oracle for privilege: may this process count a software
  * event's kernel part? (perf_event_open refuses with EACCES when it may not.) */
 static gboolean
@@ -62,7 +36,7 @@ kernel_allows_kernel_context (void)
 {
   int err;
 
-  if (kernel_opens (PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, FALSE, &err))
+  if (cs_test_kernel_opens (PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, FALSE, &err))
     return TRUE;
   g_assert_true (err == EACCES || err == EPERM);
   return FALSE;
@@ -310,7 +284,7 @@ test_hardware_usable (void)
   int err = 0;
 
   g_test_message ("usable=%d reason=%s", usable, reason ? reason : "(none)");
-  if (!kernel_opens (PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, TRUE, &err))
+  if (!cs_test_kernel_opens (PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, TRUE, &err))
     {
       g_assert_false (usable);
       g_assert_nonnull (reason);

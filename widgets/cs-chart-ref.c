@@ -55,7 +55,6 @@ cs_chart_ref_layout (CsChartFrame *frame)
   const CsChartValues *values = frame->values;
   CsChartGeometry *geometry = frame->geometry;
   double width = geometry->width;
-  double height = geometry->height;
   double pad = frame->pad;
   double inner_w = MAX (1, width - 2 * pad);
   g_autofree char *low_text = NULL;
