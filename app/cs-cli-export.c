@@ -3,9 +3,11 @@
  *   cyclescope export BUNDLE --chart ID|ID,ID…|all|list (--png|--svg|--pdf) OUT
  *                     [--size WxH] [--scale N] [--dark]
  *
- * Loads the session, evaluates its model on the whole program and draws the
- * charts with the same cairo code the viewer uses. One ID exports one chart;
- * several IDs or "all" export them as a grid laid out by their count.
+ * Loads the recording as the viewer does (CsAnalysis: a session bundle or a
+ * plain perf.data) and draws the charts the viewer's overview shows — the
+ * same list, in the same order, with the same cairo code. One ID exports
+ * one chart; several IDs or "all" export them as a grid laid out by their
+ * count.
  */
 #include "config.h"
 
@@ -18,9 +20,7 @@
 #include "cs-chart-export.h"
 #include "cs-chart-values.h"
 #include "cs-cli.h"
-#include "cs-evaluation.h"
-#include "cs-model-registry.h"
-#include "cs-session.h"
+#include "cs-analysis.h"
 
 #define VERB "export"
 
@@ -52,71 +52,37 @@ parse_size (const char *text,
   return *width >= 16 && *height >= 16 && *width <= 20000 && *height <= 20000;
 }
 
-static gboolean
-is_perf_data (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFileInputStream) in = NULL;
-  char magic[8];
-  gsize n = 0;
-
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    return FALSE;
-  in = g_file_read (file, NULL, NULL);
-  if (in == NULL ||
-      !g_input_stream_read_all (G_INPUT_STREAM (in), magic, sizeof magic, &n, NULL, NULL) ||
-      n != sizeof magic)
-    return FALSE;
-  /* "PERFILE2", in either byte order. */
-  return memcmp (magic, "PERFILE2", 8) == 0 || memcmp (magic, "2ELIFREP", 8) == 0;
-}
-
-static CsModel *
-find_model (CsSession  *session,
-            GError    **error)
-{
-  CsModelRegistry *registry = cs_model_registry_get_default ();
-  const char *model_id = cs_session_get_model_id (session);
-  const char *pmu = cs_session_get_pmu_name (session);
-  CsModel *model;
-
-  if (model_id != NULL)
-    {
-      model = cs_model_registry_lookup (registry, model_id);
-      if (model == NULL)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                     _("The session was recorded with the model “%s”, which is not installed. "
-                       "Run “cyclescope models” to see the models found, or add the model file "
-                       "to %s/cyclescope/models."),
-                     model_id, g_get_user_data_dir ());
-      return model;
-    }
-
-  model = pmu != NULL ? cs_model_registry_choose (registry, pmu) : NULL;
-  if (model == NULL)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                 _("The session names no model and none applies to its PMU “%s”. "
-                   "Run “cyclescope models” to see the models found."),
-                 pmu != NULL ? pmu : _("(none)"));
-  return model;
-}
-
 static void
-list_charts (CsModel *model)
+list_charts (GPtrArray *charts)
 {
-  for (guint i = 0; i < cs_model_get_n_charts (model); i++)
+  for (guint i = 0; i < charts->len; i++)
     {
-      const CsModelChart *chart = cs_model_get_chart (model, i);
+      const CsChartValues *chart = g_ptr_array_index (charts, i);
 
       g_print ("%-24s %-4s %s\n", chart->id, chart->kind == CS_CHART_BAR ? "BAR" : "REF",
                chart->title != NULL ? chart->title : "");
     }
 }
 
+static const CsChartValues *
+find_chart (GPtrArray  *charts,
+            const char *id)
+{
+  for (guint i = 0; i < charts->len; i++)
+    {
+      const CsChartValues *values = g_ptr_array_index (charts, i);
+
+      if (g_strcmp0 (values->id, id) == 0)
+        return values;
+    }
+  return NULL;
+}
+
 /* The charts named by @spec ("all" or comma-separated ids), in that order.
  * The returned array borrows from @all. */
 static GPtrArray *
 select_charts (GPtrArray  *all,
+               GPtrArray  *hidden,
                const char *spec,
                GError    **error)
 {
@@ -133,15 +99,15 @@ select_charts (GPtrArray  *all,
   ids = g_strsplit (spec, ",", -1);
   for (guint k = 0; ids[k] != NULL; k++)
     {
-      CsChartValues *found = NULL;
       const char *id = g_strstrip (ids[k]);
+      const CsChartValues *found = find_chart (all, id);
 
-      for (guint i = 0; i < all->len && found == NULL; i++)
+      if (found == NULL && find_chart (hidden, id) != NULL)
         {
-          CsChartValues *values = g_ptr_array_index (all, i);
-
-          if (g_strcmp0 (values->id, id) == 0)
-            found = values;
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                       _("The chart “%s” has no values in this recording: it needs counting runs. "
+                         "Record with “cyclescope record” to draw it."), id);
+          return NULL;
         }
       if (found == NULL)
         {
@@ -149,7 +115,7 @@ select_charts (GPtrArray  *all,
                        _("The model has no chart “%s”. Use “--chart list” to see the chart ids."), id);
           return NULL;
         }
-      g_ptr_array_add (chosen, found);
+      g_ptr_array_add (chosen, (gpointer) found);
     }
   return g_steal_pointer (&chosen);
 }
@@ -179,12 +145,10 @@ cs_cli_export (int    argc,
   };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CsSession) session = NULL;
-  g_autoptr(CsCounts) counts = NULL;
-  g_autoptr(CsEvaluation) evaluation = NULL;
-  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(CsAnalysis) analysis = NULL;
   g_autoptr(GPtrArray) chosen = NULL;
-  CsModel *model;
+  g_autofree char *hidden_line = NULL;
+  GPtrArray *all;
   CsExportFormat format;
   CsChartStyle style;
   const char *out;
@@ -194,10 +158,10 @@ cs_cli_export (int    argc,
 
   /* So that --help says "cyclescope export", as the other verbs do. */
   g_set_prgname ("cyclescope export");
-  context = g_option_context_new (_("BUNDLE — export charts as PNG, SVG or PDF"));
+  context = g_option_context_new (_("BUNDLE|FILE.data — export charts as PNG, SVG or PDF"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
-                                _("Draws the model's charts of a recorded session, without a display.\n"
+                                _("Draws the charts of a recorded session or a perf.data file, as the viewer's overview shows them, without a display.\n"
                                   "Example: cyclescope export run.cyclescope --chart all --png charts.png --size 1600x900 --scale 2"));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -206,7 +170,7 @@ cs_cli_export (int    argc,
     }
   if (argc != 2)
     {
-      cs_cli_error (VERB, "%s", _("Give exactly one session bundle (NAME.cyclescope) to export from."));
+      cs_cli_error (VERB, "%s", _("Give exactly one session bundle (NAME.cyclescope) or perf.data file to export from."));
       return 2;
     }
   if (chart_spec == NULL)
@@ -226,40 +190,24 @@ cs_cli_export (int    argc,
       return 2;
     }
 
-  if (is_perf_data (argv[1]))
-    {
-      cs_cli_error (VERB, _("%s is a plain perf.data file: charts are drawn from the counts of a session. "
-                            "Record with “cyclescope record” and export the NAME.cyclescope bundle."),
-                    argv[1]);
-      return 1;
-    }
-  session = cs_session_load (argv[1], &error);
-  if (session == NULL)
+  analysis = cs_analysis_load (argv[1], NULL, NULL, NULL, NULL, &error);
+  if (analysis == NULL)
     {
       cs_cli_error (VERB, "%s", error->message);
       return 1;
     }
-  model = find_model (session, &error);
-  if (model == NULL)
-    {
-      cs_cli_error (VERB, "%s", error->message);
-      return 1;
-    }
+  all = cs_analysis_get_charts (analysis);
+  hidden_line = cs_analysis_describe_hidden_charts (analysis);
   if (strcmp (chart_spec, "list") == 0)
     {
-      list_charts (model);
+      list_charts (all);
+      /* Not a chart id: scripts read the list from standard output. */
+      if (hidden_line != NULL)
+        g_printerr ("%s\n", hidden_line);
       return 0;
     }
 
-  counts = cs_session_build_counts (session, NULL);
-  evaluation = cs_evaluation_new (model, counts, NULL, &error);
-  if (evaluation == NULL)
-    {
-      cs_cli_error (VERB, "%s", error->message);
-      return 1;
-    }
-  all = cs_chart_values_list (evaluation);
-  chosen = select_charts (all, chart_spec, &error);
+  chosen = select_charts (all, cs_analysis_get_hidden_charts (analysis), chart_spec, &error);
   if (chosen == NULL)
     {
       cs_cli_error (VERB, "%s", error->message);
@@ -267,7 +215,11 @@ cs_cli_export (int    argc,
     }
   if (chosen->len == 0)
     {
-      cs_cli_error (VERB, _("The model “%s” defines no charts."), cs_model_get_id (model));
+      if (hidden_line != NULL)
+        cs_cli_error (VERB, "%s", hidden_line);
+      else
+        cs_cli_error (VERB, _("The model “%s” defines no charts."),
+                      cs_model_get_id (cs_analysis_get_model (analysis)));
       return 1;
     }
 

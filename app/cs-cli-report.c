@@ -74,6 +74,7 @@ splice_profile_json (GString    *out,
  * modules were evaluated with, and the tables. */
 static void
 wrap_perf_json (CsAnalysis *analysis,
+                const char *charts,
                 const char *profile,
                 GString    *out)
 {
@@ -92,6 +93,7 @@ wrap_perf_json (CsAnalysis *analysis,
   json_object_object_add (model, "id", json_object_new_string (cs_model_get_id (m)));
   json_object_object_add (model, "name", json_object_new_string (cs_model_get_name (m)));
   json_object_object_add (root, "model", model);
+  json_object_object_add (root, "charts", json_tokener_parse (charts));
   json_object_object_add (root, "profile", json_tokener_parse (profile));
   g_string_append (out, json_object_to_json_string_ext (root, JSON_C_TO_STRING_PRETTY |
                                                               JSON_C_TO_STRING_SPACED |
@@ -100,23 +102,26 @@ wrap_perf_json (CsAnalysis *analysis,
   json_object_put (root);
 }
 
-/* Appends the sample tables of @path (a perf.data or a bundle with a
+/* Appends the sample tables of @analysis (a perf.data or a bundle with a
  * sampling run) to @out in @format; @counts_done says that @out already
- * holds the bundle's counting report. */
+ * holds the bundle's counting report (with the charts). A plain perf.data
+ * has no counting report: its charts (the same as the viewer's) come
+ * first. */
 static gboolean
-append_samples (const char                  *path,
+append_samples (CsAnalysis                  *analysis,
                 const CsReportSampleOptions *options,
                 CsReportFormat               format,
                 gboolean                     counts_done,
                 GString                     *out,
                 GError                     **error)
 {
-  g_autoptr(CsAnalysis) analysis = NULL;
   g_autoptr(GString) samples = g_string_new (NULL);
+  g_autoptr(GString) charts = g_string_new (NULL);
 
-  if (!(analysis = cs_analysis_load (path, NULL, NULL, NULL, NULL, error)) ||
-      !cs_report_samples (analysis, options, format, samples, error))
+  if (!cs_report_samples (analysis, options, format, samples, error))
     return FALSE;
+  if (!counts_done)
+    cs_report_analysis_charts (analysis, format, charts);
 
   switch (format)
     {
@@ -124,9 +129,15 @@ append_samples (const char                  *path,
       if (counts_done)
         splice_profile_json (out, samples->str);
       else
-        wrap_perf_json (analysis, samples->str, out);
+        wrap_perf_json (analysis, charts->str, samples->str, out);
       break;
     case CS_REPORT_FORMAT_TEXT:
+      if (!counts_done && charts->len > 0)
+        {
+          g_string_append_len (out, charts->str, charts->len);
+          g_string_append_c (out, '\n');
+        }
+      /* fall through */
     case CS_REPORT_FORMAT_CSV:
     default:
       /* Two CSV tables (or text parts) are separated by an empty line. */
@@ -165,6 +176,7 @@ cs_cli_report (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(CsSession) session = NULL;
+  g_autoptr(CsAnalysis) analysis = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   CsReportFormat format = CS_REPORT_FORMAT_TEXT;
   CsReportSampleOptions sample_options = { CS_REPORT_SORT_DSO_SYM, NULL, 20 };
@@ -216,7 +228,8 @@ cs_cli_report (int    argc,
 
   if (cs_analysis_is_perf_data (files[0]))
     {
-      if (!append_samples (files[0], &sample_options, format, FALSE, out, &error))
+      if (!(analysis = cs_analysis_load (files[0], NULL, NULL, NULL, NULL, &error)) ||
+          !append_samples (analysis, &sample_options, format, FALSE, out, &error))
         {
           cs_cli_error ("report", "%s", error->message);
           return 1;
@@ -230,10 +243,15 @@ cs_cli_report (int    argc,
           cs_cli_error ("report", "%s", error->message);
           return 1;
         }
+      /* With samples, the analysis gives the program's charts and warnings,
+       * so that the report says what the viewer shows. */
       if (!find_model (session, &model, &error) ||
-          !cs_report_counts (session, model, region, format, out, &error) ||
           (cs_session_get_n_sampling_runs (session) > 0 &&
-           !append_samples (files[0], &sample_options, format, TRUE, out, &error)))
+           !(analysis = cs_analysis_load (files[0], NULL, NULL, NULL, NULL, &error))) ||
+          !cs_report_counts_for_analysis (analysis != NULL ? cs_analysis_get_session (analysis) : session,
+                                          model, analysis, region, format, out, &error) ||
+          (analysis != NULL &&
+           !append_samples (analysis, &sample_options, format, TRUE, out, &error)))
         {
           cs_cli_error ("report", "%s: %s", files[0], error->message);
           return 1;

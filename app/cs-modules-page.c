@@ -280,6 +280,15 @@ cs_modules_page_set_analysis (CsModulesPage *self,
 }
 
 void
+cs_modules_page_focus_table (CsModulesPage *self)
+{
+  g_return_if_fail (CS_IS_MODULES_PAGE (self));
+
+  focus_list_in (GTK_WIDGET (self->module_table));
+  update_level (self);
+}
+
+void
 cs_modules_page_focus_filter (CsModulesPage *self)
 {
   g_return_if_fail (CS_IS_MODULES_PAGE (self));

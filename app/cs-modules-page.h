@@ -28,6 +28,9 @@ void       cs_modules_page_set_analysis (CsModulesPage *self,
                                          CsAnalysis    *analysis);
 /* Ctrl+F: puts the keyboard focus into the table's filter entry. */
 void       cs_modules_page_focus_filter (CsModulesPage *self);
+/* The page was chosen (sidebar click, Alt+2): the keyboard goes to the
+ * module table's selected row, so Enter drills down at once. */
+void       cs_modules_page_focus_table  (CsModulesPage *self);
 /* Alt+Left: closes the innermost drill-down pane (source and disassembly,
  * then hot symbols). FALSE when there was nothing to close. */
 gboolean   cs_modules_page_go_back      (CsModulesPage *self);

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-chart-grid-view.h"
+#include "cs-chart-values.h"
 #include "cs-overview-page.h"
 #include "cs-viewer-format.h"
 
@@ -26,6 +27,8 @@ struct _CsOverviewPage
   GtkLabel        *warnings_details_label;
   GtkStack        *content_stack;
   CsChartGridView *chart_grid;
+  GtkLabel        *hidden_charts_label;
+  GtkLabel        *no_charts_label;
 
   CsAnalysis      *analysis;
 };
@@ -40,21 +43,24 @@ export_requested (CsChartGridView *grid,
   gtk_widget_activate_action (GTK_WIDGET (self), "win.export-chart", "s", chart_id != NULL ? chart_id : "");
 }
 
+/* The banner says the short warnings, stated from the recording's facts in
+ * the user's language; Details lists the rest of them, then the sentences
+ * the recorder stored in the session (in the recording's language). */
 static void
 update_warnings (CsOverviewPage *self)
 {
   const char * const *warnings = cs_overview_page_get_warnings (self);
+  const char * const *recorded = self->analysis != NULL ? cs_analysis_get_warning_details (self->analysis) : NULL;
   guint n = warnings != NULL ? g_strv_length ((char **) warnings) : 0;
-  g_autofree char *all = NULL;
+  guint n_recorded = recorded != NULL ? g_strv_length ((char **) recorded) : 0;
+  g_autoptr(GString) details = g_string_new (NULL);
 
   gtk_toggle_button_set_active (self->warnings_details_button, FALSE);
-  /* Details lists them all; with one warning the banner already says everything. */
-  gtk_widget_set_visible (GTK_WIDGET (self->warnings_details_button), n > 1);
-  gtk_revealer_set_reveal_child (self->warnings_revealer, n > 0);
-  if (n == 0)
-    return;
+  gtk_revealer_set_reveal_child (self->warnings_revealer, n + n_recorded > 0);
 
-  if (n == 1)
+  if (n == 0)
+    gtk_label_set_text (self->warning_label, _("The recording noted problems: see Details."));
+  else if (n == 1)
     gtk_label_set_text (self->warning_label, warnings[0]);
   else
     {
@@ -64,8 +70,49 @@ update_warnings (CsOverviewPage *self)
                                                warnings[0], n - 1);
       gtk_label_set_text (self->warning_label, text);
     }
-  all = g_strjoinv ("\n", (char **) warnings);
-  gtk_label_set_text (self->warnings_details_label, all);
+
+  for (guint i = 1; i < n; i++)
+    g_string_append_printf (details, "%s%s", details->len > 0 ? "\n" : "", warnings[i]);
+  if (n_recorded > 0)
+    {
+      if (details->len > 0)
+        g_string_append (details, "\n\n");
+      /* TRANSLATORS: heading of the warnings the recorder wrote into the
+       * session file, listed below it as they were written */
+      g_string_append (details, _("Noted when the program was recorded:"));
+      for (guint i = 0; i < n_recorded; i++)
+        g_string_append_printf (details, "\n%s", recorded[i]);
+    }
+  gtk_label_set_text (self->warnings_details_label, details->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->warnings_details_button), details->len > 0);
+}
+
+/* Without counts the model's charts have no values: say how many were
+ * left out and how to get them, rather than draw empty charts. */
+static void
+update_hidden_charts (CsOverviewPage *self)
+{
+  GPtrArray *hidden = self->analysis != NULL ? cs_analysis_get_hidden_charts (self->analysis) : NULL;
+  g_autoptr(GString) titles = g_string_new (NULL);
+  g_autofree char *text = NULL;
+
+  if (hidden == NULL || hidden->len == 0)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->hidden_charts_label), FALSE);
+      gtk_label_set_text (self->no_charts_label, _("The model of this recording defines no charts."));
+      return;
+    }
+  text = cs_analysis_describe_hidden_charts (self->analysis);
+  for (guint i = 0; i < hidden->len; i++)
+    {
+      const CsChartValues *chart = g_ptr_array_index (hidden, i);
+
+      g_string_append_printf (titles, "%s%s", i > 0 ? "\n" : "", chart->title != NULL ? chart->title : chart->id);
+    }
+  gtk_label_set_text (self->hidden_charts_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hidden_charts_label), titles->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->hidden_charts_label), TRUE);
+  gtk_label_set_text (self->no_charts_label, text);
 }
 
 static void
@@ -110,6 +157,7 @@ cs_overview_page_set_analysis (CsOverviewPage *self,
     return;
   update_summary (self);
   update_warnings (self);
+  update_hidden_charts (self);
   cs_chart_grid_view_set_analysis (self->chart_grid, analysis);
   gtk_stack_set_visible_child_name (self->content_stack,
                                     analysis == NULL || cs_chart_grid_view_get_n_charts (self->chart_grid) > 0
@@ -122,6 +170,36 @@ cs_overview_page_get_warnings (CsOverviewPage *self)
   g_return_val_if_fail (CS_IS_OVERVIEW_PAGE (self), NULL);
 
   return self->analysis != NULL ? cs_analysis_get_warnings (self->analysis) : NULL;
+}
+
+const char *
+cs_overview_page_get_banner_text (CsOverviewPage *self)
+{
+  g_return_val_if_fail (CS_IS_OVERVIEW_PAGE (self), NULL);
+
+  if (!gtk_revealer_get_reveal_child (self->warnings_revealer))
+    return NULL;
+  return gtk_label_get_text (self->warning_label);
+}
+
+const char *
+cs_overview_page_get_details_text (CsOverviewPage *self)
+{
+  g_return_val_if_fail (CS_IS_OVERVIEW_PAGE (self), NULL);
+
+  if (!gtk_revealer_get_reveal_child (self->warnings_revealer))
+    return NULL;
+  return gtk_label_get_text (self->warnings_details_label);
+}
+
+const char *
+cs_overview_page_get_hidden_charts_text (CsOverviewPage *self)
+{
+  g_return_val_if_fail (CS_IS_OVERVIEW_PAGE (self), NULL);
+
+  if (self->analysis == NULL || cs_analysis_get_hidden_charts (self->analysis)->len == 0)
+    return NULL;
+  return gtk_label_get_text (self->no_charts_label);
 }
 
 CsChartGridView *
@@ -164,6 +242,8 @@ cs_overview_page_class_init (CsOverviewPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, warnings_details_label);
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, chart_grid);
+  gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, hidden_charts_label);
+  gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, no_charts_label);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "overviewpage");
 }

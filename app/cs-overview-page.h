@@ -17,6 +17,13 @@ void       cs_overview_page_set_analysis (CsOverviewPage *self,
                                           CsAnalysis     *analysis);
 /* The warnings currently shown above the charts (for tests), or NULL. */
 const char * const *cs_overview_page_get_warnings (CsOverviewPage *self);
+/* What the warnings banner says (NULL when hidden), and its Details: the
+ * other warnings, then the sentences recorded in the session (tests). */
+const char         *cs_overview_page_get_banner_text  (CsOverviewPage *self);
+const char         *cs_overview_page_get_details_text (CsOverviewPage *self);
+/* The line that says how many of the model's charts need counting runs
+ * (NULL when none were left out). */
+const char         *cs_overview_page_get_hidden_charts_text (CsOverviewPage *self);
 /* The grid of chart widgets (engineer w). */
 CsChartGridView    *cs_overview_page_get_chart_grid (CsOverviewPage *self);
 

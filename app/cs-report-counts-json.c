@@ -163,7 +163,8 @@ checks_to_json (CsReport    *report,
   for (guint i = 0; i < unscheduled->len; i++)
     json_object_array_add (unsched, json_object_new_string (g_ptr_array_index (unscheduled, i)));
   json_object_object_add (root, "unscheduled", unsched);
-  json_object_object_add (root, "warnings", strv_to_json (cs_session_get_warnings (s)));
+  json_object_object_add (root, "warnings", strv_to_json ((const char * const *) report->warnings));
+  json_object_object_add (root, "warning_details", strv_to_json (cs_session_get_warnings (s)));
   json_object_object_add (root, "notes", strv_to_json (cs_session_get_notes (s)));
 }
 
@@ -263,7 +264,28 @@ scope_to_json (CsReport      *report,
   for (guint i = 0; scope->charts != NULL && i < scope->charts->len; i++)
     json_object_array_add (charts, chart_to_json (g_ptr_array_index (scope->charts, i)));
   json_object_object_add (o, "charts", charts);
+  if (scope->region == NULL)
+    {
+      json_object *hidden = json_object_new_array ();
+
+      for (guint i = 0; report->hidden_charts != NULL && i < report->hidden_charts->len; i++)
+        json_object_array_add (hidden, json_object_new_string (((CsChartValues *) g_ptr_array_index (report->hidden_charts, i))->id));
+      json_object_object_add (o, "hidden_charts", hidden);
+    }
   return o;
+}
+
+char *
+cs_report_charts_json (GPtrArray *charts)
+{
+  json_object *array = json_object_new_array ();
+  char *text;
+
+  for (guint i = 0; charts != NULL && i < charts->len; i++)
+    json_object_array_add (array, chart_to_json (g_ptr_array_index (charts, i)));
+  text = g_strdup (json_object_to_json_string_ext (array, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+  json_object_put (array);
+  return text;
 }
 
 void

@@ -23,6 +23,11 @@ typedef struct
   CsModel   *model;          /* nullable */
   GPtrArray *scopes;         /* CsReportScope*; the program first unless --region */
   GPtrArray *event_names;    /* char*: whole-program count names in first-seen order */
+  /* Short warnings stated from facts, in the user's language; the details
+   * are the sentences recorded in the session. */
+  char     **warnings;
+  GPtrArray *hidden_charts;  /* CsChartValues* the program's charts left out, nullable */
+  char      *hidden_line;    /* says how many were left out, NULL when none */
 } CsReport;
 
 const char *cs_report_band_keyword     (CsBand       band);
@@ -34,8 +39,13 @@ double      cs_report_run_running_ratio (const CsRun *run);
 
 void        cs_report_render_text      (CsReport    *report,
                                         GString     *out);
+/* One chart's lines in the text report. */
+void        cs_report_chart_text       (const CsChartValues *chart,
+                                        GString             *out);
 void        cs_report_render_json      (CsReport    *report,
                                         GString     *out);
+/* The JSON array of @charts (CsChartValues*), as text. */
+char       *cs_report_charts_json      (GPtrArray   *charts);
 void        cs_report_render_csv       (CsReport    *report,
                                         GString     *out);
 

@@ -210,7 +210,8 @@ text_checks (CsReport *report,
   CsSession *s = report->session;
   const char *alias = cs_session_get_cycles_alias (s);
   g_autoptr(GPtrArray) unscheduled = cs_session_get_unscheduled (s);
-  const char * const *warnings = cs_session_get_warnings (s);
+  const char * const *warnings = (const char * const *) report->warnings;
+  const char * const *recorded = cs_session_get_warnings (s);
   const char * const *notes = cs_session_get_notes (s);
   g_autoptr(GHashTable) by_share = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                          (GDestroyNotify) string_free_all);
@@ -281,11 +282,19 @@ text_checks (CsReport *report,
   if (unscheduled->len == 0)
     g_string_append_printf (out, "  %s\n", _("none"));
 
-  if (warnings[0] != NULL)
+  if (warnings != NULL && warnings[0] != NULL)
     {
       g_string_append_printf (out, "\n%s\n", _("Warnings"));
       for (guint i = 0; warnings[i] != NULL; i++)
         g_string_append_printf (out, "  ! %s\n", warnings[i]);
+    }
+  /* What the recorder wrote, in the language of the recording: the long
+   * form of the warnings above. */
+  if (recorded[0] != NULL)
+    {
+      g_string_append_printf (out, "\n%s\n", _("Details"));
+      for (guint i = 0; recorded[i] != NULL; i++)
+        g_string_append_printf (out, "  %s\n", recorded[i]);
     }
   if (notes[0] != NULL)
     {
@@ -295,9 +304,9 @@ text_checks (CsReport *report,
     }
 }
 
-static void
-text_chart (const CsChartValues *chart,
-            GString             *out)
+void
+cs_report_chart_text (const CsChartValues *chart,
+                      GString             *out)
 {
   if (chart->kind == CS_CHART_BAR)
     {
@@ -400,7 +409,9 @@ text_scope (CsReport      *report,
   if (scope->charts->len > 0)
     g_string_append_printf (out, "%s\n", _("Charts"));
   for (guint i = 0; i < scope->charts->len; i++)
-    text_chart (g_ptr_array_index (scope->charts, i), out);
+    cs_report_chart_text (g_ptr_array_index (scope->charts, i), out);
+  if (scope->region == NULL && report->hidden_line != NULL)
+    g_string_append_printf (out, "  %s\n", report->hidden_line);
 }
 
 void

@@ -149,6 +149,9 @@ report_clear (CsReport *report)
 {
   g_clear_pointer (&report->scopes, g_ptr_array_unref);
   g_clear_pointer (&report->event_names, g_ptr_array_unref);
+  g_clear_pointer (&report->warnings, g_strfreev);
+  g_clear_pointer (&report->hidden_charts, g_ptr_array_unref);
+  g_clear_pointer (&report->hidden_line, g_free);
 }
 
 static GPtrArray *
@@ -176,6 +179,7 @@ static gboolean
 report_init (CsReport    *report,
              CsSession   *session,
              CsModel     *model,
+             CsAnalysis  *analysis,
              const char  *region,
              GError     **error)
 {
@@ -212,6 +216,21 @@ report_init (CsReport    *report,
     return FALSE;
   g_ptr_array_add (report->scopes, program);
 
+  /* The viewer's charts and warnings, so that both say the same. */
+  if (analysis != NULL)
+    {
+      report->warnings = g_strdupv ((char **) cs_analysis_get_warnings (analysis));
+      if (model != NULL && cs_analysis_get_model (analysis) == model)
+        {
+          g_clear_pointer (&program->charts, g_ptr_array_unref);
+          program->charts = g_ptr_array_ref (cs_analysis_get_charts (analysis));
+          report->hidden_charts = g_ptr_array_ref (cs_analysis_get_hidden_charts (analysis));
+          report->hidden_line = cs_analysis_describe_hidden_charts (analysis);
+        }
+    }
+  else
+    report->warnings = cs_analysis_dup_session_warnings (session);
+
   for (guint i = 0; i < regions->len; i++)
     {
       const char *name = g_ptr_array_index (regions, i);
@@ -237,13 +256,26 @@ cs_report_counts (CsSession       *session,
                   GString         *out,
                   GError         **error)
 {
+  return cs_report_counts_for_analysis (session, model, NULL, region, format, out, error);
+}
+
+gboolean
+cs_report_counts_for_analysis (CsSession       *session,
+                               CsModel         *model,
+                               CsAnalysis      *analysis,
+                               const char      *region,
+                               CsReportFormat   format,
+                               GString         *out,
+                               GError         **error)
+{
   CsReport report = { 0 };
   gboolean ok;
 
   g_return_val_if_fail (CS_IS_SESSION (session), FALSE);
+  g_return_val_if_fail (analysis == NULL || cs_analysis_get_session (analysis) == session, FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
 
-  ok = report_init (&report, session, model, region, error);
+  ok = report_init (&report, session, model, analysis, region, error);
   if (ok)
     {
       switch (format)
@@ -262,4 +294,39 @@ cs_report_counts (CsSession       *session,
     }
   report_clear (&report);
   return ok;
+}
+
+void
+cs_report_analysis_charts (CsAnalysis     *analysis,
+                           CsReportFormat  format,
+                           GString        *out)
+{
+  GPtrArray *charts;
+  g_autofree char *hidden = NULL;
+
+  g_return_if_fail (CS_IS_ANALYSIS (analysis));
+
+  charts = cs_analysis_get_charts (analysis);
+  switch (format)
+    {
+    case CS_REPORT_FORMAT_JSON:
+      {
+        g_autofree char *json = cs_report_charts_json (charts);
+
+        g_string_append (out, json);
+      }
+      break;
+    case CS_REPORT_FORMAT_TEXT:
+      hidden = cs_analysis_describe_hidden_charts (analysis);
+      if (charts->len > 0 || hidden != NULL)
+        g_string_append_printf (out, "%s\n", _("Charts"));
+      for (guint i = 0; i < charts->len; i++)
+        cs_report_chart_text (g_ptr_array_index (charts, i), out);
+      if (hidden != NULL)
+        g_string_append_printf (out, "  %s\n", hidden);
+      break;
+    case CS_REPORT_FORMAT_CSV:
+    default:
+      break;
+    }
 }

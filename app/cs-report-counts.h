@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include "cs-analysis.h"
 #include "cs-model.h"
 #include "cs-session.h"
 
@@ -32,6 +33,24 @@ gboolean cs_report_counts          (CsSession      *session,
                                     CsReportFormat  format,
                                     GString        *out,
                                     GError        **error);
+/* The same with the session's @analysis (nullable; its session must be
+ * @session): the whole program's charts and warnings are then the
+ * analysis' — the ones the viewer and the exporter show ("Samples by
+ * module" first when there are samples). */
+gboolean cs_report_counts_for_analysis (CsSession      *session,
+                                        CsModel        *model,
+                                        CsAnalysis     *analysis,
+                                        const char     *region,
+                                        CsReportFormat  format,
+                                        GString        *out,
+                                        GError        **error);
+/* The charts of @analysis (cs_analysis_get_charts) as the counting report
+ * shows them, for a plain perf.data, which has no counting report: text
+ * lines under a "Charts" heading (with the line about charts that need
+ * counting runs), or for JSON a JSON array. CSV gets nothing. */
+void     cs_report_analysis_charts (CsAnalysis     *analysis,
+                                    CsReportFormat  format,
+                                    GString        *out);
 
 /* Machine-readable provenance keyword: "counted", "scaled", "estimated",
  * "reconstructed" or "none". */

@@ -235,6 +235,28 @@ focus_area (CsWindow *self)
   return G_OBJECT_TYPE_NAME (focus);
 }
 
+static json_object *
+string_or_null (const char *text)
+{
+  return text != NULL ? json_object_new_string (text) : NULL;
+}
+
+/* The ids of the charts in the grid, in grid order. */
+static json_object *
+report_chart_ids (CsWindow *self)
+{
+  CsChartGridView *grid = cs_overview_page_get_chart_grid (self->overview_page);
+  json_object *ids = json_object_new_array ();
+
+  for (guint i = 0; i < cs_chart_grid_view_get_n_charts (grid); i++)
+    {
+      const CsChartValues *values = cs_chart_widget_get_values (cs_chart_grid_view_get_chart (grid, i));
+
+      json_object_array_add (ids, string_or_null (values != NULL ? values->id : NULL));
+    }
+  return ids;
+}
+
 static char *
 report_state (CsWindow *self)
 {
@@ -269,6 +291,10 @@ report_state (CsWindow *self)
   json_object_object_add (overview, "warnings", warnings);
   json_object_object_add (overview, "charts",
                           json_object_new_int ((int) cs_chart_grid_view_get_n_charts (cs_overview_page_get_chart_grid (self->overview_page))));
+  json_object_object_add (overview, "chart_ids", report_chart_ids (self));
+  json_object_object_add (overview, "banner", string_or_null (cs_overview_page_get_banner_text (self->overview_page)));
+  json_object_object_add (overview, "details", string_or_null (cs_overview_page_get_details_text (self->overview_page)));
+  json_object_object_add (overview, "hidden_charts", string_or_null (cs_overview_page_get_hidden_charts_text (self->overview_page)));
   json_object_object_add (root, "overview", overview);
   json_object_object_add (root, "modules", report_modules (self));
 

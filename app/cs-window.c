@@ -180,6 +180,58 @@ page_row_selected (CsWindow      *self,
     gtk_stack_set_visible_child_name (self->page_stack, gtk_widget_get_name (GTK_WIDGET (row)));
 }
 
+/* A page chosen by a click or Enter on its sidebar row, or by Alt+N: the
+ * keyboard goes with it, so that arrows and Enter work in the page at once.
+ * (Arrows in the sidebar select pages too but leave the focus there, or
+ * the user could not walk past a page.) */
+static void
+focus_page (CsWindow   *self,
+            const char *name)
+{
+  GtkWidget *page = gtk_stack_get_child_by_name (self->page_stack, name);
+
+  if (page == NULL || !gtk_widget_get_mapped (page))
+    return;
+  if (g_strcmp0 (name, "modules") == 0)
+    cs_modules_page_focus_table (self->modules_page);
+  else
+    gtk_widget_child_focus (page, GTK_DIR_TAB_FORWARD);
+}
+
+static void
+page_row_activated (CsWindow      *self,
+                    GtkListBoxRow *row)
+{
+  focus_page (self, gtk_widget_get_name (GTK_WIDGET (row)));
+}
+
+void
+cs_window_show_page (CsWindow   *self,
+                     const char *name)
+{
+  g_return_if_fail (CS_IS_WINDOW (self));
+
+  if (self->analysis == NULL || gtk_stack_get_child_by_name (self->page_stack, name) == NULL)
+    return;
+  gtk_stack_set_visible_child_name (self->page_stack, name);
+  focus_page (self, name);
+}
+
+/* Alt+1, Alt+2, Alt+3: the pages in sidebar order. */
+static gboolean
+page_shortcut (GtkWidget *widget,
+               GVariant  *args,
+               gpointer   user_data)
+{
+  CsWindow *self = CS_WINDOW (widget);
+  const char *name = g_variant_get_string (args, NULL);
+
+  if (self->analysis == NULL)
+    return FALSE;
+  cs_window_show_page (self, name);
+  return TRUE;
+}
+
 /* The page changed from elsewhere (Ctrl+F, tests): keep the sidebar in step. */
 static void
 page_changed (CsWindow *self)
@@ -479,6 +531,10 @@ cs_window_class_init (CsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, error_close_clicked);
   gtk_widget_class_bind_template_callback (widget_class, page_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, cs_window_cancel_load);
+
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_1, GDK_ALT_MASK, page_shortcut, "s", "overview");
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_2, GDK_ALT_MASK, page_shortcut, "s", "modules");
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_3, GDK_ALT_MASK, page_shortcut, "s", "memory");
 }
 
 static void
@@ -486,6 +542,7 @@ cs_window_init (CsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->page_stack, "notify::visible-child-name", G_CALLBACK (page_changed), self);
+  g_signal_connect_swapped (self->page_list, "row-activated", G_CALLBACK (page_row_activated), self);
   page_changed (self);
   cs_state_report_attach (self);
 }

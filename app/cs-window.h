@@ -31,5 +31,9 @@ void        cs_window_cancel_load       (CsWindow   *self);
 const char *cs_window_get_error_message (CsWindow   *self);
 /* The Overview / Modules / Memory pages (names "overview", "modules", "memory"). */
 GtkStack   *cs_window_get_page_stack    (CsWindow   *self);
+/* Shows the page @name ("overview", "modules", "memory") and moves the
+ * keyboard focus into it, as a click on its sidebar row or Alt+N does. */
+void        cs_window_show_page         (CsWindow   *self,
+                                         const char *name);
 
 G_END_DECLS

@@ -10,10 +10,16 @@
  *   - our import + aggregation into the module and symbol tables
  *     (cs_profile_load, then every module's symbol table), in this process,
  *     several times;
- *   - `cyclescope report FILE --sort dso,sym --limit 0` as a process, several times;
- *   - `perf report --stdio --sort dso,sym -g none`, several times;
- *   - memory in a fresh child process: VmRSS before, VmHWM after, minus the
- *     file (mapped, and counted in VmHWM while it is read), per sample.
+ *   - the same in a fresh process each time, with the kernel symbol cache
+ *     cold (an empty $XDG_CACHE_HOME: /proc/kallsyms is read and the cache
+ *     written, as on the first import after a boot or a module change) and
+ *     warm (the cache from the cold run);
+ *   - `cyclescope report FILE --sort dso,sym --limit 0` as a process;
+ *   - `perf report --stdio --sort dso,sym -g none` as a process;
+ *   - memory in a fresh process, cache cold and warm: RssAnon before and its
+ *     peak (sampled at every progress report), and VmHWM minus VmRSS before
+ *     minus the file size (the file is mapped and counted in VmHWM while it
+ *     is read), per sample.
  *
  * Goals (issue 4): at most 1/5 of perf report's time, at most 32 bytes per
  * sample beyond the mapping. The figures are printed; the exit status is 0
@@ -53,18 +59,22 @@ cpu_seconds (int who)
 
 static double last_child_cpu;
 
-/* Runs @argv with stdout to /dev/null; returns wall seconds, or -1. */
+/* Runs @argv with @envp (NULL: ours), stdout to @out (NULL: /dev/null);
+ * returns wall seconds, or -1. */
 static double
-run_timed (const char * const *argv)
+run_timed (const char * const *argv,
+           char              **envp,
+           char              **out)
 {
   g_autoptr(GError) error = NULL;
   int status = 0;
   double c0 = cpu_seconds (RUSAGE_CHILDREN);
   double t0 = now ();
 
-  if (!g_spawn_sync (NULL, (char **) argv, NULL,
-                     G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
-                     NULL, NULL, &status, &error) || !g_spawn_check_wait_status (status, NULL))
+  if (!g_spawn_sync (NULL, (char **) argv, envp,
+                     (GSpawnFlags) ((out == NULL ? G_SPAWN_STDOUT_TO_DEV_NULL : 0) | G_SPAWN_STDERR_TO_DEV_NULL),
+                     NULL, NULL, out, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, NULL))
     {
       g_printerr ("bench-import: %s failed\n", argv[0]);
       return -1;
@@ -159,27 +169,68 @@ import (const char *file,
   return profile;
 }
 
-/* In a child, so that nothing of earlier runs is in the figures. The
- * perf.data mapping is file-backed (RssFile); what grows beyond it is
- * anonymous memory (RssAnon), sampled at every progress report, and the
- * debug files libdw maps (RssFile too, so VmHWM is printed as well). */
+/* One import in this (fresh) process. Prints "wall cpu rss0 hwm anon0
+ * anon_max samples": with @track_memory RssAnon is sampled at every
+ * progress report (which costs a little time). */
 static int
-measure_memory (const char *file)
+child_import (const char *file,
+              gboolean    track_memory)
 {
   Phases ph = { 0 };
   gint64 rss0 = status_kb ("VmRSS");
+  double c0, wall;
   guint64 rows;
   g_autoptr(CsProfile) profile = NULL;
   gint64 hwm;
 
-  ph.track_memory = TRUE;
+  ph.track_memory = track_memory;
   ph.anon0 = ph.anon_max = status_kb ("RssAnon");
+  c0 = cpu_seconds (RUSAGE_SELF);
   profile = import (file, &rows, &ph);
+  wall = now () - ph.t0;
   hwm = status_kb ("VmHWM");
   ph.anon_max = MAX (ph.anon_max, status_kb ("RssAnon"));
-  printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
-          rss0, hwm, ph.anon0, ph.anon_max, cs_profile_get_stats (profile)->n_samples);
+  printf ("%.6f %.6f %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
+          " %" G_GUINT64_FORMAT "\n", wall, cpu_seconds (RUSAGE_SELF) - c0, rss0, hwm, ph.anon0,
+          ph.anon_max, cs_profile_get_stats (profile)->n_samples);
   return 0;
+}
+
+typedef struct
+{
+  double  wall, cpu;
+  gint64  rss0, hwm, anon0, anon_max;
+  guint64 n;
+} ChildRun;
+
+/* bench-import --child[-memory] FILE with XDG_CACHE_HOME=@cache_home. */
+static gboolean
+run_child (const char *self_exe,
+           const char *file,
+           const char *cache_home,
+           gboolean    memory,
+           ChildRun   *r)
+{
+  const char *argv[] = { self_exe, memory ? "--child-memory" : "--child", file, NULL };
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "XDG_CACHE_HOME", cache_home, TRUE);
+  g_autofree char *out = NULL;
+
+  if (run_timed (argv, envp, &out) < 0 ||
+      sscanf (out, "%lf %lf %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
+              " %" G_GUINT64_FORMAT, &r->wall, &r->cpu, &r->rss0, &r->hwm, &r->anon0, &r->anon_max, &r->n) != 7)
+    {
+      g_printerr ("bench-import: the child import failed\n");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+rm_rf (const char *path)
+{
+  const char *argv[] = { "rm", "-rf", path, NULL };
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
 }
 
 static guint64
@@ -195,10 +246,25 @@ record (const char *workload,
   Phases ph = { 0 };
 
   g_print ("set-up: perf record -F 20000 -e cpu-clock -- profile-workload 2 --cpu %s\n", secs);
-  if (run_timed (argv) < 0)
+  if (run_timed (argv, NULL, NULL) < 0)
     exit (1);
   profile = import (file, &rows, &ph);
   return cs_profile_get_stats (profile)->n_samples;
+}
+
+static void
+print_memory (const char     *label,
+              const ChildRun *r,
+              gint64          file_size)
+{
+  double beyond = (r->hwm - r->rss0) * 1024.0 - (double) file_size;
+
+  g_print ("memory, %s: VmRSS before %" G_GINT64_FORMAT " kB, VmHWM after %" G_GINT64_FORMAT " kB, "
+           "file %.0f kB\n", label, r->rss0, r->hwm, file_size / 1024.0);
+  g_print ("  peak RssAnon growth: %.1f MiB = %.1f bytes per sample (goal <= 32)\n",
+           (r->anon_max - r->anon0) / 1024.0, (r->anon_max - r->anon0) * 1024.0 / MAX (r->n, 1));
+  g_print ("  VmHWM - VmRSS before - file size: %.1f MiB = %.1f bytes per sample (goal <= 32)\n",
+           beyond / 1048576.0, beyond / MAX (r->n, 1));
 }
 
 int
@@ -207,15 +273,20 @@ main (int    argc,
 {
   g_autofree char *dir = NULL;
   g_autofree char *file = NULL;
+  g_autofree char *cold_home = NULL;
   const char *cyclescope, *workload;
   guint64 want = 700000, n_samples, rows = 0;
   double ours[REPEAT], reading[REPEAT], cli[REPEAT], theirs[REPEAT];
   double ours_cpu[REPEAT], cli_cpu[REPEAT], theirs_cpu[REPEAT];
+  double cold[REPEAT], cold_cpu[REPEAT], warm[REPEAT], warm_cpu[REPEAT];
+  ChildRun mem_cold, mem_warm;
   double seconds;
   GStatBuf st;
 
-  if (argc == 3 && g_str_equal (argv[1], "--measure-memory"))
-    return measure_memory (argv[2]);
+  if (argc == 3 && g_str_equal (argv[1], "--child"))
+    return child_import (argv[2], FALSE);
+  if (argc == 3 && g_str_equal (argv[1], "--child-memory"))
+    return child_import (argv[2], TRUE);
   if (argc < 3)
     {
       g_printerr ("usage: bench-import CYCLESCOPE PROFILE-WORKLOAD [SAMPLES]\n");
@@ -231,8 +302,15 @@ main (int    argc,
       return 0;
     }
 
+  {
+    g_autofree char *load = NULL;
+
+    if (g_file_get_contents ("/proc/loadavg", &load, NULL, NULL))
+      g_print ("machine: %u CPUs, load average %s", g_get_num_processors (), load);
+  }
   dir = g_dir_make_tmp ("cyclescope-bench-XXXXXX", NULL);
   file = g_build_filename (dir, "import.data", NULL);
+  cold_home = g_build_filename (dir, "cache", NULL);
   /* Two threads at 20 kHz: 40 000 samples per second of the run. */
   seconds = want / 40000.0;
   n_samples = record (workload, file, seconds);
@@ -244,6 +322,7 @@ main (int    argc,
   g_stat (file, &st);
   g_print ("file: %" G_GUINT64_FORMAT " samples, %.1f MiB\n", n_samples, st.st_size / 1048576.0);
 
+  /* In this process; the kernel symbol cache is warm from the set-up. */
   for (guint i = 0; i < REPEAT; i++)
     {
       Phases ph = { 0 };
@@ -254,11 +333,31 @@ main (int    argc,
       ours_cpu[i] = cpu_seconds (RUSAGE_SELF) - c0;
       reading[i] = ph.resolve_start - ph.t0;
     }
+  /* Fresh processes: cold (an empty cache directory), then warm. */
+  for (guint i = 0; i < REPEAT; i++)
+    {
+      ChildRun r;
+
+      rm_rf (cold_home);
+      if (!run_child (argv[0], file, cold_home, FALSE, &r))
+        return 1;
+      cold[i] = r.wall;
+      cold_cpu[i] = r.cpu;
+      if (!run_child (argv[0], file, cold_home, FALSE, &r))
+        return 1;
+      warm[i] = r.wall;
+      warm_cpu[i] = r.cpu;
+    }
+  rm_rf (cold_home);
+  if (!run_child (argv[0], file, cold_home, TRUE, &mem_cold) ||
+      !run_child (argv[0], file, cold_home, TRUE, &mem_warm))
+    return 1;
+
   for (guint i = 0; i < REPEAT; i++)
     {
       const char *a[] = { cyclescope, "report", file, "--sort", "dso,sym", "--limit", "0", NULL };
 
-      if ((cli[i] = run_timed (a)) < 0)
+      if ((cli[i] = run_timed (a, NULL, NULL)) < 0)
         return 1;
       cli_cpu[i] = last_child_cpu;
     }
@@ -266,57 +365,38 @@ main (int    argc,
     {
       const char *a[] = { perf, "report", "-i", file, "--stdio", "--sort", "dso,sym", "-g", "none", NULL };
 
-      if ((theirs[i] = run_timed (a)) < 0)
+      if ((theirs[i] = run_timed (a, NULL, NULL)) < 0)
         return 1;
       theirs_cpu[i] = last_child_cpu;
     }
 
-  {
-    const char *a[] = { argv[0], "--measure-memory", file, NULL };
-    g_autofree char *out = NULL;
-    gint64 rss0 = 0, hwm = 0, anon0 = 0, anon_max = 0;
-    guint64 n = 0;
-    int status = 0;
-    double beyond;
-
-    if (!g_spawn_sync (NULL, (char **) a, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, NULL) ||
-        !g_spawn_check_wait_status (status, NULL) ||
-        sscanf (out, "%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
-                " %" G_GUINT64_FORMAT, &rss0, &hwm, &anon0, &anon_max, &n) != 5)
-      {
-        g_printerr ("bench-import: the memory measurement failed\n");
-        return 1;
-      }
-    g_print ("memory: VmRSS before %" G_GINT64_FORMAT " kB, VmHWM after %" G_GINT64_FORMAT " kB, file %.0f kB\n",
-             rss0, hwm, st.st_size / 1024.0);
-    g_print ("memory beyond the mapping, anonymous (peak RssAnon growth): %.1f MiB = %.1f bytes per sample (goal <= 32)\n",
-             (anon_max - anon0) / 1024.0, (anon_max - anon0) * 1024.0 / MAX (n, 1));
-    beyond = (hwm - rss0) * 1024.0 - (double) st.st_size;
-    g_print ("memory beyond the mapping, VmHWM - VmRSS before - file size: %.1f MiB = %.1f bytes per sample\n",
-             beyond / 1048576.0, beyond / MAX (n, 1));
-    g_print ("  (VmHWM - VmRSS before, as if the file were never unmapped: %.1f bytes per sample)\n",
-             (hwm - rss0) * 1024.0 / MAX (n, 1));
-  }
+  print_memory ("kernel symbol cache cold", &mem_cold, st.st_size);
+  print_memory ("kernel symbol cache warm", &mem_warm, st.st_size);
 
   {
     double o = median (ours, REPEAT), r = median (reading, REPEAT);
     double c = median (cli, REPEAT), t = median (theirs, REPEAT);
+    double oc = median (ours_cpu, REPEAT), cc = median (cli_cpu, REPEAT), tc = median (theirs_cpu, REPEAT);
+    double kc = median (cold, REPEAT), kw = median (warm, REPEAT);
+    double kcc = median (cold_cpu, REPEAT), kwc = median (warm_cpu, REPEAT);
 
-    g_print ("import + module/symbol tables (in process): median %.3f s of %d (%" G_GUINT64_FORMAT " rows)\n",
+    g_print ("import + module/symbol tables (in process, cache warm): median %.3f s of %d (%" G_GUINT64_FORMAT " rows)\n",
              o, REPEAT, rows);
     g_print ("  of which reading the samples %.3f s, resolving symbols and the tables %.3f s\n", r, o - r);
-    double oc = median (ours_cpu, REPEAT), cc = median (cli_cpu, REPEAT), tc = median (theirs_cpu, REPEAT);
-
+    g_print ("import in a fresh process, kernel symbol cache cold: median %.3f s (CPU %.3f s)\n", kc, kcc);
+    g_print ("import in a fresh process, kernel symbol cache warm: median %.3f s (CPU %.3f s)\n", kw, kwc);
     g_print ("cyclescope report --sort dso,sym (process):  median %.3f s\n", c);
     g_print ("perf report --stdio --sort dso,sym -g none:   median %.3f s\n", t);
     g_print ("CPU time (user + system), medians: import %.3f s, cyclescope report %.3f s, perf report %.3f s\n",
              oc, cc, tc);
-    g_print ("ratio to perf report, wall: in process %.3f, as a process %.3f (goal <= 0.2)\n", o / t, c / t);
-    g_print ("ratio to perf report, CPU:  in process %.3f, as a process %.3f\n", oc / tc, cc / tc);
+    g_print ("ratio to perf report, wall: in process %.3f, fresh process cold %.3f, warm %.3f, "
+             "cyclescope report %.3f (goal <= 0.2)\n", o / t, kc / t, kw / t, c / t);
+    g_print ("ratio to perf report, CPU:  in process %.3f, fresh process cold %.3f, warm %.3f, "
+             "cyclescope report %.3f\n", oc / tc, kcc / tc, kwc / tc, cc / tc);
   }
 
   g_unlink (file);
-  g_rmdir (dir);
+  rm_rf (dir);
   g_free (perf);
   return 0;
 }

@@ -246,7 +246,7 @@ cs_perf_writer_add_event (CsPerfWriter                 *self,
   if (self->started)
     {
       g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_FAILED,
-                   "Internal error: event “%s” added to “%s” after its records",
+                   _("Internal error: event “%s” added to “%s” after its records"),
                    name, self->path);
       return FALSE;
     }

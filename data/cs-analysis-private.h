@@ -1,11 +1,13 @@
 /* cs-analysis-private.h — what the files of the analysis share
  *
- * cs-analysis.c loads and evaluates, cs-analysis-warnings.c collects the
- * banner's warnings, cs-analysis-queries.c answers the viewer's questions.
+ * cs-analysis.c loads and evaluates, cs-analysis-charts.c makes the
+ * program's charts, cs-analysis-warnings.c collects the banner's warnings,
+ * cs-analysis-queries.c answers the viewer's questions.
  */
 #pragma once
 
 #include "cs-analysis.h"
+#include "cs-chart-values.h"
 
 G_BEGIN_DECLS
 
@@ -19,12 +21,19 @@ struct _CsAnalysis
   CsScope     program;
   GArray     *scopes;       /* CsScope */
   GPtrArray  *charts;       /* CsChartValues* */
+  GPtrArray  *hidden_charts; /* CsChartValues*: no value without counts */
   GPtrArray  *warnings;     /* char*, NULL-terminated once loaded */
+  GPtrArray  *details;      /* char*, NULL-terminated: the session's own sentences */
   int         default_event;
   guint       symbol_limit;
 };
 
-/* Appends the warnings of the session, the samples and the symbolizer. */
+/* Appends the warnings of the session, the samples and the symbolizer, and
+ * the session's recorded sentences to the details. */
 void     cs_analysis_collect_warnings   (CsAnalysis *self);
+/* Fills charts and hidden_charts from the program's evaluation. */
+void     cs_analysis_build_charts       (CsAnalysis *self);
+/* The "Samples by module" BAR chart, NULL without samples. */
+CsChartValues *cs_analysis_samples_by_module_chart (CsAnalysis *self);
 
 G_END_DECLS

@@ -61,6 +61,20 @@ cs_analysis_get_warnings (CsAnalysis *self)
   return (const char * const *) self->warnings->pdata;
 }
 
+GPtrArray *
+cs_analysis_get_hidden_charts (CsAnalysis *self)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  return self->hidden_charts;
+}
+
+const char * const *
+cs_analysis_get_warning_details (CsAnalysis *self)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  return (const char * const *) self->details->pdata;
+}
+
 CsProfile *
 cs_analysis_get_profile (CsAnalysis *self)
 {

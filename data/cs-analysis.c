@@ -43,7 +43,9 @@ cs_analysis_finalize (GObject *object)
   scope_clear (&self->program);
   g_clear_pointer (&self->scopes, g_array_unref);
   g_clear_pointer (&self->charts, g_ptr_array_unref);
+  g_clear_pointer (&self->hidden_charts, g_ptr_array_unref);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
+  g_clear_pointer (&self->details, g_ptr_array_unref);
   G_OBJECT_CLASS (cs_analysis_parent_class)->finalize (object);
 }
 
@@ -59,6 +61,7 @@ cs_analysis_init (CsAnalysis *self)
   self->scopes = g_array_new (FALSE, TRUE, sizeof (CsScope));
   g_array_set_clear_func (self->scopes, (GDestroyNotify) scope_clear);
   self->warnings = g_ptr_array_new_with_free_func (g_free);
+  self->details = g_ptr_array_new_with_free_func (g_free);
   self->default_event = -1;
   self->symbol_limit = DEFAULT_SYMBOL_LIMIT;
 }
@@ -379,9 +382,10 @@ cs_analysis_load (const char              *path,
   pick_default_event (self);
   if (!evaluate (self, error))
     return NULL;
-  self->charts = cs_chart_values_list (self->program.evaluation);
+  cs_analysis_build_charts (self);
   cs_analysis_collect_warnings (self);
   g_ptr_array_add (self->warnings, NULL);
+  g_ptr_array_add (self->details, NULL);
 
   if (progress != NULL)
     progress (_("Done"), 1.0, progress_data);

@@ -79,10 +79,14 @@ const CsScope   *cs_analysis_get_program       (CsAnalysis *self);
 guint            cs_analysis_get_n_scopes      (CsAnalysis *self);
 const CsScope   *cs_analysis_get_scope         (CsAnalysis *self,
                                                 guint       i);
-/* Charts of the model for the whole program (CsChartValues*). */
+/* Charts for the whole program (CsChartValues*): with samples, "Samples by
+ * module" (CS_ANALYSIS_CHART_SAMPLES_BY_MODULE) first, then the model's
+ * charts. Without counting runs, the model's charts that have no value at
+ * all are left out (cs_analysis_get_hidden_charts()). */
 GPtrArray       *cs_analysis_get_charts        (CsAnalysis *self);
-/* Warnings to show above the charts (no PMU, multiplexing, lost samples,
- * missing debug info …), translated. */
+/* Short warnings to show above the charts (no PMU, multiplexing, lost
+ * samples, missing debug info …), stated from the session's facts in the
+ * current language. */
 const char * const *cs_analysis_get_warnings   (CsAnalysis *self);
 
 /* Appended by the aggregation (engineer p). */
@@ -113,5 +117,27 @@ const GArray    *cs_analysis_get_line_table    (CsAnalysis            *self,
 const GArray    *cs_analysis_get_insn_table    (CsAnalysis            *self,
                                                 const CsProfileSymbol *symbol,
                                                 const char            *event);
+
+/* Appended by the viewer polish (engineer q). */
+
+#define CS_ANALYSIS_CHART_SAMPLES_BY_MODULE "samples-by-module"
+
+/* The model's charts left out of cs_analysis_get_charts() because every
+ * value is NaN and the session has no counting runs that could give one
+ * (CsChartValues*; empty when nothing was left out). */
+GPtrArray       *cs_analysis_get_hidden_charts (CsAnalysis *self);
+/* The warning sentences the recorder stored in the session (in the language
+ * of the recording): the details behind cs_analysis_get_warnings().
+ * NULL-terminated, possibly empty. */
+const char * const *cs_analysis_get_warning_details (CsAnalysis *self);
+/* "4 charts need counting runs: record with “cyclescope record”." — the line
+ * the viewer, the report and the exporter show for the hidden charts; NULL
+ * when none were left out. */
+char            *cs_analysis_describe_hidden_charts (CsAnalysis *self);
+/* The short warnings that follow from a session's facts alone, translated:
+ * an interrupted recording, no hardware PMU, multiplexed or unscheduled
+ * events, failed runs, lost samples. For reports that read counts without
+ * an analysis. NULL-terminated; free with g_strfreev(). */
+char           **cs_analysis_dup_session_warnings (CsSession *session);
 
 G_END_DECLS

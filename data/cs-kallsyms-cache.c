@@ -16,10 +16,13 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "cs-kallsyms-private.h"
 
@@ -154,32 +157,60 @@ map_cache (const char *file,
   return self;
 }
 
+static gboolean
+write_all (int          fd,
+           const void  *data,
+           gsize        len)
+{
+  const guint8 *p = data;
+
+  while (len > 0)
+    {
+      gssize n = write (fd, p, len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      p += n;
+      len -= n;
+    }
+  return TRUE;
+}
+
 /* Best effort: a cache that cannot be written only costs the next load the
- * read. Written whole and renamed into place, so a reader never sees half
- * a file. */
+ * read. Written to a new file and renamed into place: a process that has
+ * the old one mapped keeps it intact (truncating a mapped file would crash
+ * it), and no reader sees half a file. Not synced: after a crash a cut file
+ * fails validation and is written again. */
 static gboolean
 write_cache (const char       *cache_dir,
              const char       *file,
              const char       *key,
              const CsKallsyms *table)
 {
-  g_autoptr(GByteArray) out = g_byte_array_new ();
   static const guint8 zeros[8] = { 0 };
+  g_autofree char *tmp = g_strconcat (file, ".XXXXXX", NULL);
   gsize key_len = strlen (key);
   CacheHeader h = { { 0 }, BYTE_ORDER_MARK, sizeof (CsKallsymsEntry), table->n_entries,
                     table->pool_len, key_len };
+  gboolean ok;
+  int fd;
 
   memcpy (h.magic, CACHE_MAGIC, 8);
-  if (g_mkdir_with_parents (cache_dir, 0700) != 0)
+  if (g_mkdir_with_parents (cache_dir, 0700) != 0 || (fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0600)) < 0)
     return FALSE;
-  g_byte_array_append (out, (const guint8 *) &h, sizeof h);
-  g_byte_array_append (out, (const guint8 *) key, key_len);
-  g_byte_array_append (out, zeros, pad8 (key_len) - key_len);
-  g_byte_array_append (out, (const guint8 *) table->entries,
-                       table->n_entries * sizeof (CsKallsymsEntry));
-  g_byte_array_append (out, (const guint8 *) table->pool, table->pool_len);
-  return g_file_set_contents_full (file, (const char *) out->data, out->len,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0600, NULL);
+  ok = write_all (fd, &h, sizeof h) && write_all (fd, key, key_len) &&
+       write_all (fd, zeros, pad8 (key_len) - key_len) &&
+       write_all (fd, table->entries, table->n_entries * sizeof (CsKallsymsEntry)) &&
+       write_all (fd, table->pool, table->pool_len);
+  ok = close (fd) == 0 && ok;
+  if (!ok || g_rename (tmp, file) != 0)
+    {
+      g_unlink (tmp);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 CsKallsyms *

@@ -9,6 +9,8 @@
 
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "cs-perf-private.h"
 
@@ -433,6 +435,29 @@ cs_perf_reader_new_from_bytes (GBytes      *bytes,
   return reader_new (bytes, name ? name : "perf.data", error);
 }
 
+#define POPULATE_MAX (256u * 1024 * 1024)
+
+/* Records are read front to back: ask for early, large read-ahead of a
+ * file that is not in the page cache yet, and map the pages of a file of
+ * moderate size in one go instead of one page fault per 64 KiB (a huge one
+ * would sit in that call, without progress, until it is all read). Hints
+ * only; failures (older kernels) change nothing. */
+static void
+advise_sequential (GMappedFile *map)
+{
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+  guintptr start = (guintptr) g_mapped_file_get_contents (map);
+  gsize len = g_mapped_file_get_length (map);
+
+  if (start == 0 || len == 0 || start % page != 0)
+    return;
+  madvise ((void *) start, len, MADV_SEQUENTIAL);
+#ifdef MADV_POPULATE_READ
+  if (len <= POPULATE_MAX)
+    madvise ((void *) start, len, MADV_POPULATE_READ);
+#endif
+}
+
 CsPerfReader *
 cs_perf_reader_new (const char  *path,
                     GError     **error)
@@ -446,7 +471,10 @@ cs_perf_reader_new (const char  *path,
   if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
     map = g_mapped_file_new (path, FALSE, &local_error);
   if (map != NULL)
-    bytes = g_mapped_file_get_bytes (map);
+    {
+      advise_sequential (map);
+      bytes = g_mapped_file_get_bytes (map);
+    }
   else
     {
       /* A pipe (`perf record -o - | cyclescope report /dev/stdin`) cannot be

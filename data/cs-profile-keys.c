@@ -13,17 +13,6 @@
 
 #define INITIAL_SLOTS 4096
 
-static inline guint32
-key_hash (guint16 event,
-          guint32 module,
-          guint64 offset)
-{
-  guint64 h = offset * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-
-  h ^= ((guint64) module << 16 | event) * G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f);
-  return (guint32) (h >> 32) ^ (guint32) h;
-}
-
 void
 cs_profile_key_table_init (CsProfileKeyTable *table)
 {
@@ -51,7 +40,7 @@ grow (CsProfileKeyTable *table)
   for (guint i = 0; i < table->n_keys; i++)
     {
       const CsProfileKey *k = &table->keys[i];
-      guint s = key_hash (k->event, k->module, k->offset) & (n_slots - 1);
+      guint s = cs_profile_key_hash (k->event, k->module, k->offset) & (n_slots - 1);
 
       while (slots[s] != 0)
         s = (s + 1) & (n_slots - 1);
@@ -63,26 +52,13 @@ grow (CsProfileKeyTable *table)
 }
 
 CsProfileKey *
-cs_profile_key_table_get (CsProfileKeyTable *table,
-                          guint16            event,
-                          guint32            module,
-                          guint64            offset)
+cs_profile_key_table_insert (CsProfileKeyTable *table,
+                             guint              slot,
+                             guint16            event,
+                             guint32            module,
+                             guint64            offset)
 {
-  guint mask = table->n_slots - 1;
-  guint s = key_hash (event, module, offset) & mask;
   CsProfileKey *k;
-
-  for (;;)
-    {
-      guint32 idx = table->slots[s];
-
-      if (idx == 0)
-        break;
-      k = &table->keys[idx - 1];
-      if (k->offset == offset && k->module == module && k->event == event)
-        return k;
-      s = (s + 1) & mask;
-    }
 
   if (table->n_keys == table->keys_cap)
     {
@@ -96,7 +72,8 @@ cs_profile_key_table_get (CsProfileKeyTable *table,
   k->flags = 0;
   k->samples = 0;
   k->period = 0;
-  table->slots[s] = table->n_keys;
+  table->slots[slot] = table->n_keys;
+  /* Only the slots move; @k stays where it is. */
   if (table->n_keys * 2 > table->n_slots)
     grow (table);
   return k;

@@ -38,11 +38,48 @@ typedef struct
 
 void          cs_profile_key_table_init   (CsProfileKeyTable *table);
 void          cs_profile_key_table_clear  (CsProfileKeyTable *table);
-/* The key for (event, module, offset), added with zero counts when new. */
-CsProfileKey *cs_profile_key_table_get    (CsProfileKeyTable *table,
+/* Adds (event, module, offset) with zero counts at the empty slot @slot. */
+CsProfileKey *cs_profile_key_table_insert (CsProfileKeyTable *table,
+                                           guint              slot,
                                            guint16            event,
                                            guint32            module,
                                            guint64            offset);
+
+static inline guint32
+cs_profile_key_hash (guint16 event,
+                     guint32 module,
+                     guint64 offset)
+{
+  guint64 h = offset * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+
+  h ^= ((guint64) module << 16 | event) * G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f);
+  return (guint32) (h >> 32) ^ (guint32) h;
+}
+
+/* The key for (event, module, offset), added with zero counts when new.
+ * Inline: every sample of a file comes through here. */
+static inline CsProfileKey *
+cs_profile_key_table_get (CsProfileKeyTable *table,
+                          guint16            event,
+                          guint32            module,
+                          guint64            offset)
+{
+  guint mask = table->n_slots - 1;
+  guint s = cs_profile_key_hash (event, module, offset) & mask;
+
+  for (;;)
+    {
+      guint32 idx = table->slots[s];
+      CsProfileKey *k;
+
+      if (idx == 0)
+        return cs_profile_key_table_insert (table, s, event, module, offset);
+      k = &table->keys[idx - 1];
+      if (k->offset == offset && k->module == module && k->event == event)
+        return k;
+      s = (s + 1) & mask;
+    }
+}
 
 /* A symbol's aggregate; the public part first. */
 typedef struct

@@ -1,15 +1,20 @@
 /* cs-profile.c — streaming a perf.data file into keys; the profile object
  *
- * Each SAMPLE costs an address-space lookup (usually answered by a
- * one-entry cache, because consecutive samples tend to fall in the same
- * mapping) and one probe of the key table. Nothing is allocated per
- * sample.
+ * Samples come from the reader in batches of CsPerfBrief
+ * (cs_perf_reader_foreach_brief: no full decoding, and long stretches of
+ * samples skip the ordering queue; only their order relative to the records
+ * that change the maps is perf's, which is all a key depends on). Each
+ * costs a look at a few recently used mappings (consecutive samples of a
+ * thread tend to fall in the same one) and one probe of the key table.
+ * Nothing is allocated per sample.
  *
  * Symbols are resolved only once the file is closed: the symbolizer's
- * memory (kallsyms, DWARF) then replaces the mapping's instead of adding to
- * it, so the peak resident size is the mapping plus the small key table.
- * (Resolving new keys on a second thread while reading was tried: on two
- * busy cores it saved little time and held both at once.)
+ * memory then replaces the mapping's instead of adding to it, so the peak
+ * resident size is the mapping plus the small key table. They are resolved
+ * to ELF and kallsyms symbols only; DWARF (source lines, inline chains) is
+ * opened when a line or instruction table is first asked for. (Resolving
+ * new keys on a second thread while reading was tried: on two busy cores it
+ * saved little time and held both at once.)
  */
 #include "config.h"
 
@@ -100,8 +105,12 @@ cs_profile_init (CsProfile *self)
                                             cs_profile_free_insn_table);
 }
 
-/* The mapping a sample fell in last time, so that the next sample in the
- * same mapping needs no lookup. Cleared whenever the maps change. */
+/* Mappings samples fell in recently, so that the next sample in one of
+ * them needs no lookup: a few for user space (threads of a program take
+ * turns in its executable and its libraries), one for the kernel. Cleared
+ * whenever the maps change. */
+#define N_USER_CACHE 4
+
 typedef struct
 {
   gboolean valid;
@@ -118,14 +127,16 @@ typedef struct
   CsProfile         *self;
   CsAddressSpace    *space;
   CsPerfReader      *reader;
-  MapCache           user;
+  MapCache           user[N_USER_CACHE];
+  guint              user_next;
   MapCache           kernel;
   guint32            unknown_module;
   guint32            kernel_nomap;     /* raw index of the kernel, G_MAXUINT32 until needed */
   GHashTable        *mapping_modules;  /* CsMapping* (a reference) -> raw module index + 1 */
   CsProfileProgress  progress;
   gpointer           progress_data;
-  guint64            n_records;
+  guint64            n_delivered;      /* records and samples, for progress */
+  guint64            next_progress;
 } StreamState;
 
 /* The raw module of a mapping; the symbolizer is asked once per mapping. */
@@ -159,6 +170,16 @@ raw_module_index (CsProfile *self,
   return self->raw_modules->len - 1;
 }
 
+static void
+forget_maps (StreamState *st,
+             gboolean     kernel_too)
+{
+  for (guint i = 0; i < N_USER_CACHE; i++)
+    st->user[i].valid = FALSE;
+  if (kernel_too)
+    st->kernel.valid = FALSE;
+}
+
 static inline gboolean
 cache_hit (const MapCache *c,
            gint32          pid,
@@ -167,77 +188,118 @@ cache_hit (const MapCache *c,
   return c->valid && ip >= c->start && ip < c->end && (c->kernel || c->pid == pid);
 }
 
-static void
-add_sample (StreamState        *st,
-            const CsPerfRecord *r)
+/* The key of a sample that no cached mapping covers. */
+static CsProfileKey *
+lookup_key (StreamState *st,
+            gboolean     kernel_mode,
+            guint16      event,
+            gint32       pid,
+            guint64      ip)
 {
   CsProfile *self = st->self;
-  guint cpumode = r->misc & MISC_CPUMODE_MASK;
-  gboolean kernel_mode = cpumode == MISC_KERNEL || cpumode == MISC_GUEST_KERNEL;
-  gint32 pid = (gint32) r->pid;
-  guint64 ip = r->sample.ip;
-  guint64 offset;
+  const CsMapping *m = kernel_mode ? cs_address_space_lookup_kernel (st->space, ip)
+                                   : cs_address_space_lookup (st->space, pid, ip);
+  MapCache *c;
   guint32 module;
-  MapCache *c = kernel_mode ? &st->kernel : &st->user;
-  CsProfileKey *key;
-  guint16 event;
 
-  if (r->attr == NULL || r->attr->index >= self->n_events)
-    return;
-  event = (guint16) r->attr->index;
-
-  if (!cache_hit (c, pid, ip))
+  if (m == NULL)
     {
-      const CsMapping *m = kernel_mode ? cs_address_space_lookup_kernel (st->space, ip)
-                                       : cs_address_space_lookup (st->space, pid, ip);
-
-      if (m != NULL)
+      /* No map: the upper half is the kernel's (perf records the odd
+       * kernel ip without a kernel map), the rest is "[unknown]". */
+      if ((ip >> 63) != 0)
         {
-          guint32 index = mapping_module (st, m);
-          CsModule *mod = g_ptr_array_index (self->raw_modules, index);
-
-          /* A user-mode ip can only be found in a kernel map through the
-           * fallback; cache it in the slot that matches the map. */
-          c = m->kernel ? &st->kernel : &st->user;
-          c->valid = TRUE;
-          c->pid = pid;
-          c->start = m->start;
-          c->end = m->end;
-          c->pgoff = m->pgoff;
-          c->kernel = cs_module_get_kind (mod) == CS_MODULE_KERNEL;
-          c->module = index;
+          if (st->kernel_nomap == G_MAXUINT32)
+            st->kernel_nomap = raw_module_index (self, cs_symbolizer_get_module (self->symbolizer,
+                                                                                  "[kernel.kallsyms]", NULL, 0));
+          module = st->kernel_nomap;
         }
       else
         {
-          /* No map: the upper half is the kernel's (perf records the odd
-           * kernel ip without a kernel map), the rest is "[unknown]". */
-          offset = ip;
-          if ((ip >> 63) != 0)
-            {
-              if (st->kernel_nomap == G_MAXUINT32)
-                st->kernel_nomap = raw_module_index (self, cs_symbolizer_get_module (self->symbolizer,
-                                                                                      "[kernel.kallsyms]", NULL, 0));
-              module = st->kernel_nomap;
-            }
-          else
-            {
-              module = st->unknown_module;
-              self->stats.n_unmapped++;
-            }
-          goto add;
+          module = st->unknown_module;
+          self->stats.n_unmapped++;
         }
+      return cs_profile_key_table_get (&self->table, event, module, ip);
     }
-  module = c->module;
-  /* Kernel symbols are looked up by run-time address, files by offset. */
-  offset = c->kernel ? ip : ip - c->start + c->pgoff;
 
-add:
-  key = cs_profile_key_table_get (&self->table, event, module, offset);
-  key->samples++;
-  key->period += r->sample.period;
-  self->events[event].n_samples++;
-  self->events[event].period += r->sample.period;
-  self->stats.n_samples++;
+  module = mapping_module (st, m);
+  /* A user-mode ip can only be found in a kernel map through the fallback;
+   * cache it in the slot that matches the map. */
+  if (m->kernel)
+    c = &st->kernel;
+  else
+    c = &st->user[st->user_next++ % N_USER_CACHE];
+  c->valid = TRUE;
+  c->pid = pid;
+  c->start = m->start;
+  c->end = m->end;
+  c->pgoff = m->pgoff;
+  c->kernel = cs_module_get_kind (g_ptr_array_index (self->raw_modules, module)) == CS_MODULE_KERNEL;
+  c->module = module;
+  /* Kernel symbols are looked up by run-time address, files by offset. */
+  return cs_profile_key_table_get (&self->table, event, module,
+                                   c->kernel ? ip : ip - c->start + c->pgoff);
+}
+
+static void
+report_progress (StreamState *st)
+{
+  guint64 done, total;
+
+  st->next_progress = st->n_delivered + PROGRESS_EVERY;
+  cs_perf_reader_get_progress (st->reader, &done, &total);
+  st->progress (_("Reading samples"), total > 0 ? (double) done / total : -1, st->progress_data);
+}
+
+/* The hot loop of loading: a batch of samples from the reader. */
+static void
+on_samples (const CsPerfBrief *samples,
+            guint              n_samples,
+            gpointer           user_data)
+{
+  StreamState *st = user_data;
+  CsProfile *self = st->self;
+
+  for (guint i = 0; i < n_samples; i++)
+    {
+      const CsPerfBrief *b = &samples[i];
+      guint cpumode = b->misc & MISC_CPUMODE_MASK;
+      gboolean kernel_mode = cpumode == MISC_KERNEL || cpumode == MISC_GUEST_KERNEL;
+      gint32 pid = (gint32) b->pid;
+      const MapCache *c = NULL;
+      CsProfileKey *key;
+      guint16 event;
+
+      if (G_UNLIKELY (b->attr >= self->n_events))
+        continue;
+      event = (guint16) b->attr;
+      if (kernel_mode)
+        {
+          if (cache_hit (&st->kernel, pid, b->ip))
+            c = &st->kernel;
+        }
+      else
+        {
+          for (guint k = 0; k < N_USER_CACHE; k++)
+            if (cache_hit (&st->user[k], pid, b->ip))
+              {
+                c = &st->user[k];
+                break;
+              }
+        }
+      if (G_LIKELY (c != NULL))
+        key = cs_profile_key_table_get (&self->table, event, c->module,
+                                        c->kernel ? b->ip : b->ip - c->start + c->pgoff);
+      else
+        key = lookup_key (st, kernel_mode, event, pid, b->ip);
+      key->samples++;
+      key->period += b->period;
+      self->events[event].n_samples++;
+      self->events[event].period += b->period;
+    }
+  self->stats.n_samples += n_samples;
+  st->n_delivered += n_samples;
+  if (st->n_delivered >= st->next_progress && st->progress != NULL)
+    report_progress (st);
 }
 
 static gboolean
@@ -248,41 +310,33 @@ on_record (const CsPerfRecord *r,
 
   switch (r->type)
     {
-    case CS_PERF_RECORD_SAMPLE:
-      add_sample (st, r);
-      break;
     case CS_PERF_RECORD_MMAP:
     case CS_PERF_RECORD_MMAP2:
       cs_address_space_mmap (st->space, (gint32) r->mmap.pid, r->mmap.addr, r->mmap.len,
                              r->mmap.pgoff, r->mmap.prot, r->mmap.flags, r->mmap.filename,
                              r->mmap.build_id_size > 0 ? r->mmap.build_id : NULL,
                              r->mmap.build_id_size);
-      st->user.valid = st->kernel.valid = FALSE;
+      forget_maps (st, TRUE);
       break;
     case CS_PERF_RECORD_COMM:
       cs_address_space_comm (st->space, (gint32) r->comm.pid, (gint32) r->comm.tid,
                              r->comm.comm, r->comm.exec);
-      st->user.valid = FALSE;
+      forget_maps (st, FALSE);
       break;
     case CS_PERF_RECORD_FORK:
       cs_address_space_fork (st->space, (gint32) r->task.pid, (gint32) r->task.ppid);
-      st->user.valid = FALSE;
+      forget_maps (st, FALSE);
       break;
     case CS_PERF_RECORD_EXIT:
       cs_address_space_exit (st->space, (gint32) r->task.pid, (gint32) r->task.tid);
-      st->user.valid = FALSE;
+      forget_maps (st, FALSE);
       break;
     default:
       break;
     }
 
-  if (++st->n_records % PROGRESS_EVERY == 0 && st->progress != NULL)
-    {
-      guint64 done, total;
-
-      cs_perf_reader_get_progress (st->reader, &done, &total);
-      st->progress (_("Reading samples"), total > 0 ? (double) done / total : -1, st->progress_data);
-    }
+  if (++st->n_delivered >= st->next_progress && st->progress != NULL)
+    report_progress (st);
   return TRUE;
 }
 
@@ -368,7 +422,8 @@ cs_profile_load (const char         *path,
                                                                          "[unknown]", NULL, 0));
   st.kernel_nomap = G_MAXUINT32;
   st.mapping_modules = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cs_mapping_unref, NULL);
-  ok = cs_perf_reader_foreach (reader, on_record, &st, error);
+  st.next_progress = PROGRESS_EVERY;
+  ok = cs_perf_reader_foreach_brief (reader, on_record, on_samples, &st, error);
   g_clear_pointer (&st.mapping_modules, g_hash_table_unref);
   if (!ok)
     return NULL;

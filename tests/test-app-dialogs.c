@@ -12,6 +12,7 @@
 #include <json.h>
 
 #include "cs-chart-values.h"
+#include "cs-chart-widget.h"
 #include "cs-export-dialog.h"
 #include "cs-record-dialog.h"
 #include "cs-test-app.h"
@@ -160,6 +161,24 @@ export_bad_done (GObject *source, GAsyncResult *result, gpointer user_data)
   ex->n_done++;
 }
 
+/* The drawn chart widget of the Overview page showing chart @id. */
+static GtkWidget *
+find_chart_widget (GtkWidget  *root,
+                   const char *id)
+{
+  if (CS_IS_CHART_WIDGET (root) && gtk_widget_get_mapped (root) &&
+      g_strcmp0 (cs_chart_widget_get_chart_id (CS_CHART_WIDGET (root)), id) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_chart_widget (child, id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static gboolean
 step_export (CsTestApp *app)
 {
@@ -213,9 +232,14 @@ step_export (CsTestApp *app)
         g_assert_true (g_file_get_contents (ex->svg, &svg, NULL, NULL));
         g_assert_nonnull (strstr (svg, "<svg"));
       }
-      /* The chart's context menu action opens the dialog on that chart. */
-      g_action_group_activate_action (G_ACTION_GROUP (window), "export-chart",
-                                      g_variant_new_string (first->id));
+      /* "Export Chart…" in the chart widget's context menu (its
+       * chart.export action) opens the dialog on that chart. */
+      {
+        GtkWidget *chart = find_chart_widget (GTK_WIDGET (window), first->id);
+
+        g_assert_nonnull (chart);
+        g_assert_true (gtk_widget_activate_action (chart, "chart.export", NULL));
+      }
       app->stage = 2;
       return FALSE;
 

@@ -22,9 +22,11 @@
 
 #include <gio/gio.h>
 #include <json.h>
+#include <locale.h>
 #include <signal.h>
 #include <sys/prctl.h>
 
+#include "cs-test-po.h"
 #include "cs-test-util.h"
 
 #define WAIT_STEPS 1200   /* × 50 ms: a guard against hangs, not a timing check */
@@ -168,7 +170,13 @@ viewer_start (Viewer     *viewer,
   g_subprocess_launcher_setenv (launcher, "GTK_A11Y", "none", TRUE);
   g_subprocess_launcher_setenv (launcher, "NO_AT_BRIDGE", "1", TRUE);
   if (language != NULL)
-    g_subprocess_launcher_setenv (launcher, "LANGUAGE", language, TRUE);
+    {
+      g_autofree char *catalogues = cs_test_build_path ("po");
+
+      /* The catalogue catalogue_has() reads, whatever the caller's setup. */
+      g_subprocess_launcher_setenv (launcher, "LANGUAGE", language, TRUE);
+      g_subprocess_launcher_setenv (launcher, "CYCLESCOPE_LOCALEDIR", catalogues, TRUE);
+    }
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
   viewer->process = g_subprocess_launcher_spawn (launcher, &error, cyclescope, bundle, NULL);
   g_assert_no_error (error);
@@ -233,6 +241,12 @@ static gboolean
 is_page (json_object *state, gconstpointer page)
 {
   return g_strcmp0 (jstr (state, "page"), page) == 0 && jpath (state, "modules.rows.0.x") != NULL;
+}
+
+static gboolean
+on_page (json_object *state, gconstpointer page)
+{
+  return g_strcmp0 (jstr (state, "page"), page) == 0;
 }
 
 static gboolean
@@ -407,6 +421,50 @@ hot_function_lines (guint *first,
   g_assert_cmpuint (*last, >, *first);
 }
 
+/* The bundle's session.json says its host had no hardware PMU. */
+static gboolean
+recorded_without_pmu (void)
+{
+  g_autofree char *path = g_build_filename (bundle, "session.json", NULL);
+  json_object *root = json_object_from_file (path);
+  gboolean none;
+
+  g_assert_nonnull (root);
+  none = jpath (root, "host.pmu") == NULL;
+  json_object_put (root);
+  return none;
+}
+
+/* The warnings banner: the short warning stated from the session's facts
+ * in @no_pmu's language, never the recorder's long sentence, which is
+ * kept under Details as it was recorded (in English). */
+static void
+check_banner (json_object *state,
+              const char  *no_pmu)
+{
+  g_autofree char *path = g_build_filename (bundle, "session.json", NULL);
+  json_object *root = json_object_from_file (path);
+  json_object *recorded = jpath (root, "warnings");
+  const char *banner = jstr (state, "overview.banner");
+  const char *details = jstr (state, "overview.details");
+
+  g_printerr ("# banner: %s\n", banner != NULL ? banner : "(none)");
+  if (recorded_without_pmu ())
+    {
+      g_assert_nonnull (banner);
+      g_assert_true (g_str_has_prefix (banner, no_pmu));
+    }
+  for (size_t i = 0; recorded != NULL && i < json_object_array_length (recorded); i++)
+    {
+      const char *sentence = json_object_get_string (json_object_array_get_idx (recorded, i));
+
+      g_assert_true (banner == NULL || strstr (banner, sentence) == NULL);
+      g_assert_nonnull (details);
+      g_assert_nonnull (strstr (details, sentence));
+    }
+  json_object_put (root);
+}
+
 /* --- tests --- */
 
 static void
@@ -421,11 +479,16 @@ test_drilldown (void)
   find_window (&viewer);
   g_assert_cmpstr (jstr (state, "page"), ==, "overview");
   g_assert_cmpint (json_object_get_int (jpath (state, "overview.charts")), >=, 1);
+  /* With samples, the module shares come first. */
+  g_assert_cmpstr (jstr (state, "overview.chart_ids.0"), ==, "samples-by-module");
+  check_banner (state, "No hardware PMU on the recording host: software events only.");
   screenshot (&viewer, "e2e-overview");
 
-  /* The Modules page, by a click on its sidebar row. */
+  /* The Modules page, by a click on its sidebar row: the keyboard goes to
+   * the module table, so that Enter drills down without a Tab first. */
   click (&viewer, find_named (jpath (state, "pages"), "modules"));
   state = wait_state (&viewer, "the Modules page", is_page, "modules");
+  state = wait_state (&viewer, "the keyboard in the module table", in_focus, "module-table");
   /* Selected first: the module with most samples, the library by design. */
   state = wait_state (&viewer, "the library's hot symbols", has_module, "libcstesttwomodules.so");
   check_hot_symbol (state, "libcstesttwomodules.so", "tm_lib_hot");
@@ -481,6 +544,13 @@ test_drilldown (void)
   state = wait_state (&viewer, "the library selected by keyboard", has_module, "libcstesttwomodules.so");
   check_hot_symbol (state, "libcstesttwomodules.so", "tm_lib_hot");
 
+  /* Alt+1 / Alt+2 choose the pages, and the keyboard goes with them. */
+  key ("alt+1");
+  wait_state (&viewer, "the Overview page by Alt+1", on_page, "overview");
+  key ("alt+2");
+  state = wait_state (&viewer, "the Modules page by Alt+2", is_page, "modules");
+  state = wait_state (&viewer, "the keyboard in the module table after Alt+2", in_focus, "module-table");
+
   /* Ctrl+Q quits cleanly. */
   key ("ctrl+q");
   while (!viewer.exited)
@@ -520,6 +590,19 @@ test_german (void)
     g_assert_cmpstr (label, ==, "Übersicht");
   else
     g_test_message ("po/de.po does not translate the page names yet: not checked");
+  /* The banner speaks German even though the recorder wrote its sentence
+   * in English: the short warning is stated from the session's facts. */
+  {
+    g_autofree char *po = cs_test_source_path ("po/de.po");
+    g_autoptr(GHashTable) de = cs_test_po_load (po);
+    const char *german = cs_test_po_lookup (de, "No hardware PMU on the recording host: software events only.");
+
+    g_assert_nonnull (german);
+    if (catalogue_has (german))
+      check_banner (state, german);
+    else
+      g_test_message ("the built catalogue lacks the no-PMU warning: not checked");
+  }
   g_subprocess_send_signal (viewer.process, SIGTERM);
   viewer_finish (&viewer);
 }
@@ -530,6 +613,8 @@ main (int    argc,
 {
   int ret;
 
+  /* UTF-8 in the log (the page names, “—” in titles). */
+  setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
   /* argv[3], the viewer, is only there so that meson builds it first. */
   g_assert_cmpint (argc, >=, 4);

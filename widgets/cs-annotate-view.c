@@ -56,7 +56,7 @@ cs_annotate_view_destroy (CsAnnotateView *view,
   g_clear_pointer (&view->events, g_strfreev);
 }
 
-void
+GtkColumnViewColumn *
 cs_annotate_view_add_column (CsAnnotateView *view,
                              const char     *title,
                              CsCellKind      kind,
@@ -68,6 +68,7 @@ cs_annotate_view_add_column (CsAnnotateView *view,
   gtk_column_view_column_set_expand (column, expand);
   gtk_column_view_append_column (view->view, column);
   g_object_unref (column);
+  return column;
 }
 
 void
@@ -92,6 +93,9 @@ cs_annotate_view_set_events (CsAnnotateView     *view,
       GtkColumnViewColumn *column =
         cs_list_column_new (view->events[i], CS_CELL_NUMBER, func, GUINT_TO_POINTER (i));
 
+      /* A symbol's samples per line or instruction are short numbers; the
+       * room goes to the code. */
+      cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 6);
       gtk_column_view_insert_column (view->view, view->events_position + i, column);
       g_ptr_array_add (view->event_columns, column);
     }

@@ -31,7 +31,9 @@ void     cs_annotate_view_init        (CsAnnotateView     *view,
                                        GType               item_type);
 void     cs_annotate_view_destroy     (CsAnnotateView     *view,
                                        GtkWidget          *parent);
-void     cs_annotate_view_add_column  (CsAnnotateView     *view,
+/* Returns the column (owned by the view). */
+GtkColumnViewColumn *
+         cs_annotate_view_add_column  (CsAnnotateView     *view,
                                        const char         *title,
                                        CsCellKind          kind,
                                        CsCellFunc          func,

@@ -42,40 +42,256 @@ legend_numbers (const CsChartValues *values,
   return g_strdup_printf (_("%s · %s%s%s"), share, value, marker[0] ? " " : "", marker);
 }
 
+/* How legend entries are written, richest first. When the chart is too
+ * narrow for "label  share · value" on one line (a 3×3 grid), the entry
+ * wraps its numbers under the label rather than cut the label: a reader
+ * must be able to tell which part is which. */
+typedef enum
+{
+  LEGEND_LINE,          /* swatch label  numbers, one line */
+  LEGEND_LINE_COMPACT,  /* the same with short values ("4.97 G cycles") */
+  LEGEND_STACKED,       /* label, and the numbers on a second line */
+  LEGEND_SHARE_ONLY,    /* label and share; the value is in the tooltip */
+  N_LEGEND_STYLES
+} LegendStyle;
+
 typedef struct
 {
   PangoLayout *label;     /* NULL when there is no room for it */
   PangoLayout *numbers;
   double       numbers_x; /* offset of @numbers from the entry's left edge */
+  double       numbers_y; /* offset of @numbers from the entry's top */
+  double       width;
+  gboolean     cut;       /* the label is ellipsized (or left out) */
 } LegendEntry;
+
+typedef struct
+{
+  LegendEntry *entries;
+  int         *rows;
+  double      *xs;
+  int          n_rows;
+  double       entry_h;   /* height of one legend row */
+  gboolean     cut;       /* some label is cut */
+} Legend;
+
+static void
+legend_clear (Legend *legend)
+{
+  g_clear_pointer (&legend->entries, g_free);
+  g_clear_pointer (&legend->rows, g_free);
+  g_clear_pointer (&legend->xs, g_free);
+}
 
 /* Label then numbers; the numbers are never cut while a shorter spelling
  * exists, the label is ellipsized instead. */
 static LegendEntry
 legend_entry (CsChartFrame      *frame,
               const CsChartPart *part,
+              const char        *label_text,
               double             max_width,
-              gboolean           compact,
-              double            *width)
+              LegendStyle        style)
 {
-  const char *label_text = part->label != NULL ? part->label : part->name;
   double swatch = frame->small_line_height * 0.75;
   double gap = frame->small_line_height * 0.5;
   double avail = max_width - swatch * 1.5;
-  g_autofree char *numbers = legend_numbers (frame->values, part, compact);
-  LegendEntry entry = { NULL, NULL, swatch * 1.5 };
-  double nw, nh, lw = 0, lh;
+  g_autofree char *numbers = NULL;
+  LegendEntry entry = { NULL, NULL, swatch * 1.5, 0, 0, FALSE };
+  double nw, nh, lw = 0, lh, natural_w;
+  PangoLayout *natural;
 
+  if (style == LEGEND_SHARE_ONLY)
+    numbers = !isfinite (part->value) || part->value < 0 ? g_strdup (CS_CHART_NO_VALUE)
+                                                         : cs_chart_format_share (part->share);
+  else
+    numbers = legend_numbers (frame->values, part, style != LEGEND_LINE);
   entry.numbers = cs_chart_frame_text (frame, numbers, CS_CHART_FONT_SMALL, avail, 1);
   cs_chart_text_size (entry.numbers, &nw, &nh);
-  if (label_text != NULL && label_text[0] != '\0' && avail - nw - gap > 2 * gap)
+  if (label_text == NULL || label_text[0] == '\0')
+    {
+      entry.width = entry.numbers_x + nw;
+      return entry;
+    }
+
+  natural = cs_chart_frame_text (frame, label_text, CS_CHART_FONT_SMALL, -1, 1);
+  cs_chart_text_size (natural, &natural_w, &lh);
+  if (style == LEGEND_STACKED)
+    {
+      entry.label = cs_chart_frame_text (frame, label_text, CS_CHART_FONT_SMALL, avail, 1);
+      cs_chart_text_size (entry.label, &lw, &lh);
+      entry.cut = natural_w > avail;
+      entry.numbers_y = frame->small_line_height;
+      entry.width = entry.numbers_x + MAX (lw, nw);
+      return entry;
+    }
+  if (avail - nw - gap > 2 * gap)
     {
       entry.label = cs_chart_frame_text (frame, label_text, CS_CHART_FONT_SMALL, avail - nw - gap, 1);
       cs_chart_text_size (entry.label, &lw, &lh);
       entry.numbers_x += lw + gap;
     }
-  *width = entry.numbers_x + nw;
+  entry.cut = entry.label == NULL || natural_w > avail - nw - gap;
+  entry.width = entry.numbers_x + nw;
   return entry;
+}
+
+/* Entries of one style: single lines flow left to right and wrap; stacked
+ * entries (two lines each) go into columns of equal width, which reads as
+ * a table. */
+static void
+legend_build (CsChartFrame       *frame,
+              LegendStyle         style,
+              const char * const *labels,
+              double              inner_w,
+              Legend             *legend)
+{
+  const CsChartValues *values = frame->values;
+  guint n = values->n_parts;
+  double col_gap = frame->pad * 1.5;
+  double x = 0, col_w = 0;
+  guint n_cols = 1;
+
+  legend->entries = g_new0 (LegendEntry, MAX (1, n));
+  legend->rows = g_new0 (int, MAX (1, n));
+  legend->xs = g_new0 (double, MAX (1, n));
+  legend->n_rows = 0;
+  legend->cut = FALSE;
+  legend->entry_h = style == LEGEND_STACKED ? 2 * frame->small_line_height : frame->small_line_height;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const CsChartPart *part = &values->parts[i];
+      const char *label = labels != NULL ? labels[i] : part->label != NULL ? part->label : part->name;
+
+      legend->entries[i] = legend_entry (frame, part, label, inner_w, style);
+      legend->cut |= legend->entries[i].cut;
+      col_w = MAX (col_w, legend->entries[i].width);
+    }
+
+  if (style == LEGEND_STACKED)
+    {
+      n_cols = MAX (1, (guint) floor ((inner_w + col_gap) / (col_w + col_gap)));
+      for (guint i = 0; i < n; i++)
+        {
+          legend->rows[i] = i / n_cols;
+          legend->xs[i] = (i % n_cols) * (col_w + col_gap);
+        }
+      legend->n_rows = n > 0 ? (n + n_cols - 1) / n_cols : 0;
+      return;
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      double ew = legend->entries[i].width;
+
+      if (i == 0)
+        legend->n_rows = 1;
+      else if (x + col_gap + ew > inner_w)
+        {
+          legend->n_rows++;
+          x = 0;
+        }
+      else
+        x += col_gap;
+      legend->rows[i] = legend->n_rows - 1;
+      legend->xs[i] = x;
+      x += ew;
+    }
+}
+
+static double
+legend_space (CsChartFrame *frame,
+              const Legend *legend,
+              int           rows)
+{
+  double row_gap = frame->small_line_height * 0.3;
+
+  return rows > 0 ? rows * legend->entry_h + (rows - 1) * row_gap + frame->pad * 0.75 : 0.0;
+}
+
+/* The richest style from @first to @last whose labels are all whole (or
+ * @allow_cut) and whose rows all fit beside a bar of at least @min_bar;
+ * FALSE when none does. */
+static gboolean
+legend_choose (CsChartFrame       *frame,
+               const char * const *labels,
+               double              inner_w,
+               double              avail,
+               double              min_bar,
+               LegendStyle         first,
+               LegendStyle         last,
+               gboolean            allow_cut,
+               Legend             *legend)
+{
+  for (LegendStyle style = first; style <= last; style++)
+    {
+      legend_build (frame, style, labels, inner_w, legend);
+      if ((allow_cut || !legend->cut) && avail - legend_space (frame, legend, legend->n_rows) >= min_bar)
+        return TRUE;
+      legend_clear (legend);
+    }
+  return FALSE;
+}
+
+/* The labels without the words every one of them starts or ends with
+ * ("L2 Miss Impact", "L2 Hit Impact" → "L2 Miss", "L2 Hit"): in a narrow
+ * chart the words that tell the parts apart are the ones to keep; the
+ * tooltip has the full title. NULL when nothing is common. */
+static char **
+legend_short_labels (const CsChartValues *values)
+{
+  g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  guint lead = G_MAXUINT, trail = G_MAXUINT;
+  char **labels;
+
+  if (values->n_parts < 2)
+    return NULL;
+  for (guint i = 0; i < values->n_parts; i++)
+    {
+      const char *label = values->parts[i].label != NULL ? values->parts[i].label : values->parts[i].name;
+
+      g_ptr_array_add (words, g_strsplit (label != NULL ? label : "", " ", -1));
+    }
+  for (guint i = 0; i < words->len; i++)
+    {
+      char **w = g_ptr_array_index (words, i), **first = g_ptr_array_index (words, 0);
+      guint n = g_strv_length (w), n0 = g_strv_length (first), k;
+
+      for (k = 0; k < MIN (n, n0) && g_strcmp0 (w[k], first[k]) == 0; k++)
+        ;
+      lead = MIN (lead, k);
+      for (k = 0; k < MIN (n, n0) && g_strcmp0 (w[n - 1 - k], first[n0 - 1 - k]) == 0; k++)
+        ;
+      trail = MIN (trail, k);
+    }
+  /* Every label keeps at least one word of its own. */
+  for (guint i = 0; i < words->len; i++)
+    {
+      guint n = g_strv_length (g_ptr_array_index (words, i));
+
+      while (lead + trail >= n && (lead > 0 || trail > 0))
+        {
+          if (trail > 0)
+            trail--;
+          else
+            lead--;
+        }
+    }
+  if (lead == 0 && trail == 0)
+    return NULL;
+
+  labels = g_new0 (char *, values->n_parts + 1);
+  for (guint i = 0; i < words->len; i++)
+    {
+      char **w = g_ptr_array_index (words, i);
+      guint n = g_strv_length (w);
+      g_autoptr(GString) label = g_string_new (NULL);
+
+      for (guint k = lead; k + trail < n; k++)
+        g_string_append_printf (label, "%s%s", label->len > 0 ? " " : "", w[k]);
+      labels[i] = g_string_free (g_steal_pointer (&label), FALSE);
+    }
+  return labels;
 }
 
 /* Full values when every entry's numbers take at most 60 % of a legend
@@ -141,56 +357,53 @@ cs_chart_bar_layout (CsChartFrame *frame)
   double swatch = frame->small_line_height * 0.75;
   double row_h = frame->small_line_height;
   double row_gap = row_h * 0.3;
-  double col_gap = pad * 1.5;
-  g_autofree int *rows = NULL;
-  g_autofree LegendEntry *entries = NULL;
+  Legend legend = { NULL, };
+  g_auto(GStrv) short_labels = NULL;
+  LegendStyle first;
   CsColor text_color, secondary;
-  double y, bottom, avail, legend_space, bar_h, top, x, sum = 0, cum = 0;
-  int n_rows = 0, rows_used, last = -1;
-  gboolean compact;
+  double y, bottom, avail, space, bar_h, top, sum = 0, cum = 0;
+  int rows_used, last = -1;
 
   cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text_color);
   cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
 
   cs_chart_frame_title_and_note (frame, &y, &bottom);
+  avail = bottom - y;
 
-  /* Legend entries flow left to right and wrap. */
   geometry->n_parts = values->n_parts;
   geometry->parts = g_new0 (CsChartPartGeometry, MAX (1, values->n_parts));
-  rows = g_new0 (int, MAX (1, values->n_parts));
-  entries = g_new0 (LegendEntry, MAX (1, values->n_parts));
-  compact = legend_wants_compact (frame, inner_w);
-  x = 0;
-  for (guint i = 0; i < values->n_parts; i++)
-    {
-      double ew;
+  /* Full or short values as legend_wants_compact() says; then fewer
+   * numbers per line before any label is cut. When every label cannot be
+   * whole, the share alone leaves them the most room (the tooltip has the
+   * rest); failing that, rows are dropped. */
+  first = legend_wants_compact (frame, inner_w) ? LEGEND_LINE_COMPACT : LEGEND_LINE;
+  short_labels = legend_short_labels (values);
+  {
+    const double min_bars[] = { 2 * frame->line_height + 8, MIN_BAR_HEIGHT };
+    gboolean chosen = FALSE;
 
-      entries[i] = legend_entry (frame, &values->parts[i], inner_w, compact, &ew);
-      if (i == 0)
-        n_rows = 1;
-      else if (x + col_gap + ew > inner_w)
-        {
-          n_rows++;
-          x = 0;
-        }
-      else
-        x += col_gap;
-      rows[i] = n_rows - 1;
-      geometry->parts[i].legend = (CsRect) { pad + x, 0, ew, row_h };
-      x += ew;
-    }
+    /* The full titles, then the short ones, beside a bar that holds a
+     * two-line label, then beside a thin one. */
+    for (guint b = 0; b < G_N_ELEMENTS (min_bars) && !chosen; b++)
+      chosen = legend_choose (frame, NULL, inner_w, avail, min_bars[b], first, LEGEND_SHARE_ONLY, FALSE, &legend) ||
+               (short_labels != NULL &&
+                legend_choose (frame, (const char * const *) short_labels, inner_w, avail, min_bars[b],
+                               first, LEGEND_SHARE_ONLY, FALSE, &legend));
+    if (!chosen &&
+        !legend_choose (frame, (const char * const *) short_labels, inner_w, avail, MIN_BAR_HEIGHT,
+                        LEGEND_SHARE_ONLY, LEGEND_SHARE_ONLY, TRUE, &legend))
+      legend_build (frame, first, NULL, inner_w, &legend);
+  }
+  row_h = legend.entry_h;
 
-  avail = bottom - y;
-  rows_used = n_rows;
-#define LEGEND_SPACE(r) ((r) > 0 ? (r) * row_h + ((r) - 1) * row_gap + pad * 0.75 : 0.0)
-  while (rows_used > 0 && avail - LEGEND_SPACE (rows_used) < MIN_BAR_HEIGHT)
+  rows_used = legend.n_rows;
+  while (rows_used > 0 && avail - legend_space (frame, &legend, rows_used) < MIN_BAR_HEIGHT)
     rows_used--;
-  legend_space = LEGEND_SPACE (rows_used);
-#undef LEGEND_SPACE
-  bar_h = MIN (CLAMP (height * 0.3, 2 * frame->line_height + 8, 96.0), avail - legend_space);
+  space = legend_space (frame, &legend, rows_used);
+  bar_h = MIN (CLAMP (height * 0.3, 2 * frame->line_height + 8, 96.0), avail - space);
   bar_h = MAX (bar_h, MIN (MIN_BAR_HEIGHT, avail));
   bar_h = MAX (bar_h, 0);
-  top = y + MAX (0, (avail - bar_h - legend_space) / 2);
+  top = y + MAX (0, (avail - bar_h - space) / 2);
 
   geometry->plot.x = cs_chart_frame_snap (frame, pad);
   geometry->plot.y = cs_chart_frame_snap (frame, top);
@@ -259,17 +472,19 @@ cs_chart_bar_layout (CsChartFrame *frame)
   for (guint i = 0; i < values->n_parts; i++)
     {
       CsRect *entry = &geometry->parts[i].legend;
+      const LegendEntry *e = &legend.entries[i];
 
-      if (rows[i] >= rows_used)
+      if (legend.rows[i] >= rows_used)
         {
           *entry = (CsRect) { 0, 0, 0, 0 };
           continue;
         }
-      entry->y = y + rows[i] * (row_h + row_gap);
-      if (entries[i].label != NULL)
-        cs_chart_frame_place (frame, entries[i].label, entry->x + swatch * 1.5, entry->y, &text_color);
-      cs_chart_frame_place (frame, entries[i].numbers, entry->x + entries[i].numbers_x, entry->y, &secondary);
+      *entry = (CsRect) { pad + legend.xs[i], y + legend.rows[i] * (row_h + row_gap), e->width, row_h };
+      if (e->label != NULL)
+        cs_chart_frame_place (frame, e->label, entry->x + swatch * 1.5, entry->y, &text_color);
+      cs_chart_frame_place (frame, e->numbers, entry->x + e->numbers_x, entry->y + e->numbers_y, &secondary);
     }
+  legend_clear (&legend);
 }
 
 void

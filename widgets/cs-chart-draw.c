@@ -239,7 +239,15 @@ cs_chart_frame_title_and_note (CsChartFrame *frame,
   cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
 
   title = cs_chart_frame_text (frame, values->title ? values->title : values->id ? values->id : "",
-                               CS_CHART_FONT_BOLD, inner_w, 1);
+                               CS_CHART_FONT_BOLD, -1, 1);
+  cs_chart_text_size (title, &tw, &th);
+  /* A REF chart has room to spare below its scale: a long title wraps to a
+   * second line there rather than lose its end ("% of Mispredicted
+   * Branc…"). A BAR chart needs the height for its legend. */
+  if (tw > inner_w && values->kind == CS_CHART_REF && geometry->height >= 8 * frame->line_height)
+    title = cs_chart_frame_text (frame, pango_layout_get_text (title), CS_CHART_FONT_BOLD, inner_w, 2);
+  else
+    title = cs_chart_frame_text (frame, pango_layout_get_text (title), CS_CHART_FONT_BOLD, inner_w, 1);
   cs_chart_text_size (title, &tw, &th);
   geometry->title = (CsRect) { pad, pad, MIN (tw, inner_w), th };
   cs_chart_frame_place (frame, title, pad, pad, &text_color);

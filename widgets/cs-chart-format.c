@@ -78,6 +78,20 @@ unit_separator (const char *unit)
   return " ";
 }
 
+/* Model units are identifiers ("cycles"); the words among them are shown in
+ * the reader's language. Symbols ("%", "s", "ms", "/s") stay as they are. */
+static const char *
+unit_text (const char *unit)
+{
+  if (g_strcmp0 (unit, "cycles") == 0)
+    /* TRANSLATORS: unit after a number of CPU cycles, e.g. "4.97 G cycles" */
+    return _("cycles");
+  if (g_strcmp0 (unit, "slots") == 0)
+    /* TRANSLATORS: unit after a number of pipeline issue slots, e.g. "1.2 G slots" */
+    return _("slots");
+  return unit;
+}
+
 static char *
 append_unit (char       *number,
              const char *unit)
@@ -86,7 +100,7 @@ append_unit (char       *number,
 
   if (unit_separator (unit) == NULL || strcmp (number, CS_CHART_NO_VALUE) == 0)
     return number;
-  ret = g_strconcat (number, unit_separator (unit), unit, NULL);
+  ret = g_strconcat (number, unit_separator (unit), unit_text (unit), NULL);
   g_free (number);
   return ret;
 }
@@ -178,7 +192,7 @@ cs_chart_format_compact (double      value,
 
             if (unit_separator (unit) == NULL)
               return g_strconcat (number, " ", prefixes[i].prefix, NULL);
-            return g_strconcat (number, " ", prefixes[i].prefix, " ", unit, NULL);
+            return g_strconcat (number, " ", prefixes[i].prefix, " ", unit_text (unit), NULL);
           }
       }
 

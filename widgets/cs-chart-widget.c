@@ -238,6 +238,10 @@ cs_chart_widget_describe_at (CsChartWidget *self,
   if ((geometry = chart_geometry (self)) == NULL)
     return NULL;
 
+  /* A narrow chart ellipsizes its title: the whole of it on hover. */
+  if (cs_rect_contains (&geometry->title, x, y) && self->values->title != NULL)
+    return g_markup_escape_text (self->values->title, -1);
+
   if (self->values->kind == CS_CHART_BAR)
     {
       int part = cs_chart_geometry_part_at (geometry, x, y);

@@ -254,15 +254,26 @@ static void
 cs_disasm_pane_init (CsDisasmPane *self)
 {
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  GtkColumnViewColumn *column;
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   self->hot_position = GTK_INVALID_LIST_POSITION;
   cs_annotate_view_init (&self->view, GTK_WIDGET (self), CS_TYPE_ANNOTATE_INSN);
-  cs_annotate_view_add_column (&self->view, _("Address"), CS_CELL_NUMBER, cell_address, FALSE);
+  /* Monospace and as wide as the address: 0xffffffff81b98907 (kernel) as
+   * much as 0x11a1, never cut. */
+  column = cs_annotate_view_add_column (&self->view, _("Address"), CS_CELL_CODE, cell_address, FALSE);
+  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 6, 6);
+  cs_list_column_set_fit_text (column, 2 + 16);
   cs_annotate_view_add_column (&self->view, _("Share"), CS_CELL_HEAT, cell_share, FALSE);
   cs_annotate_view_set_events (&self->view, NULL, cell_samples);
-  cs_annotate_view_add_column (&self->view, _("Instruction"), CS_CELL_CODE, cell_text, TRUE);
-  cs_annotate_view_add_column (&self->view, _("Line"), CS_CELL_TEXT, cell_line, FALSE);
+  /* The instruction takes what is left, down to its mnemonic and the start
+   * of its operands; "file.c:123" keeps room for a short name and, when
+   * cut, loses the start of the name, never the line number. */
+  column = cs_annotate_view_add_column (&self->view, _("Instruction"), CS_CELL_CODE, cell_text, TRUE);
+  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 16, 48);
+  column = cs_annotate_view_add_column (&self->view, _("Line"), CS_CELL_TEXT, cell_line, FALSE);
+  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START, 12, 12);
+  cs_list_column_set_fit_text (column, 40);
   gtk_label_set_text (GTK_LABEL (self->view.title), _("Disassembly"));
 }
 

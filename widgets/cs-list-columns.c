@@ -10,6 +10,12 @@ typedef struct
   CsCellKind  kind;
   CsCellFunc  func;
   gpointer    user_data;
+  /* Overrides of the kind's defaults; -1 keeps them. */
+  int         overflow;
+  int         min_chars;
+  int         nat_chars;
+  /* > 0: cells ask for the width of their text, up to this many chars. */
+  int         fit_chars;
 } ColumnData;
 
 static void
@@ -69,8 +75,34 @@ setup_cell (GtkSignalListItemFactory *factory,
           break;
         }
     }
+  if (GTK_IS_INSCRIPTION (cell))
+    {
+      if (data->overflow >= 0)
+        gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), data->overflow);
+      if (data->min_chars >= 0)
+        gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), data->min_chars);
+      if (data->nat_chars >= 0)
+        gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), data->nat_chars);
+    }
   cs_cell_tooltip_init (cell);
   gtk_list_item_set_child (list_item, cell);
+}
+
+/* The column takes the width of its longest drawn cell: its text whole
+ * (an address, a file:line) up to the column's limit. */
+static void
+fit_to_text (ColumnData *data,
+             GtkWidget  *cell,
+             const char *text)
+{
+  guint n = text != NULL ? (guint) g_utf8_strlen (text, -1) : 0;
+
+  n = MIN (n, (guint) data->fit_chars);
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), MAX (n, (guint) MAX (data->nat_chars, 0)));
+  /* A monospace cell must not shrink below its text: addresses are never
+   * cut; a proportional one keeps its minimum and ellipsizes. */
+  if (data->kind == CS_CELL_CODE)
+    gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), MAX (n, (guint) MAX (data->min_chars, 0)));
 }
 
 static void
@@ -100,6 +132,8 @@ bind_cell (GtkSignalListItemFactory *factory,
     gtk_inscription_set_markup (GTK_INSCRIPTION (cell), content.text);
   else
     gtk_inscription_set_text (GTK_INSCRIPTION (cell), content.text);
+  if (data->fit_chars > 0 && GTK_IS_INSCRIPTION (cell) && !content.markup)
+    fit_to_text (data, cell, content.text);
   cs_cell_tooltip_take (cell, content.tooltip);
   g_free (content.text);
 
@@ -132,6 +166,7 @@ cs_list_column_new (const char *title,
   data->kind = kind;
   data->func = func;
   data->user_data = user_data;
+  data->overflow = data->min_chars = data->nat_chars = -1;
   /* The factory owns the data: it goes with the column. */
   g_object_set_data_full (G_OBJECT (factory), "cs-column-data", data, g_free);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), data);
@@ -141,6 +176,38 @@ cs_list_column_new (const char *title,
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_resizable (column, TRUE);
   return column;
+}
+
+static ColumnData *
+column_data (GtkColumnViewColumn *column)
+{
+  GtkListItemFactory *factory = gtk_column_view_column_get_factory (column);
+
+  return factory != NULL ? g_object_get_data (G_OBJECT (factory), "cs-column-data") : NULL;
+}
+
+void
+cs_list_column_set_text_layout (GtkColumnViewColumn    *column,
+                                GtkInscriptionOverflow  overflow,
+                                int                     min_chars,
+                                int                     nat_chars)
+{
+  ColumnData *data = column_data (column);
+
+  g_return_if_fail (data != NULL);
+  data->overflow = (int) overflow;
+  data->min_chars = min_chars;
+  data->nat_chars = nat_chars;
+}
+
+void
+cs_list_column_set_fit_text (GtkColumnViewColumn *column,
+                             guint                max_chars)
+{
+  ColumnData *data = column_data (column);
+
+  g_return_if_fail (data != NULL);
+  data->fit_chars = (int) max_chars;
 }
 
 char *

@@ -36,6 +36,18 @@ GtkColumnViewColumn *cs_list_column_new        (const char    *title,
                                                 CsCellKind     kind,
                                                 CsCellFunc     func,
                                                 gpointer       user_data);
+/* How the cells of @column fit their text, instead of the kind's default
+ * (set before the column shows rows); a char count of -1 keeps the
+ * default. */
+void                 cs_list_column_set_text_layout (GtkColumnViewColumn    *column,
+                                                     GtkInscriptionOverflow  overflow,
+                                                     int                     min_chars,
+                                                     int                     nat_chars);
+/* Cells ask for the width of their whole text, up to @max_chars, so the
+ * column is as wide as its longest drawn cell (addresses, file:line).
+ * CS_CELL_CODE cells also never shrink below their text. */
+void                 cs_list_column_set_fit_text    (GtkColumnViewColumn    *column,
+                                                     guint                   max_chars);
 /* GTK 4.8 has no gtk_column_view_scroll_to(): scrolls @position into view
  * through the list's "list.scroll-to-item" action. */
 void                 cs_column_view_scroll_to  (GtkColumnView *view,

@@ -164,14 +164,36 @@ choose_file (const GArray *lines,
   return best;
 }
 
+/* Why there are no source lines, and what (if anything) would give them.
+ * Only a program's own files can be rebuilt with -g: the kernel's source
+ * lines need its debug info (a vmlinux with DWARF, which distributions ship
+ * apart), and [vdso]-like code has no file at all. */
 static char *
 no_source_message (const CsProfileSymbol *symbol)
 {
   const char *module = symbol->module != NULL ? symbol->module->name : "?";
+  CsModuleKind kind = symbol->module != NULL ? symbol->module->kind : CS_MODULE_SPECIAL;
 
-  return g_strdup_printf (_("No debug information for %s in %s: its source lines are unknown. "
-                            "Rebuild %s with -g, or install its debug package."),
-                          symbol->display_name, module, module);
+  switch (kind)
+    {
+    case CS_MODULE_KERNEL:
+      /* TRANSLATORS: %s is a kernel function, e.g. "clear_page_erms" */
+      return g_strdup_printf (_("Kernel source is not available for %s: the kernel’s debug information "
+                                "(a vmlinux with debug info, from the distribution’s kernel debug "
+                                "package) is not installed. Only the disassembly is shown."),
+                              symbol->display_name);
+    case CS_MODULE_SPECIAL:
+      /* TRANSLATORS: the first %s is a function, the second a memory area
+       * such as "[vdso]" */
+      return g_strdup_printf (_("No source is available for %s: %s is code without a file of its own "
+                                "(made by the kernel or at run time). Only the disassembly is shown."),
+                              symbol->display_name, module);
+    case CS_MODULE_FILE:
+    default:
+      return g_strdup_printf (_("No debug information for %s in %s: its source lines are unknown. "
+                                "Rebuild %s with -g, or install its debug package."),
+                              symbol->display_name, module, module);
+    }
 }
 
 void
@@ -427,11 +449,14 @@ static void
 cs_source_pane_init (CsSourcePane *self)
 {
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  GtkColumnViewColumn *column;
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   self->hot_position = GTK_INVALID_LIST_POSITION;
   cs_annotate_view_init (&self->view, GTK_WIDGET (self), CS_TYPE_ANNOTATE_LINE);
-  cs_annotate_view_add_column (&self->view, _("Line"), CS_CELL_NUMBER, cell_line, FALSE);
+  column = cs_annotate_view_add_column (&self->view, _("Line"), CS_CELL_NUMBER, cell_line, FALSE);
+  /* Line numbers have at most 6 digits: the room goes to the source. */
+  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 6);
   cs_annotate_view_add_column (&self->view, _("Share"), CS_CELL_HEAT, cell_share, FALSE);
   cs_annotate_view_set_events (&self->view, NULL, cell_samples);
   cs_annotate_view_add_column (&self->view, _("Source"), CS_CELL_CODE, cell_text, TRUE);

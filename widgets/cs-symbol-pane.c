@@ -17,6 +17,8 @@ typedef struct
   GListStore         *store;
   GtkSingleSelection *selection;
   GtkColumnView      *view;
+  GtkColumnViewColumn *library;     /* owned by the view */
+  GtkColumnViewColumn *signature;
 } Page;
 
 struct _CsSymbolPane
@@ -151,7 +153,12 @@ page_new (CsSymbolPane *self,
   gtk_column_view_set_show_column_separators (page->view, TRUE);
   g_signal_connect (page->view, "activate", G_CALLBACK (on_activate), self);
 
+  /* The names get the room: the numbers ask for what they need, the
+   * library is narrow (and hidden when it would repeat the module), the
+   * symbol and its signature take the rest, ellipsized with the whole text
+   * in their tooltips. */
   column = cs_list_column_new (_("Samples"), CS_CELL_NUMBER, cell_samples, NULL);
+  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 7);
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
   column = cs_list_column_new (_("Share"), CS_CELL_HEAT, cell_share, NULL);
@@ -159,15 +166,21 @@ page_new (CsSymbolPane *self,
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
   column = cs_list_column_new (_("Symbol"), CS_CELL_TEXT, cell_symbol, NULL);
+  /* "ns::Class::method": the middle goes, the class and the method stay. */
+  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 12, 32);
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
   column = cs_list_column_new (_("Library"), CS_CELL_TEXT, cell_library, NULL);
+  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 6, 14);
   gtk_column_view_append_column (page->view, column);
+  page->library = column;
   g_object_unref (column);
   column = cs_list_column_new (_("Signature"), CS_CELL_TEXT, cell_signature, NULL);
+  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 12, 48);
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_append_column (page->view, column);
+  page->signature = column;
   g_object_unref (column);
 
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (page->view));
@@ -219,6 +232,32 @@ update_title (CsSymbolPane  *self,
   gtk_label_set_text (GTK_LABEL (self->title_label), self->title);
 }
 
+/* Columns that would only repeat what the pane already says are hidden:
+ * the library when every row is from the module the title names, the
+ * signature when every signature is just the name (C functions). */
+static void
+update_columns (Page          *page,
+                const CsScope *scope,
+                GPtrArray     *items)
+{
+  gboolean other_module = scope == NULL;
+  gboolean has_signature = FALSE;
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      CsSymbolItem *item = g_ptr_array_index (items, i);
+      const CsProfileSymbol *symbol = cs_symbol_item_get_symbol (item);
+      const char *signature = cs_symbol_item_get_signature (item);
+
+      if (scope != NULL && (symbol->module == NULL || (int) symbol->module->index != scope->module_id))
+        other_module = TRUE;
+      if (signature != NULL && g_strcmp0 (signature, cs_symbol_item_get_name (item)) != 0)
+        has_signature = TRUE;
+    }
+  gtk_column_view_column_set_visible (page->library, other_module);
+  gtk_column_view_column_set_visible (page->signature, has_signature);
+}
+
 static void
 fill_pages (CsSymbolPane *self)
 {
@@ -247,6 +286,7 @@ fill_pages (CsSymbolPane *self)
                            items->pdata, items->len);
       if (items->len > 0)
         gtk_single_selection_set_selected (page->selection, 0);
+      update_columns (page, scope, items);
     }
 }
 
