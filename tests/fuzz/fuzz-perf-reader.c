@@ -1,7 +1,7 @@
 /* fuzz-perf-reader.c — libFuzzer target for the perf.data reader
  *
  * Opens the input as a perf.data file, reads every record in time order and
- * again in file order, and touches every byte a record points to, so that
+ * again in file order, then through the aggregation's brief path, and touches every byte a record points to, so that
  * AddressSanitizer sees any read outside the input or the reader's buffers.
  */
 #include "config.h"
@@ -85,6 +85,23 @@ touch_info (CsPerfReader *reader)
     sink += strlen (*w);
 }
 
+static gboolean
+on_record (const CsPerfRecord *r,
+           gpointer            user_data)
+{
+  touch_record (r);
+  return TRUE;
+}
+
+static void
+on_briefs (const CsPerfBrief *samples,
+           guint              n_samples,
+           gpointer           user_data)
+{
+  for (guint i = 0; i < n_samples; i++)
+    sink += samples[i].ip + samples[i].period + samples[i].pid + samples[i].attr + samples[i].misc;
+}
+
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 int
@@ -107,6 +124,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
         touch_record (r);
       g_clear_error (&error);
     }
+  /* The aggregation's fast path decodes samples itself. */
+  cs_perf_reader_rewind (reader);
+  cs_perf_reader_set_ordered (reader, TRUE);
+  cs_perf_reader_foreach_brief (reader, on_record, on_briefs, NULL, &error);
+  g_clear_error (&error);
   touch_info (reader);
   return 0;
 }
