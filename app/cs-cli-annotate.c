@@ -16,6 +16,7 @@
 
 #include "cs-analysis.h"
 #include "cs-cli.h"
+#include "cs-cli-util.h"
 #include "cs-error.h"
 
 typedef struct
@@ -119,12 +120,6 @@ render_text (CsProfile             *profile,
     }
 }
 
-static json_object *
-str_or_null (const char *s)
-{
-  return s != NULL ? json_object_new_string (s) : NULL;
-}
-
 static void
 render_json (CsProfile             *profile,
              const CsProfileEvent  *e,
@@ -141,10 +136,10 @@ render_json (CsProfile             *profile,
   json_object *ji = json_object_new_array ();
 
   json_object_object_add (s, "symbol", json_object_new_string (symbol->display_name));
-  json_object_object_add (s, "short_name", str_or_null (sym->name));
-  json_object_object_add (s, "signature", str_or_null (sym->signature));
+  json_object_object_add (s, "short_name", cs_cli_json_string (sym->name));
+  json_object_object_add (s, "signature", cs_cli_json_string (sym->signature));
   json_object_object_add (s, "dso", json_object_new_string (symbol->module->name));
-  json_object_object_add (s, "path", str_or_null (symbol->module->path));
+  json_object_object_add (s, "path", cs_cli_json_string (symbol->module->path));
   json_object_object_add (s, "address", json_object_new_int64 ((gint64) sym->start));
   json_object_object_add (s, "size", json_object_new_int64 ((gint64) sym->size));
   json_object_object_add (s, "unknown", json_object_new_boolean (sym->unknown));
@@ -159,13 +154,13 @@ render_json (CsProfile             *profile,
       const CsProfileLineRow *r = &g_array_index (lines, CsProfileLineRow, i);
       json_object *o = json_object_new_object ();
 
-      json_object_object_add (o, "file", str_or_null (r->file));
+      json_object_object_add (o, "file", cs_cli_json_string (r->file));
       json_object_object_add (o, "line", r->file != NULL ? json_object_new_int ((int) r->line) : NULL);
-      json_object_object_add (o, "inline", str_or_null (r->inline_name));
+      json_object_object_add (o, "inline", cs_cli_json_string (r->inline_name));
       json_object_object_add (o, "samples", json_object_new_int64 ((gint64) r->samples));
       json_object_object_add (o, "period", json_object_new_int64 ((gint64) r->period));
       json_object_object_add (o, "percent", json_object_new_double (r->symbol_percent));
-      json_object_object_add (o, "source", str_or_null (source_line (cache, r->file, r->line)));
+      json_object_object_add (o, "source", cs_cli_json_string (source_line (cache, r->file, r->line)));
       json_object_array_add (jl, o);
     }
   for (guint i = 0; i < insns->len; i++)
@@ -176,8 +171,8 @@ render_json (CsProfile             *profile,
       json_object_object_add (o, "address", json_object_new_int64 ((gint64) r->address));
       json_object_object_add (o, "offset", json_object_new_int64 ((gint64) r->offset));
       json_object_object_add (o, "size", json_object_new_int ((int) r->size));
-      json_object_object_add (o, "text", str_or_null (r->text));
-      json_object_object_add (o, "file", str_or_null (r->file));
+      json_object_object_add (o, "text", cs_cli_json_string (r->text));
+      json_object_object_add (o, "file", cs_cli_json_string (r->file));
       json_object_object_add (o, "line", r->file != NULL ? json_object_new_int ((int) r->line) : NULL);
       json_object_object_add (o, "samples", json_object_new_int64 ((gint64) r->samples));
       json_object_object_add (o, "period", json_object_new_int64 ((gint64) r->period));
@@ -186,11 +181,8 @@ render_json (CsProfile             *profile,
     }
   json_object_object_add (root, "lines", jl);
   json_object_object_add (root, "instructions", ji);
-  g_string_append (out, json_object_to_json_string_ext (root, JSON_C_TO_STRING_PRETTY |
-                                                              JSON_C_TO_STRING_SPACED |
-                                                              JSON_C_TO_STRING_NOSLASHESCAPE));
+  cs_cli_append_json (out, root);
   g_string_append_c (out, '\n');
-  json_object_put (root);
 }
 
 /* "no symbol X; the hottest are: …" so that the user can pick one. */
@@ -221,7 +213,6 @@ cs_cli_annotate (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(CsAnalysis) analysis = NULL;
   g_autoptr(GPtrArray) matches = NULL;
@@ -230,19 +221,12 @@ cs_cli_annotate (int    argc,
   CsProfile *profile;
   const CsProfileEvent *e;
 
-  g_set_prgname ("cyclescope annotate");
-  context = g_option_context_new (_("FILE|BUNDLE SYMBOL — source lines and instructions of a symbol"));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-    _("Shows the source lines and the disassembled instructions of SYMBOL (its name as "
-      "`cyclescope report --sort sym` prints it, its short name, its full signature or its "
-      "mangled name) with their samples, in a perf.data file or a session bundle."));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      cs_cli_error ("annotate", "%s", error->message);
-      return 1;
-    }
+  if (!cs_cli_parse_options ("annotate", _("FILE|BUNDLE SYMBOL — source lines and instructions of a symbol"),
+                             _("Shows the source lines and the disassembled instructions of SYMBOL (its name as "
+                               "`cyclescope report --sort sym` prints it, its short name, its full signature or its "
+                               "mangled name) with their samples, in a perf.data file or a session bundle."),
+                             entries, FALSE, &argc, &argv))
+    return 1;
   if (format != NULL && g_strcmp0 (format, "text") != 0 && g_strcmp0 (format, "json") != 0)
     {
       cs_cli_error ("annotate", _("unknown format “%s”: use text or json"), format);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cs-cli.h"
+#include "cs-cli-util.h"
 #include "cs-model-registry.h"
 #include "cs-pfm.h"
 #include "cs-planner.h"
@@ -197,8 +198,6 @@ int
 cs_cli_events (int    argc,
                char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *pmu = NULL;
   g_autofree char *plan = NULL;
   g_autofree char *mode = NULL;
@@ -218,20 +217,12 @@ cs_cli_events (int    argc,
     { NULL }
   };
 
-  /* So that --help says "cyclescope events". */
-  g_set_prgname ("cyclescope " VERB);
-  context = g_option_context_new (_("[PATTERN] — list the events libpfm4 knows"));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-    _("Prints the host PMU (or why there is none), then the events whose name contains "
-      "PATTERN, with their unit masks and descriptions. LIBPFM_FORCE_PMU=NAME makes "
-      "libpfm4 encode another PMU's events."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      cs_cli_error (VERB, "%s", error->message);
-      return EXIT_FAILURE;
-    }
+  if (!cs_cli_parse_options (VERB, _("[PATTERN] — list the events libpfm4 knows"),
+                             _("Prints the host PMU (or why there is none), then the events whose name contains "
+                               "PATTERN, with their unit masks and descriptions. LIBPFM_FORCE_PMU=NAME makes "
+                               "libpfm4 encode another PMU's events."),
+                             entries, FALSE, &argc, &argv))
+    return EXIT_FAILURE;
   if (argc > 2)
     {
       cs_cli_error (VERB, _("give at most one PATTERN (got %d)"), argc - 1);

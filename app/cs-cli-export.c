@@ -20,6 +20,7 @@
 #include "cs-chart-export.h"
 #include "cs-chart-values.h"
 #include "cs-cli.h"
+#include "cs-cli-util.h"
 #include "cs-analysis.h"
 
 #define VERB "export"
@@ -143,7 +144,6 @@ cs_cli_export (int    argc,
     { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_("Use the dark theme"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(CsAnalysis) analysis = NULL;
   g_autoptr(GPtrArray) chosen = NULL;
@@ -156,18 +156,11 @@ cs_cli_export (int    argc,
   guint n_outputs;
   gboolean ok;
 
-  /* So that --help says "cyclescope export", as the other verbs do. */
-  g_set_prgname ("cyclescope export");
-  context = g_option_context_new (_("BUNDLE|FILE.data — export charts as PNG, SVG or PDF"));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-                                _("Draws the charts of a recorded session or a perf.data file, as the viewer's overview shows them, without a display.\n"
-                                  "Example: cyclescope export run.cyclescope --chart all --png charts.png --size 1600x900 --scale 2"));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      cs_cli_error (VERB, "%s", error->message);
-      return 2;
-    }
+  if (!cs_cli_parse_options (VERB, _("BUNDLE|FILE.data — export charts as PNG, SVG or PDF"),
+                             _("Draws the charts of a recorded session or a perf.data file, as the viewer's overview shows them, without a display.\n"
+                               "Example: cyclescope export run.cyclescope --chart all --png charts.png --size 1600x900 --scale 2"),
+                             entries, FALSE, &argc, &argv))
+    return 2;
   if (argc != 2)
     {
       cs_cli_error (VERB, "%s", _("Give exactly one session bundle (NAME.cyclescope) or perf.data file to export from."));

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cs-cli.h"
+#include "cs-cli-util.h"
 #include "cs-evaluation.h"
 #include "cs-model-registry.h"
 
@@ -271,30 +272,20 @@ int
 cs_cli_models (int    argc,
                char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *user_dir = g_build_filename (g_get_user_data_dir (), "cyclescope", "models", NULL);
   g_autofree char *summary = NULL;
   const GOptionEntry entries[] = {
     { NULL }
   };
 
-  /* So that --help says "cyclescope models". */
-  g_set_prgname ("cyclescope " VERB);
-  context = g_option_context_new (_("[ID|FILE.json] — list the cycle-accounting models"));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   summary = g_strdup_printf (_("Without an argument, lists the models found in the installed "
                                "models, in %s and in the directories of $CYCLESCOPE_MODEL_PATH, "
                                "and the model files that failed to load. With a model ID or the "
                                "path of a model file, prints its events, constants, formulas and "
                                "charts (docs/models.md describes the format)."), user_dir);
-  g_option_context_set_summary (context, summary);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      cs_cli_error (VERB, "%s", error->message);
-      return EXIT_FAILURE;
-    }
+  if (!cs_cli_parse_options (VERB, _("[ID|FILE.json] — list the cycle-accounting models"), summary,
+                             entries, FALSE, &argc, &argv))
+    return EXIT_FAILURE;
   if (argc > 2)
     {
       cs_cli_error (VERB, _("give at most one model ID (got %d)"), argc - 1);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cs-cli.h"
+#include "cs-cli-util.h"
 #include "cs-collector-error.h"
 #include "cs-record.h"
 
@@ -101,7 +102,6 @@ int
 cs_cli_record (int    argc,
                char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(CsRecordOptions) options = cs_record_options_new ();
   g_autoptr(CsRecorder) recorder = NULL;
@@ -148,21 +148,12 @@ cs_cli_record (int    argc,
 
   program = split_program (&argc, &argv);
 
-  g_set_prgname ("cyclescope record");
-  context = g_option_context_new (_("[--] PROGRAM [ARGS…] — record a program"));
-  g_option_context_set_summary (context,
-    _("Runs PROGRAM under performance counters: one counting run per counter group of the\n"
-      "model, then a sampling run, and writes a PROGRAM.cyclescope bundle."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   /* Without “--”, the first word that is not an option starts the program. */
-  if (program == NULL)
-    g_option_context_set_strict_posix (context, TRUE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      cs_cli_error ("record", "%s", error->message);
-      return 2;
-    }
+  if (!cs_cli_parse_options ("record", _("[--] PROGRAM [ARGS…] — record a program"),
+                             _("Runs PROGRAM under performance counters: one counting run per counter group of the\n"
+                               "model, then a sampling run, and writes a PROGRAM.cyclescope bundle."),
+                             entries, program == NULL, &argc, &argv))
+    return 2;
   if (program == NULL)
     program = g_strdupv (argv + 1);
   else if (argc > 1)

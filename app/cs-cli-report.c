@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cs-cli.h"
+#include "cs-cli-util.h"
 #include "cs-error.h"
 #include "cs-model-registry.h"
 #include "cs-report-counts.h"
@@ -95,11 +96,8 @@ wrap_perf_json (CsAnalysis *analysis,
   json_object_object_add (root, "model", model);
   json_object_object_add (root, "charts", json_tokener_parse (charts));
   json_object_object_add (root, "profile", json_tokener_parse (profile));
-  g_string_append (out, json_object_to_json_string_ext (root, JSON_C_TO_STRING_PRETTY |
-                                                              JSON_C_TO_STRING_SPACED |
-                                                              JSON_C_TO_STRING_NOSLASHESCAPE));
+  cs_cli_append_json (out, root);
   g_string_append_c (out, '\n');
-  json_object_put (root);
 }
 
 /* Appends the sample tables of @analysis (a perf.data or a bundle with a
@@ -173,7 +171,6 @@ cs_cli_report (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(CsSession) session = NULL;
   g_autoptr(CsAnalysis) analysis = NULL;
@@ -182,22 +179,14 @@ cs_cli_report (int    argc,
   CsReportSampleOptions sample_options = { CS_REPORT_SORT_DSO_SYM, NULL, 20 };
   CsModel *model = NULL;
 
-  /* "Usage: cyclescope report [OPTION…] FILE" in --help. */
-  g_set_prgname ("cyclescope report");
-  context = g_option_context_new (_("BUNDLE|FILE.data — print the analysis of a session or a perf.data file"));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-    _("Prints the run information of a session (NAME.cyclescope directory or its session.json), "
-      "every metric of its model for the whole program and for each region, and the values "
-      "of the BAR and REF charts; then the sample tables of its sampling run. A plain "
-      "perf.data file (from `perf record` or our collector) gives its sample tables, with "
-      "percentages of the event's total period as `perf report` computes them."));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      cs_cli_error ("report", "%s", error->message);
-      return 1;
-    }
+  if (!cs_cli_parse_options ("report", _("BUNDLE|FILE.data — print the analysis of a session or a perf.data file"),
+                             _("Prints the run information of a session (NAME.cyclescope directory or its session.json), "
+                               "every metric of its model for the whole program and for each region, and the values "
+                               "of the BAR and REF charts; then the sample tables of its sampling run. A plain "
+                               "perf.data file (from `perf record` or our collector) gives its sample tables, with "
+                               "percentages of the event's total period as `perf report` computes them."),
+                             entries, FALSE, &argc, &argv))
+    return 1;
   if (format_text != NULL && !cs_report_format_from_string (format_text, &format))
     {
       cs_cli_error ("report", _("unknown format “%s”: use text, json or csv"), format_text);

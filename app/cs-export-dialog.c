@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-export-dialog.h"
+#include "cs-file-chooser.h"
 #include "cs-theme.h"
 #include "cs-viewer-format.h"
 
@@ -258,23 +259,16 @@ export_done (GObject      *source,
 }
 
 static void
-save_response (GtkNativeDialog *dialog,
-               int              response,
-               gpointer         user_data)
+save_chosen (gpointer              owner,
+             GFile                *chosen,
+             GtkFileChooserAction  action)
 {
-  CsExportDialog *self = user_data;
-  g_autoptr(GFile) file = NULL;
+  CsExportDialog *self = owner;
+  g_autoptr(GFile) file = g_object_ref (chosen);
   CsExportFormat format = get_format (self), from_name;
   double width = gtk_spin_button_get_value (self->width_spin);
   double height = gtk_spin_button_get_value (self->height_spin);
   int scale = gtk_spin_button_get_value_as_int (self->scale_spin);
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  gtk_native_dialog_destroy (dialog);
-  g_clear_object (&self->chooser);
-  if (file == NULL)
-    return;
 
   /* The format chosen in the dialog wins: "charts" becomes "charts.png". */
   {
@@ -318,15 +312,9 @@ export_clicked (CsExportDialog *self)
   g_autofree char *name = g_strdup_printf ("%s-%s.%s", base, chart_id != NULL ? chart_id : "charts",
                                            cs_export_format_get_extension (get_format (self)));
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
-  native = gtk_file_chooser_native_new (_("Export Charts"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  native = cs_file_chooser_new (&self->chooser, GTK_WINDOW (self), _("Export Charts"),
+                                GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), save_chosen, self);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  g_signal_connect (native, "response", G_CALLBACK (save_response), self);
-  self->chooser = GTK_NATIVE_DIALOG (native);
   gtk_native_dialog_show (self->chooser);
 }
 
@@ -335,9 +323,7 @@ cs_export_dialog_dispose (GObject *object)
 {
   CsExportDialog *self = CS_EXPORT_DIALOG (object);
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
+  cs_file_chooser_clear (&self->chooser);
   /* An export in flight finishes its file (atomically) but no longer reports here. */
   g_clear_object (&self->cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_EXPORT_DIALOG);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-collector-error.h"
+#include "cs-file-chooser.h"
 #include "cs-model-registry.h"
 #include "cs-record-dialog.h"
 #include "cs-record-run-list.h"
@@ -305,42 +306,26 @@ cancel_clicked (CsRecordDialog *self)
 }
 
 static void
-chooser_response (GtkNativeDialog *dialog,
-                  int              response,
-                  gpointer         user_data)
+path_chosen (gpointer              owner,
+             GFile                *file,
+             GtkFileChooserAction  action)
 {
-  CsRecordDialog *self = user_data;
-  g_autoptr(GFile) file = NULL;
-  gboolean folder = gtk_file_chooser_get_action (GTK_FILE_CHOOSER (dialog)) == GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER;
+  CsRecordDialog *self = owner;
+  gboolean folder = action == GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER;
+  g_autofree char *path = g_file_get_path (file);
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  gtk_native_dialog_destroy (dialog);
-  g_clear_object (&self->chooser);
-  if (file != NULL)
-    {
-      g_autofree char *path = g_file_get_path (file);
-
-      if (path != NULL)
-        gtk_editable_set_text (GTK_EDITABLE (folder ? self->cwd_entry : self->program_entry), path);
-    }
+  if (path != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (folder ? self->cwd_entry : self->program_entry), path);
 }
 
 static void
 run_chooser (CsRecordDialog       *self,
              GtkFileChooserAction  action)
 {
-  GtkFileChooserNative *native;
-
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
-  native = gtk_file_chooser_native_new (action == GTK_FILE_CHOOSER_ACTION_OPEN
-                                        ? _("Choose the Program") : _("Choose the Working Directory"),
-                                        GTK_WINDOW (self), action, _("_Select"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  g_signal_connect (native, "response", G_CALLBACK (chooser_response), self);
-  self->chooser = GTK_NATIVE_DIALOG (native);
+  cs_file_chooser_new (&self->chooser, GTK_WINDOW (self),
+                       action == GTK_FILE_CHOOSER_ACTION_OPEN
+                       ? _("Choose the Program") : _("Choose the Working Directory"),
+                       action, _("_Select"), path_chosen, self);
   gtk_native_dialog_show (self->chooser);
 }
 
@@ -417,9 +402,7 @@ cs_record_dialog_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
+  cs_file_chooser_clear (&self->chooser);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_RECORD_DIALOG);
   g_clear_object (&self->recorder);
   g_clear_object (&self->settings);

@@ -10,15 +10,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "cs-cli-util.h"
 #include "cs-report-counts-private.h"
 
 #define CS_REPORT_JSON_VERSION 1
-
-static json_object *
-str_or_null (const char *s)
-{
-  return s != NULL ? json_object_new_string (s) : NULL;
-}
 
 /* JSON has no NaN: a value that cannot be computed is null. */
 static json_object *
@@ -48,26 +43,26 @@ info_to_json (CsReport *report,
   GDateTime *start = cs_session_get_start_time (s);
   g_autofree char *start_text = start ? g_date_time_format_iso8601 (start) : NULL;
 
-  json_object_object_add (root, "session", str_or_null (cs_session_get_bundle_path (s)));
-  json_object_object_add (host, "hostname", str_or_null (cs_session_get_hostname (s)));
-  json_object_object_add (host, "cpu_model", str_or_null (cs_session_get_cpu_model (s)));
-  json_object_object_add (host, "pmu", str_or_null (cs_session_get_pmu_name (s)));
-  json_object_object_add (host, "pmu_description", str_or_null (cs_session_get_pmu_description (s)));
-  json_object_object_add (host, "kernel_release", str_or_null (cs_session_get_kernel_release (s)));
+  json_object_object_add (root, "session", cs_cli_json_string (cs_session_get_bundle_path (s)));
+  json_object_object_add (host, "hostname", cs_cli_json_string (cs_session_get_hostname (s)));
+  json_object_object_add (host, "cpu_model", cs_cli_json_string (cs_session_get_cpu_model (s)));
+  json_object_object_add (host, "pmu", cs_cli_json_string (cs_session_get_pmu_name (s)));
+  json_object_object_add (host, "pmu_description", cs_cli_json_string (cs_session_get_pmu_description (s)));
+  json_object_object_add (host, "kernel_release", cs_cli_json_string (cs_session_get_kernel_release (s)));
   json_object_object_add (host, "n_cpus", json_object_new_int64 (cs_session_get_n_cpus (s)));
   json_object_object_add (root, "host", host);
   json_object_object_add (command, "argv", strv_to_json (cs_session_get_argv (s)));
-  json_object_object_add (command, "cwd", str_or_null (cs_session_get_cwd (s)));
+  json_object_object_add (command, "cwd", cs_cli_json_string (cs_session_get_cwd (s)));
   json_object_object_add (root, "command", command);
   if (report->model != NULL)
     {
       model = json_object_new_object ();
       json_object_object_add (model, "id", json_object_new_string (cs_model_get_id (report->model)));
-      json_object_object_add (model, "name", str_or_null (cs_model_get_name (report->model)));
+      json_object_object_add (model, "name", cs_cli_json_string (cs_model_get_name (report->model)));
     }
   json_object_object_add (root, "model", model);
   json_object_object_add (root, "mode", json_object_new_string (cs_session_get_mode (s)));
-  json_object_object_add (root, "start_time", str_or_null (start_text));
+  json_object_object_add (root, "start_time", cs_cli_json_string (start_text));
   json_object_object_add (root, "duration", number (cs_session_get_duration (s)));
   json_object_object_add (root, "complete", json_object_new_boolean (cs_session_get_complete (s)));
   return root;
@@ -85,7 +80,7 @@ runs_to_json (CsReport *report)
       json_object *o = json_object_new_object ();
 
       json_object_object_add (o, "index", json_object_new_int64 (run->index));
-      json_object_object_add (o, "group", str_or_null (run->group));
+      json_object_object_add (o, "group", cs_cli_json_string (run->group));
       json_object_object_add (o, "status", json_object_new_string (cs_run_status_to_string (run->status)));
       json_object_object_add (o, "exit_code", json_object_new_int (run->exit_code));
       json_object_object_add (o, "term_signal", json_object_new_int (run->term_signal));
@@ -112,8 +107,8 @@ sampling_runs_to_json (CsReport *report)
       json_object *o = json_object_new_object ();
 
       json_object_object_add (o, "index", json_object_new_int64 (run->index));
-      json_object_object_add (o, "perf_data", str_or_null (run->perf_data));
-      json_object_object_add (o, "event", str_or_null (run->event));
+      json_object_object_add (o, "perf_data", cs_cli_json_string (run->perf_data));
+      json_object_object_add (o, "event", cs_cli_json_string (run->event));
       json_object_object_add (o, "n_samples", json_object_new_uint64 (run->n_samples));
       json_object_object_add (o, "n_lost", json_object_new_uint64 (run->n_lost));
       json_object_object_add (o, "status", json_object_new_string (cs_run_status_to_string (run->status)));
@@ -175,8 +170,8 @@ chart_to_json (const CsChartValues *chart)
 
   json_object_object_add (o, "id", json_object_new_string (chart->id));
   json_object_object_add (o, "kind", json_object_new_string (chart->kind == CS_CHART_BAR ? "bar" : "ref"));
-  json_object_object_add (o, "title", str_or_null (chart->title));
-  json_object_object_add (o, "unit", str_or_null (chart->unit));
+  json_object_object_add (o, "title", cs_cli_json_string (chart->title));
+  json_object_object_add (o, "unit", cs_cli_json_string (chart->unit));
   json_object_object_add (o, "provenance",
                           json_object_new_string (cs_report_provenance_keyword (chart->provenance)));
   if (chart->kind == CS_CHART_BAR)
@@ -190,7 +185,7 @@ chart_to_json (const CsChartValues *chart)
           json_object *p = json_object_new_object ();
 
           json_object_object_add (p, "metric", json_object_new_string (part->name));
-          json_object_object_add (p, "title", str_or_null (part->label));
+          json_object_object_add (p, "title", cs_cli_json_string (part->label));
           json_object_object_add (p, "value", number (part->value));
           json_object_object_add (p, "share", isnan (part->value) ? NULL : number (part->share));
           json_object_object_add (p, "provenance",
@@ -201,15 +196,15 @@ chart_to_json (const CsChartValues *chart)
     }
   else
     {
-      json_object_object_add (o, "metric", str_or_null (chart->metric));
-      json_object_object_add (o, "metric_title", str_or_null (chart->metric_label));
+      json_object_object_add (o, "metric", cs_cli_json_string (chart->metric));
+      json_object_object_add (o, "metric_title", cs_cli_json_string (chart->metric_label));
       json_object_object_add (o, "value", number (chart->value));
       json_object_object_add (o, "low", number (chart->low));
       json_object_object_add (o, "medium", number (chart->medium));
       json_object_object_add (o, "high", number (chart->high));
       json_object_object_add (o, "higher_is_better", json_object_new_boolean (chart->higher_is_better));
       json_object_object_add (o, "band", json_object_new_string (cs_report_band_keyword (chart->band)));
-      json_object_object_add (o, "sentence", str_or_null (chart->sentence));
+      json_object_object_add (o, "sentence", cs_cli_json_string (chart->sentence));
     }
   return o;
 }
@@ -226,7 +221,7 @@ scope_to_json (CsReport      *report,
   const char **names = cs_counts_get_names (scope->counts, &n_names);
 
   json_object_object_add (o, "scope", json_object_new_string (scope->region ? "region" : "program"));
-  json_object_object_add (o, "region", str_or_null (scope->region));
+  json_object_object_add (o, "region", cs_cli_json_string (scope->region));
   json_object_object_add (o, "calls", scope->region ? json_object_new_uint64 (scope->calls) : NULL);
 
   for (guint i = 0; i < n_names; i++)
@@ -237,7 +232,7 @@ scope_to_json (CsReport      *report,
 
       cs_counts_lookup (scope->counts, names[i], &v, &p);
       json_object_object_add (c, "name", json_object_new_string (names[i]));
-      json_object_object_add (c, "event", str_or_null (cs_report_event_string (report, names[i])));
+      json_object_object_add (c, "event", cs_cli_json_string (cs_report_event_string (report, names[i])));
       json_object_object_add (c, "value", number (v));
       json_object_object_add (c, "provenance", json_object_new_string (cs_report_provenance_keyword (p)));
       json_object_array_add (counts, c);
@@ -250,12 +245,12 @@ scope_to_json (CsReport      *report,
       json_object *j = json_object_new_object ();
 
       json_object_object_add (j, "name", json_object_new_string (m->name));
-      json_object_object_add (j, "title", str_or_null (m->title));
+      json_object_object_add (j, "title", cs_cli_json_string (m->title));
       json_object_object_add (j, "value", number (cs_evaluation_get_value (scope->evaluation, i)));
-      json_object_object_add (j, "unit", str_or_null (m->unit));
+      json_object_object_add (j, "unit", cs_cli_json_string (m->unit));
       json_object_object_add (j, "provenance", json_object_new_string (
         cs_report_provenance_keyword (cs_evaluation_get_provenance (scope->evaluation, i))));
-      json_object_object_add (j, "group", str_or_null (m->group));
+      json_object_object_add (j, "group", cs_cli_json_string (m->group));
       json_object_object_add (j, "level", json_object_new_int (m->level));
       json_object_array_add (metrics, j);
     }
@@ -304,36 +299,8 @@ cs_report_render_json (CsReport *report,
     json_object_array_add (scopes, scope_to_json (report, g_ptr_array_index (report->scopes, i)));
   json_object_object_add (root, "scopes", scopes);
 
-  g_string_append (out, json_object_to_json_string_ext (root, JSON_C_TO_STRING_PRETTY |
-                                                              JSON_C_TO_STRING_SPACED |
-                                                              JSON_C_TO_STRING_NOSLASHESCAPE));
+  cs_cli_append_json (out, root);
   g_string_append_c (out, '\n');
-  json_object_put (root);
-}
-
-/* RFC 4180 quoting (a field holding a separator, a quote or a line break is
- * quoted); lines end in "\n", which is what shell tools expect. */
-static void
-csv_field (GString    *out,
-           const char *text,
-           gboolean    last)
-{
-  if (text == NULL)
-    text = "";
-  if (strpbrk (text, ",\"\r\n") != NULL)
-    {
-      g_string_append_c (out, '"');
-      for (const char *p = text; *p; p++)
-        {
-          if (*p == '"')
-            g_string_append_c (out, '"');
-          g_string_append_c (out, *p);
-        }
-      g_string_append_c (out, '"');
-    }
-  else
-    g_string_append (out, text);
-  g_string_append (out, last ? "\n" : ",");
 }
 
 void
@@ -345,7 +312,7 @@ cs_report_render_csv (CsReport *report,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (header); i++)
-    csv_field (out, header[i], i + 1 == G_N_ELEMENTS (header));
+    cs_cli_csv_field (out, header[i], i + 1 == G_N_ELEMENTS (header));
 
   for (guint s = 0; s < report->scopes->len; s++)
     {
@@ -357,14 +324,14 @@ cs_report_render_csv (CsReport *report,
           double v = cs_evaluation_get_value (scope->evaluation, i);
           char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-          csv_field (out, scope->region ? "region" : "program", FALSE);
-          csv_field (out, scope->region, FALSE);
-          csv_field (out, m->name, FALSE);
-          csv_field (out, m->title, FALSE);
+          cs_cli_csv_field (out, scope->region ? "region" : "program", FALSE);
+          cs_cli_csv_field (out, scope->region, FALSE);
+          cs_cli_csv_field (out, m->name, FALSE);
+          cs_cli_csv_field (out, m->title, FALSE);
           /* Shortest text that reads back as the same double. */
-          csv_field (out, isfinite (v) ? g_ascii_dtostr (buf, sizeof buf, v) : "", FALSE);
-          csv_field (out, m->unit, FALSE);
-          csv_field (out, cs_report_provenance_keyword (cs_evaluation_get_provenance (scope->evaluation, i)),
+          cs_cli_csv_field (out, isfinite (v) ? g_ascii_dtostr (buf, sizeof buf, v) : "", FALSE);
+          cs_cli_csv_field (out, m->unit, FALSE);
+          cs_cli_csv_field (out, cs_report_provenance_keyword (cs_evaluation_get_provenance (scope->evaluation, i)),
                      TRUE);
         }
     }

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cs-cli-util.h"
 #include "cs-report-samples-private.h"
 
 static const char *
@@ -174,34 +175,7 @@ cs_report_samples_render_json (CsAnalysis                  *analysis,
     json_object_array_add (arr, event_json (analysis, g_ptr_array_index (events, i), options));
   json_object_object_add (root, "events", arr);
 
-  g_string_append (out, json_object_to_json_string_ext (root, JSON_C_TO_STRING_PRETTY |
-                                                              JSON_C_TO_STRING_SPACED |
-                                                              JSON_C_TO_STRING_NOSLASHESCAPE));
-  json_object_put (root);
-}
-
-/* RFC 4180 quoting; "\n" line ends. */
-static void
-csv_field (GString    *out,
-           const char *text,
-           gboolean    last)
-{
-  if (text == NULL)
-    text = "";
-  if (strpbrk (text, ",\"\r\n") != NULL)
-    {
-      g_string_append_c (out, '"');
-      for (const char *p = text; *p; p++)
-        {
-          if (*p == '"')
-            g_string_append_c (out, '"');
-          g_string_append_c (out, *p);
-        }
-      g_string_append_c (out, '"');
-    }
-  else
-    g_string_append (out, text);
-  g_string_append (out, last ? "\n" : ",");
+  cs_cli_append_json (out, root);
 }
 
 static void
@@ -215,10 +189,10 @@ csv_number_fields (GString    *out,
   g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, samples);
   g_autofree char *p = g_strdup_printf ("%" G_GUINT64_FORMAT, period);
 
-  csv_field (out, event, FALSE);
-  csv_field (out, g_ascii_dtostr (buf, sizeof buf, percent), FALSE);
-  csv_field (out, n, FALSE);
-  csv_field (out, p, FALSE);
+  cs_cli_csv_field (out, event, FALSE);
+  cs_cli_csv_field (out, g_ascii_dtostr (buf, sizeof buf, percent), FALSE);
+  cs_cli_csv_field (out, n, FALSE);
+  cs_cli_csv_field (out, p, FALSE);
 }
 
 void
@@ -234,25 +208,25 @@ cs_report_samples_render_csv (CsAnalysis                  *analysis,
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
   for (guint i = 0; i < G_N_ELEMENTS (head); i++)
-    csv_field (out, head[i], FALSE);
+    cs_cli_csv_field (out, head[i], FALSE);
   switch (options->sort)
     {
     case CS_REPORT_SORT_DSO:
-      csv_field (out, "dso", FALSE);
-      csv_field (out, "path", cols == NULL || cols[0] == NULL);
+      cs_cli_csv_field (out, "dso", FALSE);
+      cs_cli_csv_field (out, "path", cols == NULL || cols[0] == NULL);
       for (guint c = 0; cols != NULL && cols[c] != NULL; c++)
-        csv_field (out, cols[c], cols[c + 1] == NULL);
+        cs_cli_csv_field (out, cols[c], cols[c + 1] == NULL);
       break;
     case CS_REPORT_SORT_SRCLINE:
-      csv_field (out, "srcline", FALSE);
-      csv_field (out, "dso", FALSE);
-      csv_field (out, "symbol", TRUE);
+      cs_cli_csv_field (out, "srcline", FALSE);
+      cs_cli_csv_field (out, "dso", FALSE);
+      cs_cli_csv_field (out, "symbol", TRUE);
       break;
     default:
-      csv_field (out, "dso", FALSE);
-      csv_field (out, "symbol", FALSE);
-      csv_field (out, "short_name", FALSE);
-      csv_field (out, "signature", TRUE);
+      cs_cli_csv_field (out, "dso", FALSE);
+      cs_cli_csv_field (out, "symbol", FALSE);
+      cs_cli_csv_field (out, "short_name", FALSE);
+      cs_cli_csv_field (out, "signature", TRUE);
       break;
     }
   if (profile == NULL)
@@ -272,13 +246,13 @@ cs_report_samples_render_csv (CsAnalysis                  *analysis,
               const CsScope *scope = cs_report_samples_module_scope (analysis, row->module);
 
               csv_number_fields (out, e->name, row->percent, row->samples, row->period);
-              csv_field (out, row->module->name, FALSE);
-              csv_field (out, row->module->path, cols == NULL || cols[0] == NULL);
+              cs_cli_csv_field (out, row->module->name, FALSE);
+              cs_cli_csv_field (out, row->module->path, cols == NULL || cols[0] == NULL);
               for (guint c = 0; cols != NULL && cols[c] != NULL; c++)
                 {
                   double v = scope != NULL ? cs_evaluation_lookup (scope->evaluation, cols[c]) : NAN;
 
-                  csv_field (out, isfinite (v) ? g_ascii_dtostr (buf, sizeof buf, v) : "", cols[c + 1] == NULL);
+                  cs_cli_csv_field (out, isfinite (v) ? g_ascii_dtostr (buf, sizeof buf, v) : "", cols[c + 1] == NULL);
                 }
             }
         }
@@ -292,9 +266,9 @@ cs_report_samples_render_csv (CsAnalysis                  *analysis,
               g_autofree char *srcline = cs_report_samples_srcline (row);
 
               csv_number_fields (out, e->name, row->percent, row->samples, row->period);
-              csv_field (out, srcline, FALSE);
-              csv_field (out, row->symbol != NULL ? row->symbol->module->name : NULL, FALSE);
-              csv_field (out, row->symbol != NULL ? row->symbol->display_name : NULL, TRUE);
+              cs_cli_csv_field (out, srcline, FALSE);
+              cs_cli_csv_field (out, row->symbol != NULL ? row->symbol->module->name : NULL, FALSE);
+              cs_cli_csv_field (out, row->symbol != NULL ? row->symbol->display_name : NULL, TRUE);
             }
         }
       else
@@ -306,10 +280,10 @@ cs_report_samples_render_csv (CsAnalysis                  *analysis,
               const CsProfileSymbolRow *row = &g_array_index (t, CsProfileSymbolRow, r);
 
               csv_number_fields (out, e->name, row->percent, row->samples, row->period);
-              csv_field (out, row->symbol->module->name, FALSE);
-              csv_field (out, row->symbol->display_name, FALSE);
-              csv_field (out, row->symbol->symbol->name, FALSE);
-              csv_field (out, row->symbol->symbol->signature, TRUE);
+              cs_cli_csv_field (out, row->symbol->module->name, FALSE);
+              cs_cli_csv_field (out, row->symbol->display_name, FALSE);
+              cs_cli_csv_field (out, row->symbol->symbol->name, FALSE);
+              cs_cli_csv_field (out, row->symbol->symbol->signature, TRUE);
             }
         }
     }

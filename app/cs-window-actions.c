@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-export-dialog.h"
+#include "cs-file-chooser.h"
 #include "cs-record-dialog.h"
 #include "cs-theme.h"
 #include "cs-viewer-format.h"
@@ -20,34 +21,24 @@
 /* --- opening --- */
 
 static void
-chooser_response (GtkNativeDialog *dialog,
-                  int              response,
-                  gpointer         user_data)
+open_chosen (gpointer              owner,
+             GFile                *file,
+             GtkFileChooserAction  action)
 {
-  CsWindow *self = user_data;
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  gtk_native_dialog_destroy (dialog);
-  g_clear_object (&self->chooser);
-  if (file == NULL)
-    return;
+  g_autofree char *name = g_file_get_basename (file);
 
   /* Choosing the session.json inside a bundle means the bundle. */
-  {
-    g_autofree char *name = g_file_get_basename (file);
+  if (g_strcmp0 (name, "session.json") == 0)
+    {
+      g_autoptr(GFile) parent = g_file_get_parent (file);
 
-    if (g_strcmp0 (name, "session.json") == 0)
-      {
-        GFile *parent = g_file_get_parent (file);
-
-        if (parent != NULL)
-          g_set_object (&file, parent);
-        g_clear_object (&parent);
-      }
-  }
-  cs_window_open (self, file);
+      if (parent != NULL)
+        {
+          cs_window_open (owner, parent);
+          return;
+        }
+    }
+  cs_window_open (owner, file);
 }
 
 static void
@@ -58,16 +49,13 @@ run_open_chooser (CsWindow             *self,
   g_autoptr(GtkFileFilter) recordings = NULL;
   g_autoptr(GtkFileFilter) all = NULL;
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
-
-  /* GTK 4.8: no GtkFileDialog. A chooser opens either files or folders, so
-   * bundles (folders) get their own entry; picking a bundle's session.json
-   * in the file chooser works too. */
-  native = gtk_file_chooser_native_new (action == GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
-                                        ? _("Open a Session Folder") : _("Open a Recording"),
-                                        GTK_WINDOW (self), action, _("_Open"), _("_Cancel"));
+  /* A chooser opens either files or folders, so bundles (folders) get
+   * their own entry; picking a bundle's session.json in the file chooser
+   * works too. */
+  native = cs_file_chooser_new (&self->chooser, GTK_WINDOW (self),
+                                action == GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
+                                ? _("Open a Session Folder") : _("Open a Recording"),
+                                action, _("_Open"), open_chosen, self);
   if (action == GTK_FILE_CHOOSER_ACTION_OPEN)
     {
       recordings = gtk_file_filter_new ();
@@ -82,9 +70,6 @@ run_open_chooser (CsWindow             *self,
       gtk_file_filter_add_pattern (all, "*");
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
     }
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  g_signal_connect (native, "response", G_CALLBACK (chooser_response), self);
-  self->chooser = GTK_NATIVE_DIALOG (native);
   gtk_native_dialog_show (self->chooser);
 }
 

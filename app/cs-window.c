@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-application.h"
+#include "cs-file-chooser.h"
 #include "cs-state-report.h"
 #include "cs-viewer-format.h"
 #include "cs-window-private.h"
@@ -479,9 +480,7 @@ cs_window_dispose (GObject *object)
     cs_window_cancel_load (self);
   if (self->recent_changed_id != 0)
     g_clear_signal_handler (&self->recent_changed_id, gtk_recent_manager_get_default ());
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
+  cs_file_chooser_clear (&self->chooser);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_WINDOW);
   g_clear_object (&self->analysis);
   g_clear_object (&self->settings);

@@ -11,9 +11,14 @@
  *     (cs_profile_load, then every module's symbol table), in this process,
  *     several times;
  *   - the same in a fresh process each time, with the kernel symbol cache
- *     cold (an empty $XDG_CACHE_HOME: /proc/kallsyms is read and the cache
- *     written, as on the first import after a boot or a module change) and
- *     warm (the cache from the cold run);
+ *     cold (an empty $XDG_CACHE_HOME, as on the first import after a boot or
+ *     a module change: the kernel's symbols come from perf's build-id cache,
+ *     ~/.debug/[kernel.kallsyms]/BUILD-ID/kallsyms, as `perf record` left it,
+ *     and our cache of it is written) and warm (the cache from the cold run);
+ *     and cold without perf's build-id cache (PERF_BUILDID_DIR pointed at an
+ *     empty directory: /proc/kallsyms is read, as before it was used);
+ *   - the kernel symbol table a recording of our collector carries
+ *     (cs_kallsyms_save_running): its bytes, the time to save and to load it;
  *   - `cyclescope report FILE --sort dso,sym --limit 0` as a process;
  *   - `perf report --stdio --sort dso,sym -g none` as a process;
  *   - memory in a fresh process, cache cold and warm: RssAnon before and its
@@ -34,6 +39,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
+#include "cs-kallsyms.h"
 #include "cs-profile.h"
 
 #define REPEAT 5
@@ -181,6 +187,7 @@ child_import (const char *file,
   double c0, wall;
   guint64 rows;
   g_autoptr(CsProfile) profile = NULL;
+  CsKernelSymbolsSource source;
   gint64 hwm;
 
   ph.track_memory = track_memory;
@@ -190,9 +197,11 @@ child_import (const char *file,
   wall = now () - ph.t0;
   hwm = status_kb ("VmHWM");
   ph.anon_max = MAX (ph.anon_max, status_kb ("RssAnon"));
+  /* After the figures were taken: asking loads nothing more. */
+  source = cs_symbolizer_get_kernel_symbols_source (cs_profile_get_symbolizer (profile), NULL);
   printf ("%.6f %.6f %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
-          " %" G_GUINT64_FORMAT "\n", wall, cpu_seconds (RUSAGE_SELF) - c0, rss0, hwm, ph.anon0,
-          ph.anon_max, cs_profile_get_stats (profile)->n_samples);
+          " %" G_GUINT64_FORMAT " %d\n", wall, cpu_seconds (RUSAGE_SELF) - c0, rss0, hwm, ph.anon0,
+          ph.anon_max, cs_profile_get_stats (profile)->n_samples, (int) source);
   return 0;
 }
 
@@ -201,13 +210,28 @@ typedef struct
   double  wall, cpu;
   gint64  rss0, hwm, anon0, anon_max;
   guint64 n;
+  int     source;          /* CsKernelSymbolsSource */
 } ChildRun;
 
-/* bench-import --child[-memory] FILE with XDG_CACHE_HOME=@cache_home. */
+static const char *
+source_name (int source)
+{
+  switch (source)
+    {
+    case CS_KERNEL_SYMBOLS_SAVED: return "saved with the recording";
+    case CS_KERNEL_SYMBOLS_BUILD_ID_CACHE: return "perf's build-id cache";
+    case CS_KERNEL_SYMBOLS_RUNNING: return "running kernel";
+    default: return "none";
+    }
+}
+
+/* bench-import --child[-memory] FILE with XDG_CACHE_HOME=@cache_home and,
+ * when @buildid_dir is given, PERF_BUILDID_DIR=@buildid_dir. */
 static gboolean
 run_child (const char *self_exe,
            const char *file,
            const char *cache_home,
+           const char *buildid_dir,
            gboolean    memory,
            ChildRun   *r)
 {
@@ -215,14 +239,52 @@ run_child (const char *self_exe,
   g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "XDG_CACHE_HOME", cache_home, TRUE);
   g_autofree char *out = NULL;
 
+  if (buildid_dir != NULL)
+    envp = g_environ_setenv (envp, "PERF_BUILDID_DIR", buildid_dir, TRUE);
   if (run_timed (argv, envp, &out) < 0 ||
       sscanf (out, "%lf %lf %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
-              " %" G_GUINT64_FORMAT, &r->wall, &r->cpu, &r->rss0, &r->hwm, &r->anon0, &r->anon_max, &r->n) != 7)
+              " %" G_GUINT64_FORMAT " %d", &r->wall, &r->cpu, &r->rss0, &r->hwm, &r->anon0, &r->anon_max,
+              &r->n, &r->source) != 8)
     {
       g_printerr ("bench-import: the child import failed\n");
       return FALSE;
     }
   return TRUE;
+}
+
+/* What a recording of our collector carries: the running kernel's table,
+ * saved as cs-record.c saves it (the cache is warm from the set-up), then
+ * loaded as an import of that recording loads it. */
+static void
+bench_saved_kallsyms (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "sampling-0.kallsyms", NULL);
+  double save[REPEAT], load[REPEAT];
+  guint64 n_bytes = 0;
+  guint n_symbols = 0;
+
+  for (guint i = 0; i < REPEAT; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CsKallsyms) table = NULL;
+      double t0 = now ();
+
+      if (!cs_kallsyms_save_running (path, NULL, &n_bytes, &error))
+        {
+          g_print ("kernel symbols saved with a recording: not measured (%s)\n", error->message);
+          return;
+        }
+      save[i] = now () - t0;
+      t0 = now ();
+      if ((table = cs_kallsyms_load_saved (path, NULL, &error)) == NULL)
+        g_error ("loading the saved kernel symbols failed: %s", error->message);
+      load[i] = now () - t0;
+      n_symbols = cs_kallsyms_get_n_symbols (table);
+    }
+  g_unlink (path);
+  g_print ("kernel symbols saved with a recording of our collector: %" G_GUINT64_FORMAT " bytes "
+           "(%u symbols), saved in median %.1f ms (after the program exited), loaded in %.1f ms\n",
+           n_bytes, n_symbols, median (save, REPEAT) * 1e3, median (load, REPEAT) * 1e3);
 }
 
 static void
@@ -279,6 +341,9 @@ main (int    argc,
   double ours[REPEAT], reading[REPEAT], cli[REPEAT], theirs[REPEAT];
   double ours_cpu[REPEAT], cli_cpu[REPEAT], theirs_cpu[REPEAT];
   double cold[REPEAT], cold_cpu[REPEAT], warm[REPEAT], warm_cpu[REPEAT];
+  double proc[REPEAT], proc_cpu[REPEAT];
+  int cold_source = 0, warm_source = 0, proc_source = 0;
+  g_autofree char *no_buildid = NULL;
   ChildRun mem_cold, mem_warm;
   double seconds;
   GStatBuf st;
@@ -311,6 +376,8 @@ main (int    argc,
   dir = g_dir_make_tmp ("cyclescope-bench-XXXXXX", NULL);
   file = g_build_filename (dir, "import.data", NULL);
   cold_home = g_build_filename (dir, "cache", NULL);
+  no_buildid = g_build_filename (dir, "no-buildid-cache", NULL);
+  g_mkdir_with_parents (no_buildid, 0700);
   /* Two threads at 20 kHz: 40 000 samples per second of the run. */
   seconds = want / 40000.0;
   n_samples = record (workload, file, seconds);
@@ -333,25 +400,35 @@ main (int    argc,
       ours_cpu[i] = cpu_seconds (RUSAGE_SELF) - c0;
       reading[i] = ph.resolve_start - ph.t0;
     }
-  /* Fresh processes: cold (an empty cache directory), then warm. */
+  /* Fresh processes: cold (an empty cache directory), then warm; and cold
+   * without perf's build-id cache. */
   for (guint i = 0; i < REPEAT; i++)
     {
       ChildRun r;
 
       rm_rf (cold_home);
-      if (!run_child (argv[0], file, cold_home, FALSE, &r))
+      if (!run_child (argv[0], file, cold_home, NULL, FALSE, &r))
         return 1;
       cold[i] = r.wall;
       cold_cpu[i] = r.cpu;
-      if (!run_child (argv[0], file, cold_home, FALSE, &r))
+      cold_source = r.source;
+      if (!run_child (argv[0], file, cold_home, NULL, FALSE, &r))
         return 1;
       warm[i] = r.wall;
       warm_cpu[i] = r.cpu;
+      warm_source = r.source;
+      rm_rf (cold_home);
+      if (!run_child (argv[0], file, cold_home, no_buildid, FALSE, &r))
+        return 1;
+      proc[i] = r.wall;
+      proc_cpu[i] = r.cpu;
+      proc_source = r.source;
     }
   rm_rf (cold_home);
-  if (!run_child (argv[0], file, cold_home, TRUE, &mem_cold) ||
-      !run_child (argv[0], file, cold_home, TRUE, &mem_warm))
+  if (!run_child (argv[0], file, cold_home, NULL, TRUE, &mem_cold) ||
+      !run_child (argv[0], file, cold_home, NULL, TRUE, &mem_warm))
     return 1;
+  bench_saved_kallsyms (dir);
 
   for (guint i = 0; i < REPEAT; i++)
     {
@@ -379,20 +456,27 @@ main (int    argc,
     double oc = median (ours_cpu, REPEAT), cc = median (cli_cpu, REPEAT), tc = median (theirs_cpu, REPEAT);
     double kc = median (cold, REPEAT), kw = median (warm, REPEAT);
     double kcc = median (cold_cpu, REPEAT), kwc = median (warm_cpu, REPEAT);
+    double kp = median (proc, REPEAT), kpc = median (proc_cpu, REPEAT);
 
     g_print ("import + module/symbol tables (in process, cache warm): median %.3f s of %d (%" G_GUINT64_FORMAT " rows)\n",
              o, REPEAT, rows);
     g_print ("  of which reading the samples %.3f s, resolving symbols and the tables %.3f s\n", r, o - r);
-    g_print ("import in a fresh process, kernel symbol cache cold: median %.3f s (CPU %.3f s)\n", kc, kcc);
-    g_print ("import in a fresh process, kernel symbol cache warm: median %.3f s (CPU %.3f s)\n", kw, kwc);
+    g_print ("import in a fresh process, kernel symbol cache cold: median %.3f s (CPU %.3f s; kernel symbols: %s)\n",
+             kc, kcc, source_name (cold_source));
+    g_print ("import in a fresh process, kernel symbol cache warm: median %.3f s (CPU %.3f s; kernel symbols: %s)\n",
+             kw, kwc, source_name (warm_source));
+    g_print ("import in a fresh process, cache cold, no perf build-id cache: median %.3f s (CPU %.3f s; kernel symbols: %s)\n",
+             kp, kpc, source_name (proc_source));
     g_print ("cyclescope report --sort dso,sym (process):  median %.3f s\n", c);
     g_print ("perf report --stdio --sort dso,sym -g none:   median %.3f s\n", t);
     g_print ("CPU time (user + system), medians: import %.3f s, cyclescope report %.3f s, perf report %.3f s\n",
              oc, cc, tc);
     g_print ("ratio to perf report, wall: in process %.3f, fresh process cold %.3f, warm %.3f, "
-             "cyclescope report %.3f (goal <= 0.2)\n", o / t, kc / t, kw / t, c / t);
+             "cyclescope report %.3f (goal <= 0.2); cold without perf's build-id cache %.3f\n",
+             o / t, kc / t, kw / t, c / t, kp / t);
     g_print ("ratio to perf report, CPU:  in process %.3f, fresh process cold %.3f, warm %.3f, "
-             "cyclescope report %.3f\n", oc / tc, kcc / tc, kwc / tc, cc / tc);
+             "cyclescope report %.3f; cold without perf's build-id cache %.3f\n",
+             oc / tc, kcc / tc, kwc / tc, cc / tc, kpc / tc);
   }
 
   g_unlink (file);

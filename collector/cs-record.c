@@ -15,6 +15,7 @@
 #include "cs-collector-error.h"
 #include "cs-counting.h"
 #include "cs-record-private.h"
+#include "cs-kallsyms.h"
 #include "cs-sampling-run.h"
 
 G_DEFINE_FINAL_TYPE (CsRecorder, cs_recorder, G_TYPE_OBJECT)
@@ -361,6 +362,36 @@ do_counting_run (RunState      *state,
   return TRUE;
 }
 
+/* Kernel samples are only named right with the symbol table of the boot
+ * that recorded them (KASLR, modules): it is saved beside the perf.data
+ * once the program has exited, so that the run's wall time does not
+ * include it. Not having it is no reason to fail the recording. */
+static void
+save_kallsyms (CsSession     *session,
+               CsSamplingRun *srun,
+               const char    *bundle_path)
+{
+  g_autofree char *file = g_strdup_printf ("sampling-%u.kallsyms", srun->index);  /* docs/session-format.md */
+  g_autofree char *path = g_build_filename (bundle_path, file, NULL);
+  g_autoptr(CsKallsymsKey) key = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!cs_kallsyms_save_running (path, &key, NULL, &error))
+    {
+      g_autofree char *note = g_strdup_printf (_("The kernel's symbols were not saved with sampling "
+                                                 "run %u (%s): its kernel samples will be named "
+                                                 "from the kernel running when it is opened."),
+                                               srun->index + 1, error->message);
+
+      cs_session_add_note (session, note);
+      return;
+    }
+  srun->kallsyms = g_steal_pointer (&file);
+  srun->kallsyms_boot_id = g_strdup (key->boot_id);
+  srun->kallsyms_release = g_strdup (key->release);
+  srun->kallsyms_modules = g_strdup (key->modules_sha256);
+}
+
 static gboolean
 do_sampling_run (RunState      *state,
                  gboolean      *interrupted,
@@ -400,6 +431,8 @@ do_sampling_run (RunState      *state,
   srun->n_samples = result.stats.n_samples;
   srun->n_lost = result.stats.n_lost;
   srun->wall_seconds = result.wall_seconds;
+  if (!self->sample_attr.exclude_kernel)
+    save_kallsyms (state->session, srun, self->bundle_path);
   set_run_status (&srun->status, &srun->exit_code, &srun->term_signal,
                   result.wait_status, result.interrupted);
   if (srun->status == CS_RUN_FAILED)

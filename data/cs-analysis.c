@@ -149,6 +149,15 @@ load_profile (CsAnalysis              *self,
   symbolizer = cs_symbolizer_new ();
   for (guint i = 0; options != NULL && options->debug_dirs != NULL && options->debug_dirs[i] != NULL; i++)
     cs_symbolizer_add_debug_dir (symbolizer, options->debug_dirs[i]);
+  /* The kernel's symbols as they were at recording time, when the
+   * collector saved them (older sessions have none). */
+  if (!plain && run->kallsyms != NULL)
+    {
+      g_autofree char *kallsyms = cs_session_get_kallsyms_path (self->session, run);
+
+      cs_symbolizer_set_saved_kallsyms (symbolizer, kallsyms);
+      cs_symbolizer_set_recording_boot (symbolizer, run->kallsyms_boot_id);
+    }
   self->profile = cs_profile_load (perf_path, symbolizer, progress != NULL ? on_profile_progress : NULL,
                                    &ps, cancellable, &local_error);
   if (self->profile != NULL)

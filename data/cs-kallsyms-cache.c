@@ -13,6 +13,9 @@
  * time without a module: BPF programs and ftrace trampolines ("[bpf]") loaded
  * after the cache was written are missing until the next module change or
  * reboot, and their samples stay [kernel.kallsyms]+0x… rows.
+ *
+ * The same image, compressed, is what a recording carries as its own
+ * kernel symbols (cs-kallsyms-saved.c): hence cs_kallsyms_image_open/write.
  */
 #include "config.h"
 
@@ -115,45 +118,59 @@ cache_file (const char *cache_dir,
   return g_build_filename (cache_dir, name, NULL);
 }
 
-/* The mapped table of @file when it is a valid cache for @key. */
-static CsKallsyms *
-map_cache (const char *file,
-           const char *key)
+CsKallsyms *
+cs_kallsyms_image_open (const char  *data,
+                        gsize        len,
+                        const char  *key,
+                        const char **image_key,
+                        gsize       *image_key_len)
 {
-  g_autoptr(GMappedFile) map = g_mapped_file_new (file, FALSE, NULL);
-  const char *data;
   CacheHeader h;
-  gsize len, key_len = strlen (key), at;
+  gsize at;
   CsKallsyms *self;
 
-  if (map == NULL)
-    return NULL;
-  data = g_mapped_file_get_contents (map);
-  len = g_mapped_file_get_length (map);
   if (data == NULL || len < sizeof h)
     return NULL;
   memcpy (&h, data, sizeof h);
   if (memcmp (h.magic, CACHE_MAGIC, 8) != 0 || h.byte_order != BYTE_ORDER_MARK ||
-      h.entry_size != sizeof (CsKallsymsEntry) || h.key_len != key_len ||
+      h.entry_size != sizeof (CsKallsymsEntry) || h.key_len > len - sizeof h ||
+      (key != NULL && h.key_len != strlen (key)) ||
       h.pool_len == 0 || h.n_entries > G_MAXUINT ||
       h.n_entries > (len - sizeof h) / sizeof (CsKallsymsEntry))
     return NULL;
-  at = sizeof h + pad8 (key_len);
-  if (at > len || memcmp (data + sizeof h, key, key_len) != 0 ||
+  at = sizeof h + pad8 (h.key_len);
+  if (at > len || (key != NULL && memcmp (data + sizeof h, key, h.key_len) != 0) ||
       (len - at) / sizeof (CsKallsymsEntry) < h.n_entries ||
       len - at - h.n_entries * sizeof (CsKallsymsEntry) != h.pool_len)
+    return NULL;
+  if (data[len - 1] != '\0')
     return NULL;
   self = g_new0 (CsKallsyms, 1);
   self->entries = (const CsKallsymsEntry *) (gconstpointer) (data + at);
   self->n_entries = (guint) h.n_entries;
   self->pool = data + at + h.n_entries * sizeof (CsKallsymsEntry);
   self->pool_len = h.pool_len;
-  if (self->pool[self->pool_len - 1] != '\0')
-    {
-      g_free (self);
-      return NULL;
-    }
-  self->map = g_steal_pointer (&map);
+  if (image_key != NULL)
+    *image_key = data + sizeof h;
+  if (image_key_len != NULL)
+    *image_key_len = h.key_len;
+  return self;
+}
+
+/* The mapped table of @file when it is a valid cache for @key. */
+static CsKallsyms *
+map_cache (const char *file,
+           const char *key)
+{
+  g_autoptr(GMappedFile) map = g_mapped_file_new (file, FALSE, NULL);
+  CsKallsyms *self;
+
+  if (map == NULL)
+    return NULL;
+  self = cs_kallsyms_image_open (g_mapped_file_get_contents (map), g_mapped_file_get_length (map),
+                                 key, NULL, NULL);
+  if (self != NULL)
+    self->map = g_steal_pointer (&map);
   return self;
 }
 
@@ -178,6 +195,40 @@ write_all (int          fd,
   return TRUE;
 }
 
+gsize
+cs_kallsyms_image_size (const CsKallsyms *table,
+                        const char       *key)
+{
+  return sizeof (CacheHeader) + pad8 (strlen (key)) +
+         (gsize) table->n_entries * sizeof (CsKallsymsEntry) + table->pool_len;
+}
+
+gboolean
+cs_kallsyms_image_write (const CsKallsyms    *table,
+                         const char          *key,
+                         CsKallsymsWriteFunc  write,
+                         gpointer             user_data)
+{
+  static const guint8 zeros[8] = { 0 };
+  gsize key_len = strlen (key);
+  CacheHeader h = { { 0 }, BYTE_ORDER_MARK, sizeof (CsKallsymsEntry), table->n_entries,
+                    table->pool_len, key_len };
+
+  memcpy (h.magic, CACHE_MAGIC, 8);
+  return write (&h, sizeof h, user_data) && write (key, key_len, user_data) &&
+         write (zeros, pad8 (key_len) - key_len, user_data) &&
+         write (table->entries, table->n_entries * sizeof (CsKallsymsEntry), user_data) &&
+         write (table->pool, table->pool_len, user_data);
+}
+
+static gboolean
+write_to_fd (const void *data,
+             gsize       len,
+             gpointer    user_data)
+{
+  return write_all (GPOINTER_TO_INT (user_data), data, len);
+}
+
 /* Best effort: a cache that cannot be written only costs the next load the
  * read. Written to a new file and renamed into place: a process that has
  * the old one mapped keeps it intact (truncating a mapped file would crash
@@ -189,21 +240,13 @@ write_cache (const char       *cache_dir,
              const char       *key,
              const CsKallsyms *table)
 {
-  static const guint8 zeros[8] = { 0 };
   g_autofree char *tmp = g_strconcat (file, ".XXXXXX", NULL);
-  gsize key_len = strlen (key);
-  CacheHeader h = { { 0 }, BYTE_ORDER_MARK, sizeof (CsKallsymsEntry), table->n_entries,
-                    table->pool_len, key_len };
   gboolean ok;
   int fd;
 
-  memcpy (h.magic, CACHE_MAGIC, 8);
   if (g_mkdir_with_parents (cache_dir, 0700) != 0 || (fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0600)) < 0)
     return FALSE;
-  ok = write_all (fd, &h, sizeof h) && write_all (fd, key, key_len) &&
-       write_all (fd, zeros, pad8 (key_len) - key_len) &&
-       write_all (fd, table->entries, table->n_entries * sizeof (CsKallsymsEntry)) &&
-       write_all (fd, table->pool, table->pool_len);
+  ok = cs_kallsyms_image_write (table, key, write_to_fd, GINT_TO_POINTER (fd));
   ok = close (fd) == 0 && ok;
   if (!ok || g_rename (tmp, file) != 0)
     {
@@ -213,11 +256,14 @@ write_cache (const char       *cache_dir,
   return TRUE;
 }
 
-CsKallsyms *
-cs_kallsyms_load_cached (const char  *path,
-                         const char  *cache_dir,
-                         gboolean    *from_cache,
-                         GError     **error)
+/* cs_kallsyms_load_cached(), also giving the key it used (NULL when the
+ * file was read without the cache). */
+static CsKallsyms *
+load_cached (const char  *path,
+             const char  *cache_dir,
+             char       **key_out,
+             gboolean    *from_cache,
+             GError     **error)
 {
   g_autofree char *default_dir = NULL;
   g_autofree char *key = NULL;
@@ -244,11 +290,10 @@ cs_kallsyms_load_cached (const char  *path,
     {
       if (from_cache != NULL)
         *from_cache = TRUE;
-      return self;
     }
-  if ((self = cs_kallsyms_parse (path, error)) == NULL)
+  else if ((self = cs_kallsyms_parse (path, error)) == NULL)
     return NULL;
-  if (write_cache (cache_dir, file, key, self))
+  else if (write_cache (cache_dir, file, key, self))
     {
       /* The mapping replaces the parsed copy: file pages, only those read. */
       CsKallsyms *mapped = map_cache (file, key);
@@ -259,5 +304,26 @@ cs_kallsyms_load_cached (const char  *path,
           self = mapped;
         }
     }
+  if (key_out != NULL)
+    *key_out = g_steal_pointer (&key);
   return self;
+}
+
+CsKallsyms *
+cs_kallsyms_load_cached (const char  *path,
+                         const char  *cache_dir,
+                         gboolean    *from_cache,
+                         GError     **error)
+{
+  return load_cached (path, cache_dir, NULL, from_cache, error);
+}
+
+CsKallsyms *
+cs_kallsyms_load_running (char     **key,
+                          gboolean  *from_cache,
+                          GError   **error)
+{
+  if (key != NULL)
+    *key = NULL;
+  return load_cached (NULL, NULL, key, from_cache, error);
 }

@@ -31,6 +31,7 @@ struct _CsKallsyms
   CsKallsymsEntry       *owned_entries;
   char                  *owned_pool;
   GMappedFile           *map;
+  gpointer               owned_image;  /* an inflated saved image (cs-kallsyms-saved.c) */
 
   GHashTable            *symbols;   /* entry index + 1 -> CsKernelSymbol*, made on demand */
   GHashTable            *by_name;   /* name -> entry index + 1, built on first find */
@@ -39,5 +40,34 @@ struct _CsKallsyms
 /* cs-kallsyms.c: reads and parses @path (no cache). */
 CsKallsyms *cs_kallsyms_parse (const char  *path,
                                GError     **error);
+
+/* cs-kallsyms-cache.c: the cache file's layout (header, key, entries, pool),
+ * which the copy saved with a recording (cs-kallsyms-saved.c) shares. */
+
+/* A table over @data, a whole image, or NULL when it is not a valid one.
+ * With @key, the image's key must equal it. *@image_key (may be NULL) points
+ * at the key inside @data (not NUL-terminated), *@image_key_len is its
+ * length. @data must be 8-byte aligned and outlive the table. */
+CsKallsyms *cs_kallsyms_image_open  (const char        *data,
+                                     gsize              len,
+                                     const char        *key,
+                                     const char       **image_key,
+                                     gsize             *image_key_len);
+typedef gboolean (*CsKallsymsWriteFunc) (const void *data,
+                                         gsize       len,
+                                         gpointer    user_data);
+/* Hands the image of @table with @key to @write piece by piece. */
+gboolean    cs_kallsyms_image_write (const CsKallsyms  *table,
+                                     const char        *key,
+                                     CsKallsymsWriteFunc write,
+                                     gpointer           user_data);
+gsize       cs_kallsyms_image_size  (const CsKallsyms  *table,
+                                     const char        *key);
+/* The running kernel's table through the cache, like
+ * cs_kallsyms_load_cached (NULL, NULL, …), and the key it was checked
+ * against (NULL when the kernel's identity could not be read). */
+CsKallsyms *cs_kallsyms_load_running (char             **key,
+                                      gboolean          *from_cache,
+                                      GError           **error);
 
 G_END_DECLS

@@ -50,4 +50,42 @@ CsKallsyms           *cs_kallsyms_load_cached   (const char  *path,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsKallsyms, cs_kallsyms_free)
 
+/* Appended (engineer k): the table saved with a recording and the running
+ * kernel's identity (cs-kallsyms-saved.c). */
+
+/* What the running kernel's table depends on; the cache is keyed by it. */
+typedef struct
+{
+  char *boot_id;         /* /proc/sys/kernel/random/boot_id */
+  char *release;         /* uname -r */
+  char *modules_sha256;  /* SHA-256 of /proc/modules */
+} CsKallsymsKey;
+
+void                  cs_kallsyms_key_free      (CsKallsymsKey *key);
+/* This boot's boot id, or NULL when /proc does not say. */
+char                 *cs_kallsyms_dup_boot_id   (void);
+
+/* Writes the running kernel's table (through the cache, so mostly a copy of
+ * it) to @path: the cache's binary image, zstd-compressed. Written to a
+ * temporary file and renamed. @key and @n_bytes (may be NULL) receive the
+ * table's key and the file's size. Fails with the error of reading
+ * /proc/kallsyms (hidden addresses, …) or of writing @path. */
+gboolean              cs_kallsyms_save_running  (const char     *path,
+                                                 CsKallsymsKey **key,
+                                                 guint64        *n_bytes,
+                                                 GError        **error);
+/* Reads a file cs_kallsyms_save_running() wrote (or an uncompressed copy of
+ * a cache file). @key (may be NULL) receives the key stored in it. Fails
+ * with CS_DATA_ERROR_IO or CS_DATA_ERROR_CORRUPT naming the file. */
+CsKallsyms           *cs_kallsyms_load_saved    (const char     *path,
+                                                 CsKallsymsKey **key,
+                                                 GError        **error);
+/* Address of the first text symbol called @name, found by a scan (no index
+ * is built, unlike cs_kallsyms_find). */
+gboolean              cs_kallsyms_find_address  (CsKallsyms     *self,
+                                                 const char     *name,
+                                                 guint64        *address);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsKallsymsKey, cs_kallsyms_key_free)
+
 G_END_DECLS

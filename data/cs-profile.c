@@ -19,6 +19,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "cs-profile-private.h"
@@ -137,6 +138,7 @@ typedef struct
   gpointer           progress_data;
   guint64            n_delivered;      /* records and samples, for progress */
   guint64            next_progress;
+  gboolean           have_reloc;       /* the kernel map's reference symbol was passed on */
 } StreamState;
 
 /* The raw module of a mapping; the symbolizer is asked once per mapping. */
@@ -312,6 +314,16 @@ on_record (const CsPerfRecord *r,
     {
     case CS_PERF_RECORD_MMAP:
     case CS_PERF_RECORD_MMAP2:
+      /* "[kernel.kallsyms]_text" records where _text was (KASLR): the
+       * symbolizer checks its kernel symbol table against it. */
+      if (!st->have_reloc && (gint32) r->mmap.pid == CS_KERNEL_PID &&
+          g_str_has_prefix (r->mmap.filename, "[kernel.kallsyms]") &&
+          r->mmap.filename[strlen ("[kernel.kallsyms]")] != '\0')
+        {
+          cs_symbolizer_set_kernel_reloc (st->self->symbolizer,
+                                          r->mmap.filename + strlen ("[kernel.kallsyms]"), r->mmap.pgoff);
+          st->have_reloc = TRUE;
+        }
       cs_address_space_mmap (st->space, (gint32) r->mmap.pid, r->mmap.addr, r->mmap.len,
                              r->mmap.pgoff, r->mmap.prot, r->mmap.flags, r->mmap.filename,
                              r->mmap.build_id_size > 0 ? r->mmap.build_id : NULL,
@@ -411,6 +423,13 @@ cs_profile_load (const char         *path,
     return NULL;
   cs_perf_reader_set_cancellable (reader, cancellable);
   take_header (self, reader);
+  {
+    GStatBuf st_buf;
+
+    /* Tells the symbolizer whether the data predates this boot. */
+    if (g_stat (path, &st_buf) == 0)
+      cs_symbolizer_set_recording_time (self->symbolizer, (gint64) st_buf.st_mtime);
+  }
 
   space = cs_address_space_new ();
   st.self = self;

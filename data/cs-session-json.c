@@ -187,6 +187,34 @@ check_perf_data_name (CsJsonReader *r,
   return TRUE;
 }
 
+/* Optional (older sessions have none): the kernel symbols saved with the
+ * run, which must be a file inside the bundle like the perf.data. */
+static gboolean
+read_kallsyms (CsJsonReader  *r,
+               json_object   *o,
+               CsSamplingRun *run)
+{
+  json_object *k;
+  gsize saved, file_saved;
+
+  if (!cs_jr_container (r, o, "kallsyms", json_type_object, FALSE, &k, &saved))
+    return FALSE;
+  if (k == NULL)
+    return TRUE;
+  if (!cs_jr_string (r, k, "file", TRUE, FALSE, &run->kallsyms))
+    return FALSE;
+  file_saved = cs_jr_push_key (r, "file");
+  if (!check_perf_data_name (r, run->kallsyms))
+    return FALSE;
+  cs_jr_pop (r, file_saved);
+  if (!cs_jr_string (r, k, "boot_id", FALSE, TRUE, &run->kallsyms_boot_id) ||
+      !cs_jr_string (r, k, "kernel_release", FALSE, TRUE, &run->kallsyms_release) ||
+      !cs_jr_string (r, k, "modules_sha256", FALSE, TRUE, &run->kallsyms_modules))
+    return FALSE;
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
 static gboolean
 read_sampling_run (CsJsonReader *r,
                    json_object  *o,
@@ -217,7 +245,8 @@ read_sampling_run (CsJsonReader *r,
       !read_status (r, o, &run->status) ||
       !cs_jr_int (r, o, "exit_code", G_MININT, G_MAXINT, &exit_code) ||
       !cs_jr_int (r, o, "term_signal", 0, 128, &term_signal) ||
-      !cs_jr_seconds (r, o, "wall_seconds", &run->wall_seconds))
+      !cs_jr_seconds (r, o, "wall_seconds", &run->wall_seconds) ||
+      !read_kallsyms (r, o, run))
     return FALSE;
   if (run->event_string == NULL)
     run->event_string = g_strdup (run->event);

@@ -48,6 +48,10 @@ _cs_sampling_run_free (CsSamplingRun *run)
   g_free (run->perf_data);
   g_free (run->event);
   g_free (run->event_string);
+  g_free (run->kallsyms);
+  g_free (run->kallsyms_boot_id);
+  g_free (run->kallsyms_release);
+  g_free (run->kallsyms_modules);
   g_free (run);
 }
 
@@ -319,7 +323,11 @@ sampling_run_equal (const CsSamplingRun *a,
          a->status == b->status &&
          a->exit_code == b->exit_code &&
          a->term_signal == b->term_signal &&
-         a->wall_seconds == b->wall_seconds;
+         a->wall_seconds == b->wall_seconds &&
+         g_strcmp0 (a->kallsyms, b->kallsyms) == 0 &&
+         g_strcmp0 (a->kallsyms_boot_id, b->kallsyms_boot_id) == 0 &&
+         g_strcmp0 (a->kallsyms_release, b->kallsyms_release) == 0 &&
+         g_strcmp0 (a->kallsyms_modules, b->kallsyms_modules) == 0;
 }
 
 static gboolean

@@ -114,6 +114,16 @@ sampling_run_to_json (const CsSamplingRun *run)
   json_object_object_add (o, "exit_code", json_object_new_int (run->exit_code));
   json_object_object_add (o, "term_signal", json_object_new_int (run->term_signal));
   json_object_object_add (o, "wall_seconds", seconds (run->wall_seconds));
+  if (run->kallsyms != NULL)
+    {
+      json_object *k = json_object_new_object ();
+
+      json_object_object_add (k, "file", json_object_new_string (run->kallsyms));
+      json_object_object_add (k, "boot_id", string_or_null (run->kallsyms_boot_id));
+      json_object_object_add (k, "kernel_release", string_or_null (run->kallsyms_release));
+      json_object_object_add (k, "modules_sha256", string_or_null (run->kallsyms_modules));
+      json_object_object_add (o, "kallsyms", k);
+    }
   return o;
 }
 

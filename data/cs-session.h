@@ -70,6 +70,12 @@ typedef struct
   int          exit_code;
   int          term_signal;
   double       wall_seconds;
+  /* Appended (engineer k): the kernel symbol table saved with the run
+   * ("kallsyms" in session.json), all NULL when none was saved. */
+  char        *kallsyms;          /* file name relative to the bundle */
+  char        *kallsyms_boot_id;  /* the boot it describes */
+  char        *kallsyms_release;  /* uname -r of that kernel */
+  char        *kallsyms_modules;  /* SHA-256 of /proc/modules then */
 } CsSamplingRun;
 
 #define CS_TYPE_SESSION (cs_session_get_type ())
@@ -97,6 +103,10 @@ void                 cs_session_set_bundle_path    (CsSession     *self,
                                                     const char    *path);
 /* Absolute path of a sampling run's perf.data. */
 char                *cs_session_get_perf_data_path (CsSession     *self,
+                                                    const CsSamplingRun *run);
+/* Absolute path of a sampling run's saved kernel symbols, NULL when none
+ * (appended, engineer k). */
+char                *cs_session_get_kallsyms_path  (CsSession     *self,
                                                     const CsSamplingRun *run);
 
 /* host */

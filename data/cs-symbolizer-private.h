@@ -57,6 +57,17 @@ struct _CsSymbolizer
   CsKallsyms     *kallsyms;
   CsModule       *kernel;
 
+  /* Where the recording's kernel symbols may be (cs-symbolizer-kernel.c) */
+  char           *saved_kallsyms;     /* saved with the recording */
+  char           *build_id_cache;     /* perf's; NULL: $PERF_BUILDID_DIR or ~/.debug */
+  char           *recording_boot_id;  /* NULL when unknown */
+  gint64          recording_time;     /* when the data was written (Unix s), 0: unknown */
+  char           *reloc_symbol;       /* "_text" of the "[kernel.kallsyms]_text" map */
+  guint64         reloc_address;      /* its address in the recording */
+  guint64         kallsyms_delta;     /* table address − recorded address (mod 2⁶⁴) */
+  CsKernelSymbolsSource kernel_source;
+  char           *kernel_source_path;
+
   GPtrArray      *warnings;
   GHashTable     *warning_set;
 };

@@ -68,7 +68,8 @@ find_symbol_locked (CsSymbolizer *self,
         {
           CsModule *owner = cs_symbolizer_kernel_module_locked (self, ks->module);
 
-          sym = cs_symbolizer_intern_symbol_locked (self, owner, ks->name, ks->address, ks->size);
+          sym = cs_symbolizer_intern_symbol_locked (self, owner, ks->name,
+                                                    ks->address - self->kallsyms_delta, ks->size);
         }
     }
   return sym;

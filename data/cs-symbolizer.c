@@ -106,6 +106,11 @@ cs_symbolizer_finalize (GObject *object)
   g_clear_pointer (&self->kallsyms_path, g_free);
   g_clear_pointer (&self->kernel_release, g_free);
   g_clear_pointer (&self->kallsyms, cs_kallsyms_free);
+  g_clear_pointer (&self->saved_kallsyms, g_free);
+  g_clear_pointer (&self->build_id_cache, g_free);
+  g_clear_pointer (&self->recording_boot_id, g_free);
+  g_clear_pointer (&self->reloc_symbol, g_free);
+  g_clear_pointer (&self->kernel_source_path, g_free);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
   g_clear_pointer (&self->warning_set, g_hash_table_unref);
   g_clear_pointer (&self->strings, g_string_chunk_free);
@@ -489,13 +494,16 @@ resolve_locked (CsSymbolizer *self,
     }
   else if (module->kind == CS_MODULE_KERNEL && self->kallsyms != NULL)
     {
-      const CsKernelSymbol *ks = cs_kallsyms_lookup (self->kallsyms, offset);
+      /* The table may come from a boot that put the kernel elsewhere:
+       * look up the address it had there, report the recorded one. */
+      const CsKernelSymbol *ks = cs_kallsyms_lookup (self->kallsyms, offset + self->kallsyms_delta);
 
       if (ks != NULL)
         {
           CsModule *owner = cs_symbolizer_kernel_module_locked (self, ks->module);
 
-          sym = cs_symbolizer_intern_symbol_locked (self, owner, ks->name, ks->address, ks->size);
+          sym = cs_symbolizer_intern_symbol_locked (self, owner, ks->name,
+                                                    ks->address - self->kallsyms_delta, ks->size);
         }
     }
 

@@ -117,6 +117,46 @@ void          cs_symbolizer_set_kallsyms_path   (CsSymbolizer   *self,
 void          cs_symbolizer_set_kernel_release  (CsSymbolizer   *self,
                                                  const char     *release);
 
+/* Appended (engineer k). Where [kernel.kallsyms] symbols come from, in this
+ * order: the table saved with the recording (cs_symbolizer_set_saved_kallsyms),
+ * perf's build-id cache copy for the recording's kernel build-id, the
+ * running kernel's table (the kallsyms path, through the cache) — with a
+ * warning when the recording comes from another boot — else none: the
+ * addresses stay [kernel.kallsyms]+0x… and a warning says why. */
+typedef enum
+{
+  CS_KERNEL_SYMBOLS_NONE,            /* not loaded yet, or no table could be used */
+  CS_KERNEL_SYMBOLS_SAVED,           /* saved with the recording (a bundle) */
+  CS_KERNEL_SYMBOLS_BUILD_ID_CACHE,  /* ~/.debug/[kernel.kallsyms]/BUILD-ID/kallsyms */
+  CS_KERNEL_SYMBOLS_RUNNING,         /* the running kernel's, or the kallsyms path */
+} CsKernelSymbolsSource;
+
+/* The kernel symbol table saved with the recording (cs_kallsyms_save_running). */
+void          cs_symbolizer_set_saved_kallsyms  (CsSymbolizer   *self,
+                                                 const char     *path);
+/* perf's build-id cache directory; NULL (the default): $PERF_BUILDID_DIR,
+ * else ~/.debug. */
+void          cs_symbolizer_set_build_id_cache  (CsSymbolizer   *self,
+                                                 const char     *directory);
+/* Which boot made the recording (NULL: unknown). */
+void          cs_symbolizer_set_recording_boot  (CsSymbolizer   *self,
+                                                 const char     *boot_id);
+/* When the data was written (Unix seconds, 0: unknown): data written
+ * before this boot began comes from another boot. Without a boot id, this
+ * is how the symbolizer tells. */
+void          cs_symbolizer_set_recording_time  (CsSymbolizer   *self,
+                                                 gint64          written);
+/* The kernel map's reference symbol, as perf records it: "_text" and its
+ * address at recording time ("[kernel.kallsyms]_text", pgoff). A table
+ * whose symbol sits elsewhere (KASLR, another boot) is shifted to match. */
+void          cs_symbolizer_set_kernel_reloc    (CsSymbolizer   *self,
+                                                 const char     *symbol,
+                                                 guint64         address);
+/* Where the kernel's symbols came from (loads them if needed); @path (may
+ * be NULL) receives the file read. */
+CsKernelSymbolsSource cs_symbolizer_get_kernel_symbols_source (CsSymbolizer *self,
+                                                                char        **path);
+
 /* One module per (path, build-id); @build_id NULL uses add_build_id's. */
 CsModule     *cs_symbolizer_get_module          (CsSymbolizer   *self,
                                                  const char     *path,

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "cs-perf-build.h"
 #include "cs-perf-synth.h"
 #include "cs-perf-writer.h"
 
@@ -26,52 +27,20 @@
                         (G_GUINT64_CONSTANT (7) << 4) | (G_GUINT64_CONSTANT (2) << 24) | \
                         (G_GUINT64_CONSTANT (5) << 26) | (G_GUINT64_CONSTANT (3) << 30))
 
-static void put16 (GByteArray *b, guint16 v) { g_byte_array_append (b, (const guint8 *) &v, 2); }
-static void put32 (GByteArray *b, guint32 v) { g_byte_array_append (b, (const guint8 *) &v, 4); }
-static void put64 (GByteArray *b, guint64 v) { g_byte_array_append (b, (const guint8 *) &v, 8); }
-
-static gsize
-begin (GByteArray *b, guint32 type, guint16 misc)
-{
-  gsize at = b->len;
-
-  put32 (b, type);
-  put16 (b, misc);
-  put16 (b, 0);
-  return at;
-}
-
-/* the sample_id_all trailer of event A, {pid,tid}{time}{cpu,res}{identifier} */
+/* Ends a record with the sample_id_all trailer of event A (none for a
+ * synthesized record, @time 0). */
 static void
 end (GByteArray *b, gsize at, guint64 time)
 {
-  guint16 size;
-
   if (time)
-    {
-      put32 (b, 1000), put32 (b, 1001);
-      put64 (b, time);
-      put32 (b, 1), put32 (b, 0);
-      put64 (b, 42);
-    }
-  size = (guint16) (b->len - at);
-  memcpy (b->data + at + 6, &size, 2);
-}
-
-static void
-string (GByteArray *b, const char *s)
-{
-  gsize n = strlen (s) + 1;
-
-  g_byte_array_append (b, (const guint8 *) s, n);
-  while (n++ % 8)
-    g_byte_array_append (b, (const guint8 *) "", 1);
+    put_sample_id (b, 1000, 1001, time, 1, 42);
+  record_end (b, at);
 }
 
 static void
 rich_sample (GByteArray *b, guint64 time)
 {
-  gsize at = begin (b, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_KERNEL);
+  gsize at = record_begin (b, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_KERNEL);
 
   put64 (b, 77);                                       /* identifier */
   put64 (b, 0xffffffff81000000 + time);                /* ip */
@@ -133,54 +102,54 @@ cs_perf_synth_write (const char *dir)
   g_assert_true (cs_perf_writer_add_event (writer, &a, "cpu-clock", ids_a, 2, &error));
   g_assert_true (cs_perf_writer_add_event (writer, &rich, "task-clock", ids_b, 2, &error));
 
-  at = begin (b, PERF_RECORD_COMM, PERF_RECORD_MISC_COMM_EXEC);
+  at = record_begin (b, PERF_RECORD_COMM, PERF_RECORD_MISC_COMM_EXEC);
   put32 (b, 1000), put32 (b, 1001);
-  string (b, "a.out");
+  put_string (b, "a.out");
   end (b, at, 50);
-  at = begin (b, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER | PERF_RECORD_MISC_MMAP_BUILD_ID);
+  at = record_begin (b, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER | PERF_RECORD_MISC_MMAP_BUILD_ID);
   put32 (b, 1000), put32 (b, 1001);
   put64 (b, 0x400000), put64 (b, 0x1000), put64 (b, 0);
   g_byte_array_append (b, (const guint8 *) "\x14\0\0\0", 4);
   for (guint8 i = 1; i <= 20; i++)
     g_byte_array_append (b, &i, 1);
   put32 (b, 5), put32 (b, 2);
-  string (b, "/tmp/a.out");
+  put_string (b, "/tmp/a.out");
   end (b, at, 60);
-  at = begin (b, PERF_RECORD_FORK, 0);
+  at = record_begin (b, PERF_RECORD_FORK, 0);
   put32 (b, 2000), put32 (b, 1000), put32 (b, 2001), put32 (b, 1001), put64 (b, 70);
   end (b, at, 70);
-  at = begin (b, PERF_RECORD_THROTTLE, 0);
+  at = record_begin (b, PERF_RECORD_THROTTLE, 0);
   put64 (b, 80), put64 (b, 42), put64 (b, 9);
   end (b, at, 80);
-  at = begin (b, PERF_RECORD_UNTHROTTLE, 0);
+  at = record_begin (b, PERF_RECORD_UNTHROTTLE, 0);
   put64 (b, 90), put64 (b, 42), put64 (b, 9);
   end (b, at, 90);
   rich_sample (b, 300);
   rich_sample (b, 100);
-  at = begin (b, PERF_RECORD_LOST, 0);
+  at = record_begin (b, PERF_RECORD_LOST, 0);
   put64 (b, 42), put64 (b, 7);
   end (b, at, 110);
-  at = begin (b, PERF_RECORD_SWITCH_CPU_WIDE, PERF_RECORD_MISC_SWITCH_OUT);
+  at = record_begin (b, PERF_RECORD_SWITCH_CPU_WIDE, PERF_RECORD_MISC_SWITCH_OUT);
   put32 (b, 3), put32 (b, 4);
   end (b, at, 120);
-  at = begin (b, PERF_RECORD_KSYMBOL, 0);
+  at = record_begin (b, PERF_RECORD_KSYMBOL, 0);
   put64 (b, 0xffffffffc0000000), put32 (b, 0x100), put16 (b, 1), put16 (b, 0);
-  string (b, "bpf_prog_x");
+  put_string (b, "bpf_prog_x");
   end (b, at, 130);
-  at = begin (b, 55, 0);              /* unknown kernel type: skipped by size */
+  at = record_begin (b, 55, 0);              /* unknown kernel type: skipped by size */
   put64 (b, 1);
   end (b, at, 140);
-  at = begin (b, 100, 0);             /* unknown synthesized type */
+  at = record_begin (b, 100, 0);             /* unknown synthesized type */
   put64 (b, 1);
   end (b, at, 0);
   g_assert_true (cs_perf_writer_write (writer, b->data, b->len, &error));
   g_assert_true (cs_perf_writer_finish_round (writer, &error));
   g_byte_array_set_size (b, 0);
   rich_sample (b, 200);
-  at = begin (b, PERF_RECORD_LOST_SAMPLES, 0);
+  at = record_begin (b, PERF_RECORD_LOST_SAMPLES, 0);
   put64 (b, 3);
   end (b, at, 210);
-  at = begin (b, PERF_RECORD_EXIT, 0);
+  at = record_begin (b, PERF_RECORD_EXIT, 0);
   put32 (b, 2000), put32 (b, 1000), put32 (b, 2001), put32 (b, 1001), put64 (b, 400);
   end (b, at, 400);
   g_assert_true (cs_perf_writer_write (writer, b->data, b->len, &error));

@@ -116,17 +116,22 @@ cs_test_app_run (const char * const *files,
 
 /* --- widget tree helpers --- */
 
-/* A drawn (mapped) label in @root showing exactly @text. */
+/* TRUE for the widget a search looks for. */
+typedef gboolean (*CsTestWidgetMatch) (GtkWidget     *widget,
+                                       gconstpointer  data);
+
+/* The first drawn (mapped) widget of @root's tree, depth first and @root
+ * included, that @match accepts. */
 static inline GtkWidget *
-cs_test_find_label (GtkWidget  *root,
-                    const char *text)
+cs_test_find_mapped (GtkWidget         *root,
+                     CsTestWidgetMatch  match,
+                     gconstpointer      data)
 {
-  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) &&
-      g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+  if (gtk_widget_get_mapped (root) && match (root, data))
     return root;
   for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = cs_test_find_label (child, text);
+      GtkWidget *found = cs_test_find_mapped (child, match, data);
 
       if (found != NULL)
         return found;
@@ -134,22 +139,37 @@ cs_test_find_label (GtkWidget  *root,
   return NULL;
 }
 
+/* A label showing exactly @text. */
+static inline gboolean
+cs_test_is_label (GtkWidget     *widget,
+                  gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* An actionable widget bound to @action. */
+static inline gboolean
+cs_test_is_action_widget (GtkWidget     *widget,
+                          gconstpointer  action)
+{
+  return GTK_IS_ACTIONABLE (widget) &&
+         g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+/* A drawn (mapped) label in @root showing exactly @text. */
+static inline GtkWidget *
+cs_test_find_label (GtkWidget  *root,
+                    const char *text)
+{
+  return cs_test_find_mapped (root, cs_test_is_label, text);
+}
+
 /* A mapped actionable widget in @root bound to @action. */
 static inline GtkWidget *
 cs_test_find_action_widget (GtkWidget  *root,
                             const char *action)
 {
-  if (GTK_IS_ACTIONABLE (root) && gtk_widget_get_mapped (root) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = cs_test_find_action_widget (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return cs_test_find_mapped (root, cs_test_is_action_widget, action);
 }
 
 static inline GtkWindow *
@@ -302,11 +322,22 @@ cs_test_png_is_not_blank (const char *path,
   return varied;
 }
 
-/* Call first in main(): FALSE when there is no display to test on. */
+static inline void
+cs_test_app_no_display (void)
+{
+  g_test_skip ("no display: run under Xvfb (xvfb-run -a dbus-run-session -- meson test …)");
+}
+
+/* Call first in main(), in place of g_test_init(): FALSE when there is no
+ * display to test on, and then the program's one test is @no_display_path,
+ * skipped. */
 static inline gboolean
-cs_test_app_init (void)
+cs_test_app_init (int         *argc,
+                  char      ***argv,
+                  const char  *no_display_path)
 {
   const char *build = g_getenv ("CYCLESCOPE_BUILD_ROOT");
+  gboolean display;
 
   /* The schema compiled into the build tree; the memory backend keeps the
    * user's settings out of it. */
@@ -326,11 +357,14 @@ cs_test_app_init (void)
 
     g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   }
-  if (!gtk_init_check ())
-    return FALSE;
+  display = gtk_init_check ();
   /* No stack cross-fades: screenshots show the final state, not a blend. */
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  return TRUE;
+  if (display)
+    g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_test_init (argc, argv, NULL);
+  if (!display)
+    g_test_add_func (no_display_path, cs_test_app_no_display);
+  return display;
 }
 
 static inline void

@@ -99,6 +99,25 @@ test_values_free (CsChartValues *v)
   g_free (v);
 }
 
+/* How many of the @n coordinates @v differ by half a pixel or more from
+ * every one before them: the rows (or columns) a layout placed. */
+static inline guint
+count_distinct (const double *v,
+                guint         n)
+{
+  guint distinct = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean seen = FALSE;
+
+      for (guint k = 0; k < i; k++)
+        seen |= fabs (v[k] - v[i]) < 0.5;
+      distinct += !seen;
+    }
+  return distinct;
+}
+
 /* Reads an opaque pixel of an ARGB32/RGB24 image surface. */
 static inline TestPixel
 test_pixel (cairo_surface_t *surface,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cs-module-table.h"
+#include "cs-test-model.h"
 #include "cs-test-widgets.h"
 
 #define N_ROWS 9
@@ -14,18 +15,6 @@ static const char * const names[N_ROWS] = {
   "cs-demo", "libcsdemo.so", "libc.so.6", "[kernel.kallsyms]", "ld-linux-x86-64.so.2",
   "libm.so.6", "[vdso]", "libstdc++.so.6", "LibUpper.so",
 };
-
-static inline CsModel *
-load_model (const char *id)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *file = g_strconcat (id, ".json", NULL);
-  g_autofree char *path = g_build_filename (CS_SOURCE_MODELDIR, file, NULL);
-  CsModel *model = cs_model_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
 
 /* Hand-made values: a repeating pattern with ties, negative numbers and a
  * NaN in every column (the expected orders are checked against these

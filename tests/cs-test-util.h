@@ -135,6 +135,17 @@ cs_test_source_path (const char *relative)
   return g_build_filename (root, relative, NULL);
 }
 
+/* g_test_init() for a test of the command-line program, which meson passes
+ * as argv[1] (so that it is built first); returns its path. */
+static inline const char *
+cs_test_init_cli (int    *argc,
+                  char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  g_assert_cmpint (*argc, >=, 2);
+  return (*argv)[1];
+}
+
 /* Runs the tests registered so far with *@tmpdir set to a fresh temporary
  * directory for the whole run, then removes it. Returns g_test_run()'s value. */
 static inline int

@@ -161,22 +161,19 @@ export_bad_done (GObject *source, GAsyncResult *result, gpointer user_data)
   ex->n_done++;
 }
 
+static gboolean
+is_chart_widget (GtkWidget     *widget,
+                 gconstpointer  id)
+{
+  return CS_IS_CHART_WIDGET (widget) && g_strcmp0 (cs_chart_widget_get_chart_id (CS_CHART_WIDGET (widget)), id) == 0;
+}
+
 /* The drawn chart widget of the Overview page showing chart @id. */
 static GtkWidget *
 find_chart_widget (GtkWidget  *root,
                    const char *id)
 {
-  if (CS_IS_CHART_WIDGET (root) && gtk_widget_get_mapped (root) &&
-      g_strcmp0 (cs_chart_widget_get_chart_id (CS_CHART_WIDGET (root)), id) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_chart_widget (child, id);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return cs_test_find_mapped (root, is_chart_widget, id);
 }
 
 static gboolean
@@ -280,25 +277,16 @@ test_export (void)
   g_free (ex.bad);
 }
 
-static void
-test_no_display (void)
-{
-  g_test_skip ("no display: run under Xvfb (xvfb-run -a dbus-run-session -- meson test …)");
-}
-
 int
 main (int    argc,
       char **argv)
 {
-  gboolean display = cs_test_app_init ();
+  gboolean display = cs_test_app_init (&argc, &argv, "/app/dialogs/no-display");
   int status;
 
-  g_test_init (&argc, &argv, NULL);
   /* Absolute: the dialog resolves the program in its working directory. */
   workload = argc > 1 ? g_canonicalize_filename (argv[1], NULL) : NULL;
-  if (!display)
-    g_test_add_func ("/app/dialogs/no-display", test_no_display);
-  else
+  if (display)
     {
       g_test_add_func ("/app/dialogs/export", test_export);
       if (workload != NULL)

@@ -25,23 +25,6 @@ make_charts (guint n)
   return charts;
 }
 
-static guint
-count_distinct (const double *v,
-                guint         n)
-{
-  guint distinct = 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      gboolean seen = FALSE;
-
-      for (guint k = 0; k < i; k++)
-        seen |= fabs (v[k] - v[i]) < 0.5;
-      distinct += !seen;
-    }
-  return distinct;
-}
-
 static void
 check_layout (GtkWidget *grid,
               guint      n,

@@ -5,25 +5,6 @@
 #include "cs-chart-grid.h"
 #include "cs-test-charts.h"
 
-static guint
-count_distinct (const double *v,
-                guint         n)
-{
-  guint distinct = 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      gboolean seen = FALSE;
-
-      for (guint k = 0; k < i; k++)
-        if (fabs (v[k] - v[i]) < 0.5)
-          seen = TRUE;
-      if (!seen)
-        distinct++;
-    }
-  return distinct;
-}
-
 static gboolean
 overlap (const CsRect *a,
          const CsRect *b)

@@ -204,16 +204,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int ret;
-
-  g_test_init (&argc, &argv, NULL);
-  g_assert_cmpint (argc, >=, 2);
-  cyclescope = argv[1];
+  cyclescope = cs_test_init_cli (&argc, &argv);
   perf = cs_test_find_perf ();
-  tmpdir = cs_test_mkdtemp ();
   g_test_add_func ("/cli-charts/perf-data", test_perf_data_charts);
   g_test_add_func ("/cli-charts/report-warnings", test_report_warnings);
-  ret = g_test_run ();
-  cs_test_rmdir (tmpdir);
-  return ret;
+  return cs_test_run_with_tmpdir (&tmpdir);
 }

@@ -172,10 +172,7 @@ int
 main (int    argc,
       char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-
-  g_assert_cmpint (argc, >=, 2);
-  cyclescope = argv[1];
+  cyclescope = cs_test_init_cli (&argc, &argv);
 
   g_test_add_func ("/cli-events/host", test_host);
   g_test_add_func ("/cli-events/core-umasks", test_core_umasks);

@@ -173,14 +173,11 @@ main (int    argc,
   g_ptr_array_sort (bundles, compare_paths);
 
   cyclescope = cs_test_build_path ("app/cyclescope");
-  tmpdir = cs_test_mkdtemp ();
   g_test_add_func ("/cli-export/png-grid", test_png_grid);
   g_test_add_func ("/cli-export/list-and-single", test_list_and_single);
   g_test_add_func ("/cli-export/errors", test_errors);
 
-  ret = g_test_run ();
-  cs_test_rmdir (tmpdir);
-  g_free (tmpdir);
+  ret = cs_test_run_with_tmpdir (&tmpdir);
   g_free (cyclescope);
   g_ptr_array_unref (bundles);
   return ret;

@@ -95,10 +95,7 @@ int
 main (int    argc,
       char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-
-  g_assert_cmpint (argc, >=, 2);
-  cyclescope = argv[1];
+  cyclescope = cs_test_init_cli (&argc, &argv);
 
   g_test_add_func ("/cli-help/main", test_main_help);
   for (guint i = 0; i < G_N_ELEMENTS (verbs); i++)

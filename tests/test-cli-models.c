@@ -206,10 +206,7 @@ int
 main (int    argc,
       char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-
-  g_assert_cmpint (argc, >=, 2);
-  cyclescope = argv[1];
+  cyclescope = cs_test_init_cli (&argc, &argv);
 
   g_test_add_func ("/cli-models/list", test_list);
   g_test_add_func ("/cli-models/show-core2", test_show_core2);

@@ -15,23 +15,26 @@
 
 static GHashTable *de;
 
+static gboolean
+is_action_with_tooltip (GtkWidget     *widget,
+                        gconstpointer  action)
+{
+  return cs_test_is_action_widget (widget, action) && gtk_widget_get_tooltip_text (widget) != NULL;
+}
+
+static gboolean
+is_menu_button (GtkWidget     *widget,
+                gconstpointer  tooltip)
+{
+  return GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
+}
+
 /* A mapped widget in @root bound to @action that has a tooltip. */
 static GtkWidget *
 find_action_with_tooltip (GtkWidget  *root,
                           const char *action)
 {
-  if (GTK_IS_ACTIONABLE (root) && gtk_widget_get_mapped (root) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0 &&
-      gtk_widget_get_tooltip_text (root) != NULL)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_with_tooltip (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return cs_test_find_mapped (root, is_action_with_tooltip, action);
 }
 
 /* A mapped menu button in @root whose tooltip is @tooltip. */
@@ -39,17 +42,7 @@ static GtkWidget *
 find_menu_button (GtkWidget  *root,
                   const char *tooltip)
 {
-  if (GTK_IS_MENU_BUTTON (root) && gtk_widget_get_mapped (root) &&
-      g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_menu_button (child, tooltip);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return cs_test_find_mapped (root, is_menu_button, tooltip);
 }
 
 static gboolean
@@ -106,12 +99,6 @@ test_window_german (void)
   cs_test_app_run (files, step_german, NULL);
 }
 
-static void
-test_no_display (void)
-{
-  g_test_skip ("no display: run under Xvfb (xvfb-run -a dbus-run-session -- meson test …)");
-}
-
 int
 main (int    argc,
       char **argv)
@@ -127,12 +114,9 @@ main (int    argc,
   g_setenv ("CYCLESCOPE_LOCALEDIR", CS_BUILD_LOCALEDIR, TRUE);
   cs_i18n_init ();
 
-  display = cs_test_app_init ();
-  g_test_init (&argc, &argv, NULL);
+  display = cs_test_app_init (&argc, &argv, "/i18n/window/no-display");
   de = cs_test_po_load (po);
-  if (!display)
-    g_test_add_func ("/i18n/window/no-display", test_no_display);
-  else
+  if (display)
     g_test_add_func ("/i18n/window/german", test_window_german);
   status = g_test_run ();
   cs_test_app_cleanup ();

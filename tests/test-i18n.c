@@ -199,9 +199,7 @@ main (int    argc,
   g_autofree char *po = g_build_filename (CS_SOURCE_ROOT, "po", "de.po", NULL);
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  g_assert_cmpint (argc, >=, 2);
-  cyclescope = argv[1];
+  cyclescope = cs_test_init_cli (&argc, &argv);
   de = cs_test_po_load (po);
   /* A sanity check of the parser on the catalogue itself. */
   g_assert_cmpuint (g_hash_table_size (de), >, 100);

@@ -10,16 +10,10 @@
 #include <math.h>
 
 #include "cs-chart-values.h"
-#include "cs-test-util.h"
-
-typedef struct
-{
-  const char *name;
-  double      value;
-} Expected;
+#include "cs-test-model.h"
 
 /* Whole program. */
-static const Expected raw[] = {
+static const CsTestValue raw[] = {
   { "UNHALTED_CORE_CYCLES", 1e9 },
   { "INSTRUCTIONS_RETIRED", 8e8 },
   { "RS_UOPS_DISPATCHED.CMASK1_INV1", 4e8 },
@@ -43,7 +37,7 @@ static const Expected raw[] = {
   { "UOPS_RETIRED.FUSED", 1e8 },
 };
 
-static const Expected expected[] = {
+static const CsTestValue expected[] = {
   { "TotalCycles", 1e9 },                                  /* UNHALTED_CORE_CYCLES */
   { "StalledCycles", 4e8 },                                /* RS_UOPS_DISPATCHED CMASK=1 INV=1 */
   { "L2MissImpact", 2e8 },                                 /* 1e6 * 200 */
@@ -93,42 +87,10 @@ static const Expected expected[] = {
 };
 
 static void
-assert_close (const char *name,
-              double      actual,
-              double      want)
-{
-  double tolerance = 1e-9 * MAX (1.0, fabs (want));
-
-  if (!(fabs (actual - want) <= tolerance))
-    g_error ("%s: expected %.17g, got %.17g", name, want, actual);
-}
-
-static CsModel *
-load_core2 (void)
-{
-  g_autofree char *path = cs_test_source_path ("data/models/intel-core2.json");
-  g_autoptr(GError) error = NULL;
-  CsModel *model = cs_model_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
-
-static CsCounts *
-program_counts (void)
-{
-  CsCounts *counts = cs_counts_new ();
-
-  for (guint i = 0; i < G_N_ELEMENTS (raw); i++)
-    cs_counts_set (counts, raw[i].name, raw[i].value, CS_PROVENANCE_COUNTED);
-  return counts;
-}
-
-static void
 test_every_metric (void)
 {
-  g_autoptr(CsModel) model = load_core2 ();
-  g_autoptr(CsCounts) counts = program_counts ();
+  g_autoptr(CsModel) model = cs_test_load_model ("intel-core2");
+  g_autoptr(CsCounts) counts = cs_test_counts_new (raw, G_N_ELEMENTS (raw));
   g_autoptr(GError) error = NULL;
   g_autoptr(CsEvaluation) ev = cs_evaluation_new (model, counts, NULL, &error);
 
@@ -138,7 +100,7 @@ test_every_metric (void)
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_assert_nonnull (cs_model_find_metric (model, expected[i].name));
-      assert_close (expected[i].name, cs_evaluation_lookup (ev, expected[i].name), expected[i].value);
+      cs_test_assert_close (expected[i].name, cs_evaluation_lookup (ev, expected[i].name), expected[i].value);
       g_assert_cmpint (cs_evaluation_get_provenance (ev, cs_model_get_metric_index (model, expected[i].name)),
                        ==, CS_PROVENANCE_COUNTED);
     }
@@ -147,8 +109,8 @@ test_every_metric (void)
 static void
 test_module_imargin (void)
 {
-  g_autoptr(CsModel) model = load_core2 ();
-  g_autoptr(CsCounts) whole = program_counts ();
+  g_autoptr(CsModel) model = cs_test_load_model ("intel-core2");
+  g_autoptr(CsCounts) whole = cs_test_counts_new (raw, G_N_ELEMENTS (raw));
   g_autoptr(CsCounts) module = cs_counts_new ();
   g_autoptr(CsEvaluation) program = NULL;
   g_autoptr(CsEvaluation) ev = NULL;
@@ -160,12 +122,12 @@ test_module_imargin (void)
   ev = cs_evaluation_new (model, module, program, NULL);
   g_assert_nonnull (ev);
 
-  assert_close ("CPI", cs_evaluation_lookup (ev, "CPI"), 2);                        /* 2e8 / 1e8 */
-  assert_close ("lPI", cs_evaluation_lookup (ev, "localPerformanceImprovement"), 8); /* 2 / 0.25 */
-  assert_close ("cAI", cs_evaluation_lookup (ev, "cyclesAfterImprovement"), 2.5e7); /* 2e8 / 8 */
+  cs_test_assert_close ("CPI", cs_evaluation_lookup (ev, "CPI"), 2);                /* 2e8 / 1e8 */
+  cs_test_assert_close ("lPI", cs_evaluation_lookup (ev, "localPerformanceImprovement"), 8); /* 2 / 0.25 */
+  cs_test_assert_close ("cAI", cs_evaluation_lookup (ev, "cyclesAfterImprovement"), 2.5e7); /* 2e8 / 8 */
   /* totalCycles is the program's 1e9: 1e9 - 2e8 + 2.5e7 */
-  assert_close ("tCAI", cs_evaluation_lookup (ev, "totalCyclesAfterImprovement"), 8.25e8);
-  assert_close ("iMargin", cs_evaluation_lookup (ev, "iMargin"), 17.5);             /* 100 - 82.5 */
+  cs_test_assert_close ("tCAI", cs_evaluation_lookup (ev, "totalCyclesAfterImprovement"), 8.25e8);
+  cs_test_assert_close ("iMargin", cs_evaluation_lookup (ev, "iMargin"), 17.5);     /* 100 - 82.5 */
   /* Metrics whose events the module lacks are unknown, not 0. */
   g_assert_true (isnan (cs_evaluation_lookup (ev, "L2MissImpact")));
 }
@@ -173,22 +135,22 @@ test_module_imargin (void)
 static void
 test_charts (void)
 {
-  g_autoptr(CsModel) model = load_core2 ();
-  g_autoptr(CsCounts) counts = program_counts ();
+  g_autoptr(CsModel) model = cs_test_load_model ("intel-core2");
+  g_autoptr(CsCounts) counts = cs_test_counts_new (raw, G_N_ELEMENTS (raw));
   g_autoptr(CsEvaluation) ev = cs_evaluation_new (model, counts, NULL, NULL);
   g_autoptr(CsChartValues) cycles = cs_chart_values_new (cs_model_find_chart (model, "cycle-decomposition"), ev);
   g_autoptr(CsChartValues) stalls = cs_chart_values_new (cs_model_find_chart (model, "stall-decomposition"), ev);
   g_autoptr(CsChartValues) cpi = cs_chart_values_new (cs_model_find_chart (model, "cpi"), ev);
 
   /* Chapter 4: 4e8 retiring + 2e8 non-retiring + 4e8 stalled = 1e9. */
-  assert_close ("total", cycles->total, 1e9);
-  assert_close ("retiring", cycles->parts[0].share, 0.4);
-  assert_close ("non-retiring", cycles->parts[1].share, 0.2);
-  assert_close ("stalled", cycles->parts[2].share, 0.4);
+  cs_test_assert_close ("total", cycles->total, 1e9);
+  cs_test_assert_close ("retiring", cycles->parts[0].share, 0.4);
+  cs_test_assert_close ("non-retiring", cycles->parts[1].share, 0.2);
+  cs_test_assert_close ("stalled", cycles->parts[2].share, 0.4);
   /* The five impacts sum to CountedStalledCycles 3.04e8; L2 miss is 2e8 of it. */
   g_assert_cmpuint (stalls->n_parts, ==, 5);
-  assert_close ("counted", stalls->total, 3.04e8);
-  assert_close ("l2 share", stalls->parts[0].share, 2e8 / 3.04e8);
+  cs_test_assert_close ("counted", stalls->total, 3.04e8);
+  cs_test_assert_close ("l2 share", stalls->parts[0].share, 2e8 / 3.04e8);
   /* CPI 1.25 lies between 1 and 2. */
   g_assert_cmpint (cpi->band, ==, CS_BAND_MEDIUM);
 }

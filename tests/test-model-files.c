@@ -10,7 +10,7 @@
 #include "cs-error.h"
 #include "cs-evaluation.h"
 #include "cs-model-registry.h"
-#include "cs-test-util.h"
+#include "cs-test-model.h"
 
 static const char * const bundled[] = {
   "amd-zen4-pipeline", "generic", "gooda-tree", "intel-core2", "intel-nehalem",
@@ -142,18 +142,6 @@ assert_has_events (CsModel            *model,
     }
 }
 
-static CsModel *
-load_bundled (const char *id)
-{
-  g_autofree char *rel = g_strdup_printf ("data/models/%s.json", id);
-  g_autofree char *path = cs_test_source_path (rel);
-  g_autoptr(GError) error = NULL;
-  CsModel *model = cs_model_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
-
 static void
 test_seed_lists (void)
 {
@@ -191,8 +179,8 @@ test_seed_lists (void)
     "SSEX_UOPS_RETIRED:PACKED_DOUBLE", "SSEX_UOPS_RETIRED:PACKED_SINGLE", "UOPS_DECODED:MS:c=1",
     "UOPS_ISSUED:ANY:c=1:i=1", "ITLB_MISS_RETIRED", "UOPS_EXECUTED:0x3f:c=1:i=1:t=1", NULL,
   };
-  g_autoptr(CsModel) core = load_bundled ("intel-core2");
-  g_autoptr(CsModel) nhm = load_bundled ("intel-nehalem");
+  g_autoptr(CsModel) core = cs_test_load_model ("intel-core2");
+  g_autoptr(CsModel) nhm = cs_test_load_model ("intel-nehalem");
 
   g_assert_cmpuint (g_strv_length ((char **) core_events), ==, 17);
   g_assert_cmpuint (g_strv_length ((char **) nhm_events), ==, 41);

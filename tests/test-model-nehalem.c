@@ -12,15 +12,9 @@
 #include <math.h>
 
 #include "cs-chart-values.h"
-#include "cs-test-util.h"
+#include "cs-test-model.h"
 
-typedef struct
-{
-  const char *name;
-  double      value;
-} Expected;
-
-static const Expected raw[] = {
+static const CsTestValue raw[] = {
   { "CPU_CLK_UNHALTED.THREAD_P", 1e9 },
   { "INST_RETIRED.ANY_P", 5e8 },
   { "MEM_LOAD_RETIRED.L2_HIT", 1e7 },
@@ -66,7 +60,7 @@ static const Expected raw[] = {
 };
 
 /* TOT = TotalCountedStalledCycles = -17 675 500 000 (see below). */
-static const Expected expected[] = {
+static const CsTestValue expected[] = {
   { "TotalCycles", 1e9 },
   { "L2HitImpact", 6e7 },                          /* 1e7 * 6 */
   { "L3UnsharedHitImpact", 3.5e7 },                /* 1e6 * 35 */
@@ -148,42 +142,10 @@ static const Expected expected[] = {
 };
 
 static void
-assert_close (const char *name,
-              double      actual,
-              double      want)
-{
-  double tolerance = 1e-9 * MAX (1.0, fabs (want));
-
-  if (!(fabs (actual - want) <= tolerance))
-    g_error ("%s: expected %.17g, got %.17g", name, want, actual);
-}
-
-static CsModel *
-load_nehalem (void)
-{
-  g_autofree char *path = cs_test_source_path ("data/models/intel-nehalem.json");
-  g_autoptr(GError) error = NULL;
-  CsModel *model = cs_model_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
-
-static CsCounts *
-program_counts (void)
-{
-  CsCounts *counts = cs_counts_new ();
-
-  for (guint i = 0; i < G_N_ELEMENTS (raw); i++)
-    cs_counts_set (counts, raw[i].name, raw[i].value, CS_PROVENANCE_COUNTED);
-  return counts;
-}
-
-static void
 test_every_metric (void)
 {
-  g_autoptr(CsModel) model = load_nehalem ();
-  g_autoptr(CsCounts) counts = program_counts ();
+  g_autoptr(CsModel) model = cs_test_load_model ("intel-nehalem");
+  g_autoptr(CsCounts) counts = cs_test_counts_new (raw, G_N_ELEMENTS (raw));
   g_autoptr(GError) error = NULL;
   g_autoptr(CsEvaluation) ev = cs_evaluation_new (model, counts, NULL, &error);
 
@@ -197,15 +159,15 @@ test_every_metric (void)
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_assert_nonnull (cs_model_find_metric (model, expected[i].name));
-      assert_close (expected[i].name, cs_evaluation_lookup (ev, expected[i].name), expected[i].value);
+      cs_test_assert_close (expected[i].name, cs_evaluation_lookup (ev, expected[i].name), expected[i].value);
     }
 }
 
 static void
 test_module_imargin (void)
 {
-  g_autoptr(CsModel) model = load_nehalem ();
-  g_autoptr(CsCounts) whole = program_counts ();
+  g_autoptr(CsModel) model = cs_test_load_model ("intel-nehalem");
+  g_autoptr(CsCounts) whole = cs_test_counts_new (raw, G_N_ELEMENTS (raw));
   g_autoptr(CsCounts) module = cs_counts_new ();
   g_autoptr(CsEvaluation) program = NULL;
   g_autoptr(CsEvaluation) ev = NULL;
@@ -217,19 +179,19 @@ test_module_imargin (void)
   ev = cs_evaluation_new (model, module, program, NULL);
   g_assert_nonnull (ev);
 
-  assert_close ("CPI", cs_evaluation_lookup (ev, "CPI"), 1);                         /* 4e8 / 4e8 */
-  assert_close ("lPI", cs_evaluation_lookup (ev, "localPerformanceImprovement"), 4); /* 1 / 0.25 */
-  assert_close ("iFactor", cs_evaluation_lookup (ev, "iFactor"), 4);
-  assert_close ("cAI", cs_evaluation_lookup (ev, "cyclesAfterImprovement"), 1e8);   /* 4e8 / 4 */
+  cs_test_assert_close ("CPI", cs_evaluation_lookup (ev, "CPI"), 1);                 /* 4e8 / 4e8 */
+  cs_test_assert_close ("lPI", cs_evaluation_lookup (ev, "localPerformanceImprovement"), 4); /* 1 / 0.25 */
+  cs_test_assert_close ("iFactor", cs_evaluation_lookup (ev, "iFactor"), 4);
+  cs_test_assert_close ("cAI", cs_evaluation_lookup (ev, "cyclesAfterImprovement"), 1e8);   /* 4e8 / 4 */
   /* totalCycles is the program's 1e9: 1e9 - 4e8 + 1e8 */
-  assert_close ("tCAI", cs_evaluation_lookup (ev, "totalCyclesAfterImprovement"), 7e8);
-  assert_close ("iMargin", cs_evaluation_lookup (ev, "iMargin"), 30);               /* 100 - 70 */
+  cs_test_assert_close ("tCAI", cs_evaluation_lookup (ev, "totalCyclesAfterImprovement"), 7e8);
+  cs_test_assert_close ("iMargin", cs_evaluation_lookup (ev, "iMargin"), 30);       /* 100 - 70 */
 }
 
 static void
 test_offcore_constraint (void)
 {
-  g_autoptr(CsModel) model = load_nehalem ();
+  g_autoptr(CsModel) model = cs_test_load_model ("intel-nehalem");
   guint n_offcore = 0;
 
   /* The six OFFCORE_RESPONSE_0 events share one MSR. */

@@ -17,8 +17,8 @@ column_visible (CsModuleTable *t,
 static void
 test_columns (void)
 {
-  g_autoptr(CsModel) model = load_model ("software");
-  g_autoptr(CsModel) other = load_model ("intel-core2");
+  g_autoptr(CsModel) model = cs_test_load_model ("software");
+  g_autoptr(CsModel) other = cs_test_load_model ("intel-core2");
   g_autofree char *schema_dir = cs_test_build_path ("data");
   g_autoptr(GSettingsSchemaSource) source = NULL;
   g_autoptr(GSettingsSchema) schema = NULL;
@@ -130,7 +130,7 @@ static void
 test_header_click (void)
 {
   g_autofree char *xdotool = g_find_program_in_path ("xdotool");
-  g_autoptr(CsModel) model = load_model ("software");
+  g_autoptr(CsModel) model = cs_test_load_model ("software");
   const char *column = cs_model_get_table_columns (model)[1];
   g_autofree char *title = g_strdup_printf ("cs-test-header-click-%d", (int) getpid ());
   GtkWindow *window;

@@ -13,7 +13,7 @@
 static void
 test_sort_every_column (void)
 {
-  g_autoptr(CsModel) model = load_model ("software");
+  g_autoptr(CsModel) model = cs_test_load_model ("software");
   GtkWindow *window;
   GtkWidget *table = show_table (model, &window);
   CsModuleTable *t = CS_MODULE_TABLE (table);
@@ -114,7 +114,7 @@ count_names_containing (const char *needle)
 static void
 test_filter (void)
 {
-  g_autoptr(CsModel) model = load_model ("software");
+  g_autoptr(CsModel) model = cs_test_load_model ("software");
   GtkWindow *window;
   GtkWidget *table = show_table (model, &window);
   CsModuleTable *t = CS_MODULE_TABLE (table);
@@ -160,7 +160,7 @@ on_row_signal (CsModuleTable *table,
 static void
 test_selection_signals (void)
 {
-  g_autoptr(CsModel) model = load_model ("software");
+  g_autoptr(CsModel) model = cs_test_load_model ("software");
   g_autoptr(CsModuleRow) selected = NULL;
   g_autoptr(CsModuleRow) activated = NULL;
   GtkWindow *window;
@@ -229,7 +229,7 @@ texts_have (GPtrArray  *texts,
 static void
 test_cells (void)
 {
-  g_autoptr(CsModel) model = load_model ("software");
+  g_autoptr(CsModel) model = cs_test_load_model ("software");
   int task_clock = cs_model_get_metric_index (model, "TaskClock");
   guint n = cs_model_get_n_metrics (model);
   g_autofree double *values = g_new (double, n);

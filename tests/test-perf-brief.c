@@ -20,6 +20,7 @@
 
 #include <glib/gstdio.h>
 
+#include "cs-perf-build.h"
 #include "cs-perf-reader.h"
 #include "cs-perf-test-util.h"
 #include "cs-perf-writer.h"
@@ -271,55 +272,15 @@ test_callchain (void)
 #define SYN_ST (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | \
                 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD)
 
-static void put16 (GByteArray *b, guint16 v) { g_byte_array_append (b, (const guint8 *) &v, 2); }
-static void put32 (GByteArray *b, guint32 v) { g_byte_array_append (b, (const guint8 *) &v, 4); }
-static void put64 (GByteArray *b, guint64 v) { g_byte_array_append (b, (const guint8 *) &v, 8); }
-
-static gsize
-syn_begin (GByteArray *b,
-           guint32     type,
-           guint16     misc)
-{
-  gsize at = b->len;
-
-  put32 (b, type);
-  put16 (b, misc);
-  put16 (b, 0);
-  return at;
-}
-
-static void
-syn_set_size (GByteArray *b,
-              gsize       at)
-{
-  guint16 size = (guint16) (b->len - at);
-
-  memcpy (b->data + at + 6, &size, 2);
-}
-
-/* The sample_id_all trailer {pid,tid}{time}{cpu,res}{identifier}. */
+/* Ends a record with the sample_id_all trailer of CPU @cpu's thread. */
 static void
 syn_end (GByteArray *b,
          gsize       at,
          guint32     cpu,
          guint64     time)
 {
-  put32 (b, 1000 + cpu), put32 (b, 1000 + cpu);
-  put64 (b, time);
-  put32 (b, cpu), put32 (b, 0);
-  put64 (b, 42);
-  syn_set_size (b, at);
-}
-
-static void
-syn_string (GByteArray *b,
-            const char *s)
-{
-  gsize n = strlen (s) + 1;
-
-  g_byte_array_append (b, (const guint8 *) s, n);
-  while (n++ % 8)
-    g_byte_array_append (b, (const guint8 *) "", 1);
+  put_sample_id (b, 1000 + cpu, 1000 + cpu, time, cpu, 42);
+  record_end (b, at);
 }
 
 static void
@@ -335,37 +296,37 @@ syn_record (GByteArray *b,
 
   if (!sideband)
     {
-      at = syn_begin (b, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
+      at = record_begin (b, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
       put64 (b, 42);
       put64 (b, 0x400000 + (*serial)++);
       put32 (b, pid), put32 (b, pid);
       put64 (b, time);
       put32 (b, cpu), put32 (b, 0);
       put64 (b, 1000 + g_rand_int_range (rand, 0, 3));
-      syn_set_size (b, at);
+      record_end (b, at);
       return;
     }
   switch (g_rand_int_range (rand, 0, 4))
     {
     case 0:
-      at = syn_begin (b, PERF_RECORD_COMM, 0);
+      at = record_begin (b, PERF_RECORD_COMM, 0);
       put32 (b, pid), put32 (b, pid);
-      syn_string (b, "worker");
+      put_string (b, "worker");
       break;
     case 1:
-      at = syn_begin (b, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER);
+      at = record_begin (b, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER);
       put32 (b, pid), put32 (b, pid);
       put64 (b, 0x7f0000000000 + (*serial)++ * 0x10000), put64 (b, 0x1000), put64 (b, 0);
       put32 (b, 8), put32 (b, 1), put64 (b, 1234), put64 (b, 0);
       put32 (b, 5), put32 (b, 2);
-      syn_string (b, "/usr/lib/libsynth.so");
+      put_string (b, "/usr/lib/libsynth.so");
       break;
     case 2:
-      at = syn_begin (b, PERF_RECORD_FORK, 0);
+      at = record_begin (b, PERF_RECORD_FORK, 0);
       put32 (b, pid), put32 (b, pid), put32 (b, pid + 100), put32 (b, pid), put64 (b, time);
       break;
     default:
-      at = syn_begin (b, PERF_RECORD_EXIT, 0);
+      at = record_begin (b, PERF_RECORD_EXIT, 0);
       put32 (b, pid), put32 (b, pid), put32 (b, pid + 100), put32 (b, pid), put64 (b, time);
       break;
     }

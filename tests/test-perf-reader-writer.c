@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "cs-perf-build.h"
 #include "cs-perf-reader.h"
 #include "cs-perf-synth.h"
 #include "cs-perf-writer.h"
@@ -21,50 +22,9 @@
             PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD)
 
 static void
-put32 (GByteArray *b, guint32 v)
-{
-  g_byte_array_append (b, (const guint8 *) &v, 4);
-}
-
-static void
-put64 (GByteArray *b, guint64 v)
-{
-  g_byte_array_append (b, (const guint8 *) &v, 8);
-}
-
-static gsize
-begin (GByteArray *b, guint32 type, guint16 misc)
-{
-  gsize at = b->len;
-
-  put32 (b, type);
-  g_byte_array_append (b, (const guint8 *) &misc, 2);
-  g_byte_array_append (b, (const guint8 *) "\0\0", 2);
-  return at;
-}
-
-static void
-end (GByteArray *b, gsize at)
-{
-  guint16 size = (guint16) (b->len - at);
-
-  memcpy (b->data + at + 6, &size, 2);
-}
-
-/* the sample_id_all trailer of ST: {pid,tid}{time}{cpu,res}{identifier} */
-static void
-trailer (GByteArray *b, guint32 pid, guint64 time)
-{
-  put32 (b, pid), put32 (b, pid);
-  put64 (b, time);
-  put32 (b, 1), put32 (b, 0);
-  put64 (b, 42);
-}
-
-static void
 sample (GByteArray *b, guint64 time)
 {
-  gsize at = begin (b, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
+  gsize at = record_begin (b, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
 
   put64 (b, 42);                   /* identifier */
   put64 (b, 0x400000 + time);      /* ip */
@@ -72,17 +32,7 @@ sample (GByteArray *b, guint64 time)
   put64 (b, time);
   put32 (b, 1), put32 (b, 0);      /* cpu */
   put64 (b, 250000);               /* period */
-  end (b, at);
-}
-
-static void
-string (GByteArray *b, const char *s)
-{
-  gsize n = strlen (s) + 1;
-
-  g_byte_array_append (b, (const guint8 *) s, n);
-  while (n++ % 8)
-    g_byte_array_append (b, (const guint8 *) "", 1);
+  record_end (b, at);
 }
 
 static void
@@ -114,19 +64,19 @@ test_round_trip (void)
   cs_perf_writer_set_cmdline (writer, cmdline);
   g_assert_true (cs_perf_writer_add_event (writer, &attr, "cpu-clock", ids, 2, &error));
 
-  at = begin (b, PERF_RECORD_COMM, PERF_RECORD_MISC_COMM_EXEC);
+  at = record_begin (b, PERF_RECORD_COMM, PERF_RECORD_MISC_COMM_EXEC);
   put32 (b, 1000), put32 (b, 1001);
-  string (b, "a.out");
-  trailer (b, 1000, 50);
-  end (b, at);
-  at = begin (b, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER);
+  put_string (b, "a.out");
+  put_sample_id (b, 1000, 1000, 50, 1, 42);
+  record_end (b, at);
+  at = record_begin (b, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER);
   put32 (b, 1000), put32 (b, 1001);
   put64 (b, 0x400000), put64 (b, 0x1000), put64 (b, 0);
   put32 (b, 8), put32 (b, 1), put64 (b, 1234), put64 (b, 5);
   put32 (b, 5), put32 (b, 2);
-  string (b, "/tmp/a.out");
-  trailer (b, 1000, 60);
-  end (b, at);
+  put_string (b, "/tmp/a.out");
+  put_sample_id (b, 1000, 1000, 60, 1, 42);
+  record_end (b, at);
   sample (b, 300);
   sample (b, 100);
   sample (b, 200);

@@ -14,7 +14,7 @@
 
 #include "cs-collector-error.h"
 #include "cs-planner.h"
-#include "cs-test-util.h"
+#include "cs-test-model.h"
 
 static const char *
 forced (void)
@@ -182,18 +182,6 @@ models_for (const char *pmu_name)
   return models;
 }
 
-static CsModel *
-model_by_id (const char *id)
-{
-  g_autofree char *file = g_strconcat ("data/models/", id, ".json", NULL);
-  g_autofree char *path = cs_test_source_path (file);
-  g_autoptr(GError) error = NULL;
-  CsModel *model = cs_model_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
-
 /* Lower bound on the number of groups: generic events over the counters
  * left beside cycles, and one group per PMC0-only / OFFCORE event. */
 static guint
@@ -279,7 +267,7 @@ test_models (void)
 static void
 test_core2 (void)
 {
-  g_autoptr(CsModel) model = model_by_id ("intel-core2");
+  g_autoptr(CsModel) model = cs_test_load_model ("intel-core2");
   const CsPmuInfo *pmu = cs_pfm_get_host_pmu ();
   g_autoptr(GError) error = NULL;
   g_autoptr(CsPlan) plan = cs_planner_plan_model (model, pmu, CS_PLAN_MODE_RUNS, 5, &error);
@@ -450,7 +438,7 @@ test_core_errors (void)
 static void
 test_software (void)
 {
-  g_autoptr(CsModel) model = model_by_id ("software");
+  g_autoptr(CsModel) model = cs_test_load_model ("software");
   g_autoptr(GError) error = NULL;
   g_autoptr(CsPlan) plan = cs_planner_plan_model (model, cs_pfm_get_host_pmu (), CS_PLAN_MODE_RUNS,
                                                   3, &error);

@@ -15,33 +15,38 @@ struct _CsAnnotateLink
 
 G_DEFINE_FINAL_TYPE (CsAnnotateLink, cs_annotate_link, G_TYPE_OBJECT)
 
+/* Marks the rows of @rows from the same line as @selected (none when NULL)
+ * as linked; returns the position of the first, GTK_INVALID_LIST_POSITION
+ * when none is. */
+static guint
+mark_linked (GListModel    *rows,
+             CsAnnotateRow *selected)
+{
+  guint first = GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(CsAnnotateRow) row = g_list_model_get_item (rows, i);
+      gboolean linked = selected != NULL && cs_annotate_row_same_line (row, selected);
+
+      cs_annotate_row_set_linked (row, linked);
+      if (linked && first == GTK_INVALID_LIST_POSITION)
+        first = i;
+    }
+  return first;
+}
+
 static void
 link_from_line (CsAnnotateLink *self,
                 CsSourcePane   *source,
                 CsDisasmPane   *disasm)
 {
-  CsAnnotateLine *line = gtk_single_selection_get_selected_item (cs_source_pane_get_selection (source));
-  GListModel *lines = G_LIST_MODEL (cs_source_pane_get_selection (source));
+  GtkSingleSelection *lines = cs_source_pane_get_selection (source);
   GListModel *insns = G_LIST_MODEL (cs_disasm_pane_get_selection (disasm));
-  guint first = GTK_INVALID_LIST_POSITION;
+  guint first;
 
-  for (guint i = 0; i < g_list_model_get_n_items (lines); i++)
-    {
-      g_autoptr(CsAnnotateLine) other = g_list_model_get_item (lines, i);
-
-      cs_annotate_line_set_linked (other, FALSE);
-    }
-  for (guint i = 0; i < g_list_model_get_n_items (insns); i++)
-    {
-      g_autoptr(CsAnnotateInsn) insn = g_list_model_get_item (insns, i);
-      gboolean linked = line != NULL &&
-                        cs_annotate_insn_get_line (insn) == cs_annotate_line_get_line (line) &&
-                        g_strcmp0 (cs_annotate_insn_get_file (insn), cs_annotate_line_get_file (line)) == 0;
-
-      cs_annotate_insn_set_linked (insn, linked);
-      if (linked && first == GTK_INVALID_LIST_POSITION)
-        first = i;
-    }
+  mark_linked (G_LIST_MODEL (lines), NULL);
+  first = mark_linked (insns, gtk_single_selection_get_selected_item (lines));
   if (first != GTK_INVALID_LIST_POSITION)
     {
       g_autoptr(CsAnnotateInsn) insn = g_list_model_get_item (insns, first);
@@ -55,29 +60,12 @@ link_from_insn (CsAnnotateLink *self,
                 CsSourcePane   *source,
                 CsDisasmPane   *disasm)
 {
-  CsAnnotateInsn *insn = gtk_single_selection_get_selected_item (cs_disasm_pane_get_selection (disasm));
-  GListModel *lines = G_LIST_MODEL (cs_source_pane_get_selection (source));
-  GListModel *insns = G_LIST_MODEL (cs_disasm_pane_get_selection (disasm));
-  gboolean found = FALSE;
+  GtkSingleSelection *insns = cs_disasm_pane_get_selection (disasm);
+  CsAnnotateRow *insn = gtk_single_selection_get_selected_item (insns);
 
-  for (guint i = 0; i < g_list_model_get_n_items (insns); i++)
-    {
-      g_autoptr(CsAnnotateInsn) other = g_list_model_get_item (insns, i);
-
-      cs_annotate_insn_set_linked (other, FALSE);
-    }
-  for (guint i = 0; i < g_list_model_get_n_items (lines); i++)
-    {
-      g_autoptr(CsAnnotateLine) line = g_list_model_get_item (lines, i);
-      gboolean linked = insn != NULL &&
-                        cs_annotate_line_get_line (line) == cs_annotate_insn_get_line (insn) &&
-                        g_strcmp0 (cs_annotate_line_get_file (line), cs_annotate_insn_get_file (insn)) == 0;
-
-      cs_annotate_line_set_linked (line, linked);
-      found |= linked;
-    }
-  if (found)
-    cs_source_pane_select_line (source, cs_annotate_insn_get_line (insn));
+  mark_linked (G_LIST_MODEL (insns), NULL);
+  if (mark_linked (G_LIST_MODEL (cs_source_pane_get_selection (source)), insn) != GTK_INVALID_LIST_POSITION)
+    cs_source_pane_select_line (source, cs_annotate_row_get_line (insn));
 }
 
 static void

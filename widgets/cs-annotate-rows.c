@@ -4,16 +4,21 @@
 
 #include "cs-annotate-rows.h"
 
-/* What a line and an instruction share: samples per event, a share for the
- * heat column, and the two flags the cells style themselves by. */
+/* CsAnnotateRow */
+
 typedef struct
 {
+  char     *file;
+  guint     line;
+  char     *text;
   guint64  *samples;
   guint     n_events;
   double    share;
   gboolean  hot;
   gboolean  linked;
-} RowState;
+} CsAnnotateRowPrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE (CsAnnotateRow, cs_annotate_row, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
@@ -22,74 +27,201 @@ enum {
   N_PROPS
 };
 
+static GParamSpec *properties[N_PROPS];
+
+/* Called once by each kind's constructor. */
 static void
-row_state_init (RowState *state,
-                guint     n_events)
+row_set_source (CsAnnotateRow *self,
+                const char    *file,
+                guint          line,
+                const char    *text,
+                guint          n_events)
 {
-  state->n_events = n_events;
-  state->samples = g_new0 (guint64, MAX (1, n_events));
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  priv->file = g_strdup (file);
+  priv->line = line;
+  priv->text = g_strdup (text);
+  priv->n_events = n_events;
+  priv->samples = g_new0 (guint64, MAX (1, n_events));
 }
 
 static void
-row_state_get_property (RowState *state,
-                        guint     prop_id,
-                        GValue   *value)
+cs_annotate_row_finalize (GObject *object)
 {
-  g_value_set_boolean (value, prop_id == PROP_HOT ? state->hot : state->linked);
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (CS_ANNOTATE_ROW (object));
+
+  g_free (priv->file);
+  g_free (priv->text);
+  g_free (priv->samples);
+  G_OBJECT_CLASS (cs_annotate_row_parent_class)->finalize (object);
 }
 
-static GParamSpec *
-flag_pspec (const char *name)
+static void
+cs_annotate_row_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
 {
-  return g_param_spec_boolean (name, NULL, NULL, FALSE,
-                               G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (CS_ANNOTATE_ROW (object));
+
+  switch (prop_id)
+    {
+    case PROP_HOT:
+      g_value_set_boolean (value, priv->hot);
+      break;
+    case PROP_LINKED:
+      g_value_set_boolean (value, priv->linked);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cs_annotate_row_class_init (CsAnnotateRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = cs_annotate_row_finalize;
+  object_class->get_property = cs_annotate_row_get_property;
+
+  /* The cells style themselves by these two flags. */
+  properties[PROP_HOT] =
+    g_param_spec_boolean ("hot", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LINKED] =
+    g_param_spec_boolean ("linked", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+cs_annotate_row_init (CsAnnotateRow *self)
+{
+}
+
+const char *
+cs_annotate_row_get_file (CsAnnotateRow *self)
+{
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  return priv->file;
+}
+
+guint
+cs_annotate_row_get_line (CsAnnotateRow *self)
+{
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  return priv->line;
+}
+
+const char *
+cs_annotate_row_get_text (CsAnnotateRow *self)
+{
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  return priv->text;
+}
+
+guint64
+cs_annotate_row_get_samples (CsAnnotateRow *self,
+                             guint          event)
+{
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  return event < priv->n_events ? priv->samples[event] : 0;
+}
+
+void
+cs_annotate_row_add_samples (CsAnnotateRow *self,
+                             guint          event,
+                             guint64        samples)
+{
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  g_return_if_fail (event < priv->n_events);
+  priv->samples[event] += samples;
+}
+
+double
+cs_annotate_row_get_share (CsAnnotateRow *self)
+{
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  return priv->share;
+}
+
+void
+cs_annotate_row_set_share (CsAnnotateRow *self,
+                           double         share)
+{
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  priv->share = share;
+}
+
+gboolean
+cs_annotate_row_get_hot (CsAnnotateRow *self)
+{
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  return priv->hot;
+}
+
+void
+cs_annotate_row_set_hot (CsAnnotateRow *self,
+                         gboolean       hot)
+{
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  if (priv->hot == !!hot)
+    return;
+  priv->hot = !!hot;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOT]);
+}
+
+gboolean
+cs_annotate_row_get_linked (CsAnnotateRow *self)
+{
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  return priv->linked;
+}
+
+void
+cs_annotate_row_set_linked (CsAnnotateRow *self,
+                            gboolean       linked)
+{
+  CsAnnotateRowPrivate *priv = cs_annotate_row_get_instance_private (self);
+
+  if (priv->linked == !!linked)
+    return;
+  priv->linked = !!linked;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LINKED]);
+}
+
+gboolean
+cs_annotate_row_same_line (CsAnnotateRow *self,
+                           CsAnnotateRow *other)
+{
+  return cs_annotate_row_get_line (self) == cs_annotate_row_get_line (other) &&
+         g_strcmp0 (cs_annotate_row_get_file (self), cs_annotate_row_get_file (other)) == 0;
 }
 
 /* CsAnnotateLine */
 
 struct _CsAnnotateLine
 {
-  GObject   parent_instance;
-  char     *file;
-  guint     line;
-  char     *text;
-  RowState  state;
+  CsAnnotateRow parent_instance;
 };
 
-G_DEFINE_FINAL_TYPE (CsAnnotateLine, cs_annotate_line, G_TYPE_OBJECT)
-
-static GParamSpec *line_properties[N_PROPS];
-
-static void
-cs_annotate_line_finalize (GObject *object)
-{
-  CsAnnotateLine *self = CS_ANNOTATE_LINE (object);
-
-  g_free (self->file);
-  g_free (self->text);
-  g_free (self->state.samples);
-  G_OBJECT_CLASS (cs_annotate_line_parent_class)->finalize (object);
-}
-
-static void
-cs_annotate_line_get_property (GObject    *object,
-                               guint       prop_id,
-                               GValue     *value,
-                               GParamSpec *pspec)
-{
-  row_state_get_property (&CS_ANNOTATE_LINE (object)->state, prop_id, value);
-}
+G_DEFINE_FINAL_TYPE (CsAnnotateLine, cs_annotate_line, CS_TYPE_ANNOTATE_ROW)
 
 static void
 cs_annotate_line_class_init (CsAnnotateLineClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = cs_annotate_line_finalize;
-  object_class->get_property = cs_annotate_line_get_property;
-  line_properties[PROP_HOT] = flag_pspec ("hot");
-  line_properties[PROP_LINKED] = flag_pspec ("linked");
-  g_object_class_install_properties (object_class, N_PROPS, line_properties);
 }
 
 static void
@@ -105,138 +237,24 @@ cs_annotate_line_new (const char *file,
 {
   CsAnnotateLine *self = g_object_new (CS_TYPE_ANNOTATE_LINE, NULL);
 
-  self->file = g_strdup (file);
-  self->line = line;
-  self->text = g_strdup (text != NULL ? text : "");
-  row_state_init (&self->state, n_events);
+  /* A line always has a text, if only an empty one. */
+  row_set_source (CS_ANNOTATE_ROW (self), file, line, text != NULL ? text : "", n_events);
   return self;
-}
-
-const char *
-cs_annotate_line_get_file (CsAnnotateLine *self)
-{
-  return self->file;
-}
-
-guint
-cs_annotate_line_get_line (CsAnnotateLine *self)
-{
-  return self->line;
-}
-
-const char *
-cs_annotate_line_get_text (CsAnnotateLine *self)
-{
-  return self->text;
-}
-
-guint64
-cs_annotate_line_get_samples (CsAnnotateLine *self,
-                              guint           event)
-{
-  return event < self->state.n_events ? self->state.samples[event] : 0;
-}
-
-void
-cs_annotate_line_add_samples (CsAnnotateLine *self,
-                              guint           event,
-                              guint64         samples)
-{
-  g_return_if_fail (event < self->state.n_events);
-  self->state.samples[event] += samples;
-}
-
-double
-cs_annotate_line_get_share (CsAnnotateLine *self)
-{
-  return self->state.share;
-}
-
-void
-cs_annotate_line_set_share (CsAnnotateLine *self,
-                            double          share)
-{
-  self->state.share = share;
-}
-
-gboolean
-cs_annotate_line_get_hot (CsAnnotateLine *self)
-{
-  return self->state.hot;
-}
-
-void
-cs_annotate_line_set_hot (CsAnnotateLine *self,
-                          gboolean        hot)
-{
-  if (self->state.hot == !!hot)
-    return;
-  self->state.hot = !!hot;
-  g_object_notify_by_pspec (G_OBJECT (self), line_properties[PROP_HOT]);
-}
-
-gboolean
-cs_annotate_line_get_linked (CsAnnotateLine *self)
-{
-  return self->state.linked;
-}
-
-void
-cs_annotate_line_set_linked (CsAnnotateLine *self,
-                             gboolean        linked)
-{
-  if (self->state.linked == !!linked)
-    return;
-  self->state.linked = !!linked;
-  g_object_notify_by_pspec (G_OBJECT (self), line_properties[PROP_LINKED]);
 }
 
 /* CsAnnotateInsn */
 
 struct _CsAnnotateInsn
 {
-  GObject   parent_instance;
-  guint64   address;
-  char     *text;
-  char     *file;
-  guint     line;
-  RowState  state;
+  CsAnnotateRow  parent_instance;
+  guint64        address;
 };
 
-G_DEFINE_FINAL_TYPE (CsAnnotateInsn, cs_annotate_insn, G_TYPE_OBJECT)
-
-static GParamSpec *insn_properties[N_PROPS];
-
-static void
-cs_annotate_insn_finalize (GObject *object)
-{
-  CsAnnotateInsn *self = CS_ANNOTATE_INSN (object);
-
-  g_free (self->file);
-  g_free (self->text);
-  g_free (self->state.samples);
-  G_OBJECT_CLASS (cs_annotate_insn_parent_class)->finalize (object);
-}
-
-static void
-cs_annotate_insn_get_property (GObject    *object,
-                               guint       prop_id,
-                               GValue     *value,
-                               GParamSpec *pspec)
-{
-  row_state_get_property (&CS_ANNOTATE_INSN (object)->state, prop_id, value);
-}
+G_DEFINE_FINAL_TYPE (CsAnnotateInsn, cs_annotate_insn, CS_TYPE_ANNOTATE_ROW)
 
 static void
 cs_annotate_insn_class_init (CsAnnotateInsnClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = cs_annotate_insn_finalize;
-  object_class->get_property = cs_annotate_insn_get_property;
-  insn_properties[PROP_HOT] = flag_pspec ("hot");
-  insn_properties[PROP_LINKED] = flag_pspec ("linked");
-  g_object_class_install_properties (object_class, N_PROPS, insn_properties);
 }
 
 static void
@@ -254,10 +272,7 @@ cs_annotate_insn_new (guint64     address,
   CsAnnotateInsn *self = g_object_new (CS_TYPE_ANNOTATE_INSN, NULL);
 
   self->address = address;
-  self->text = g_strdup (text);
-  self->file = g_strdup (file);
-  self->line = line;
-  row_state_init (&self->state, n_events);
+  row_set_source (CS_ANNOTATE_ROW (self), file, line, text, n_events);
   return self;
 }
 
@@ -265,83 +280,4 @@ guint64
 cs_annotate_insn_get_address (CsAnnotateInsn *self)
 {
   return self->address;
-}
-
-const char *
-cs_annotate_insn_get_text (CsAnnotateInsn *self)
-{
-  return self->text;
-}
-
-const char *
-cs_annotate_insn_get_file (CsAnnotateInsn *self)
-{
-  return self->file;
-}
-
-guint
-cs_annotate_insn_get_line (CsAnnotateInsn *self)
-{
-  return self->line;
-}
-
-guint64
-cs_annotate_insn_get_samples (CsAnnotateInsn *self,
-                              guint           event)
-{
-  return event < self->state.n_events ? self->state.samples[event] : 0;
-}
-
-void
-cs_annotate_insn_add_samples (CsAnnotateInsn *self,
-                              guint           event,
-                              guint64         samples)
-{
-  g_return_if_fail (event < self->state.n_events);
-  self->state.samples[event] += samples;
-}
-
-double
-cs_annotate_insn_get_share (CsAnnotateInsn *self)
-{
-  return self->state.share;
-}
-
-void
-cs_annotate_insn_set_share (CsAnnotateInsn *self,
-                            double          share)
-{
-  self->state.share = share;
-}
-
-gboolean
-cs_annotate_insn_get_hot (CsAnnotateInsn *self)
-{
-  return self->state.hot;
-}
-
-void
-cs_annotate_insn_set_hot (CsAnnotateInsn *self,
-                          gboolean        hot)
-{
-  if (self->state.hot == !!hot)
-    return;
-  self->state.hot = !!hot;
-  g_object_notify_by_pspec (G_OBJECT (self), insn_properties[PROP_HOT]);
-}
-
-gboolean
-cs_annotate_insn_get_linked (CsAnnotateInsn *self)
-{
-  return self->state.linked;
-}
-
-void
-cs_annotate_insn_set_linked (CsAnnotateInsn *self,
-                             gboolean        linked)
-{
-  if (self->state.linked == !!linked)
-    return;
-  self->state.linked = !!linked;
-  g_object_notify_by_pspec (G_OBJECT (self), insn_properties[PROP_LINKED]);
 }

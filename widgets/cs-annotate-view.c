@@ -2,13 +2,39 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "cs-annotate-view.h"
+#include "cs-chart-format.h"
+
+static void
+cell_share (gpointer item, CsCellContent *content, gpointer data)
+{
+  double share = cs_annotate_row_get_share (item);
+
+  content->fraction = share;
+  content->text = share > 0 ? cs_chart_format_share (share) : g_strdup ("");
+}
+
+static void
+cell_samples (gpointer item, CsCellContent *content, gpointer data)
+{
+  guint64 samples = cs_annotate_row_get_samples (item, GPOINTER_TO_UINT (data));
+
+  content->text = samples > 0 ? cs_chart_format_grouped ((double) samples, 0) : g_strdup ("");
+}
 
 void
 cs_annotate_view_init (CsAnnotateView *view,
                        GtkWidget      *parent,
                        GType           item_type)
 {
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (parent);
+
+  g_return_if_fail (g_type_is_a (item_type, CS_TYPE_ANNOTATE_ROW));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  view->hot_position = GTK_INVALID_LIST_POSITION;
   view->title = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (view->title), 0);
   gtk_label_set_ellipsize (GTK_LABEL (view->title), PANGO_ELLIPSIZE_MIDDLE);
@@ -71,10 +97,9 @@ cs_annotate_view_add_column (CsAnnotateView *view,
   return column;
 }
 
-void
-cs_annotate_view_set_events (CsAnnotateView     *view,
-                             const char * const *events,
-                             CsCellFunc          func)
+static void
+set_events (CsAnnotateView     *view,
+            const char * const *events)
 {
   GListModel *columns = gtk_column_view_get_columns (view->view);
 
@@ -91,7 +116,7 @@ cs_annotate_view_set_events (CsAnnotateView     *view,
   for (guint i = 0; view->events[i] != NULL; i++)
     {
       GtkColumnViewColumn *column =
-        cs_list_column_new (view->events[i], CS_CELL_NUMBER, func, GUINT_TO_POINTER (i));
+        cs_list_column_new (view->events[i], CS_CELL_NUMBER, cell_samples, GUINT_TO_POINTER (i));
 
       /* A symbol's samples per line or instruction are short numbers; the
        * room goes to the code. */
@@ -102,9 +127,53 @@ cs_annotate_view_set_events (CsAnnotateView     *view,
 }
 
 void
-cs_annotate_view_set_rows (CsAnnotateView *view,
-                           GPtrArray      *rows)
+cs_annotate_view_add_sample_columns (CsAnnotateView *view)
 {
+  cs_annotate_view_add_column (view, _("Share"), CS_CELL_HEAT, cell_share, FALSE);
+  set_events (view, NULL);
+}
+
+guint
+cs_annotate_view_set_analysis (CsAnnotateView *view,
+                               CsAnalysis     *analysis,
+                               const char     *event)
+{
+  const CsProfileEvent *default_event = cs_analysis_get_default_event (analysis);
+  guint heat = 0;
+
+  set_events (view, cs_analysis_get_sampled_events (analysis));
+  if (event == NULL && default_event != NULL)
+    event = default_event->name;
+  for (guint i = 0; view->events[i] != NULL; i++)
+    if (g_strcmp0 (view->events[i], event) == 0)
+      heat = i;
+  return heat;
+}
+
+void
+cs_annotate_view_set_rows (CsAnnotateView *view,
+                           GPtrArray      *rows,
+                           guint           heat,
+                           guint64         total)
+{
+  guint64 hottest = 0;
+
+  view->hot_position = GTK_INVALID_LIST_POSITION;
+  for (guint i = 0; rows != NULL && i < rows->len; i++)
+    {
+      CsAnnotateRow *row = g_ptr_array_index (rows, i);
+      guint64 samples = cs_annotate_row_get_samples (row, heat);
+
+      if (total > 0)
+        cs_annotate_row_set_share (row, (double) samples / (double) total);
+      if (samples > hottest)
+        {
+          hottest = samples;
+          view->hot_position = i;
+        }
+    }
+  if (view->hot_position != GTK_INVALID_LIST_POSITION)
+    cs_annotate_row_set_hot (g_ptr_array_index (rows, view->hot_position), TRUE);
   g_list_store_splice (view->store, 0, g_list_model_get_n_items (G_LIST_MODEL (view->store)),
                        rows != NULL ? rows->pdata : NULL, rows != NULL ? rows->len : 0);
 }
@@ -116,6 +185,13 @@ cs_annotate_view_set_message (CsAnnotateView *view,
   gtk_label_set_text (GTK_LABEL (view->message), message != NULL ? message : "");
   gtk_widget_set_visible (view->message, message != NULL);
   gtk_widget_set_visible (view->scroller, message == NULL);
+}
+
+const char *
+cs_annotate_view_get_message (CsAnnotateView *view)
+{
+  /* The label holds the message exactly while it stands for the table. */
+  return gtk_widget_get_visible (view->message) ? gtk_label_get_text (GTK_LABEL (view->message)) : NULL;
 }
 
 void

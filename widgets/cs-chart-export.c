@@ -157,6 +157,8 @@ export_with (DrawFunc             draw,
     draw_style = *style;
   else
     cs_chart_style_init (&draw_style, CS_THEME_LIGHT);
+  /* An exported chart or grid always carries its own background. */
+  draw_style.transparent = FALSE;
 
   switch (format)
     {
@@ -215,11 +217,7 @@ draw_one (cairo_t            *cr,
           double              height,
           gpointer            user_data)
 {
-  CsChartStyle chart_style = *style;
-
-  /* An exported chart always carries its own background. */
-  chart_style.transparent = FALSE;
-  cs_chart_draw (cr, user_data, &chart_style, width, height);
+  cs_chart_draw (cr, user_data, style, width, height);
 }
 
 gboolean
@@ -251,11 +249,8 @@ draw_grid (cairo_t            *cr,
            gpointer            user_data)
 {
   GridData *data = user_data;
-  CsChartStyle grid_style = *style;
 
-  /* An exported grid always carries its own background. */
-  grid_style.transparent = FALSE;
-  cs_chart_grid_draw (cr, data->values, data->n_values, &grid_style, width, height);
+  cs_chart_grid_draw (cr, data->values, data->n_values, style, width, height);
 }
 
 gboolean

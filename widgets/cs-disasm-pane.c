@@ -5,7 +5,6 @@
 #include <glib/gi18n.h>
 
 #include "cs-annotate-view.h"
-#include "cs-chart-format.h"
 #include "cs-disasm-pane.h"
 #include "cs-widgets-util.h"
 
@@ -13,8 +12,6 @@ struct _CsDisasmPane
 {
   GtkWidget       parent_instance;
   CsAnnotateView  view;
-  char           *message;
-  guint           hot_position;
 };
 
 G_DEFINE_FINAL_TYPE (CsDisasmPane, cs_disasm_pane, GTK_TYPE_WIDGET)
@@ -28,26 +25,9 @@ cell_address (gpointer item, CsCellContent *content, gpointer data)
 }
 
 static void
-cell_share (gpointer item, CsCellContent *content, gpointer data)
-{
-  double share = cs_annotate_insn_get_share (item);
-
-  content->fraction = share;
-  content->text = share > 0 ? cs_chart_format_share (share) : g_strdup ("");
-}
-
-static void
-cell_samples (gpointer item, CsCellContent *content, gpointer data)
-{
-  guint64 samples = cs_annotate_insn_get_samples (item, GPOINTER_TO_UINT (data));
-
-  content->text = samples > 0 ? cs_chart_format_grouped ((double) samples, 0) : g_strdup ("");
-}
-
-static void
 cell_text (gpointer item, CsCellContent *content, gpointer data)
 {
-  const char *text = cs_annotate_insn_get_text (item);
+  const char *text = cs_annotate_row_get_text (item);
 
   /* Translators: an instruction whose bytes could not be read */
   content->text = g_strdup (text != NULL ? text : _("(code not available)"));
@@ -56,25 +36,16 @@ cell_text (gpointer item, CsCellContent *content, gpointer data)
 static void
 cell_line (gpointer item, CsCellContent *content, gpointer data)
 {
-  const char *file = cs_annotate_insn_get_file (item);
+  const char *file = cs_annotate_row_get_file (item);
   g_autofree char *base = file != NULL ? g_path_get_basename (file) : NULL;
 
   if (file == NULL)
     return;
-  content->text = g_strdup_printf ("%s:%u", base, cs_annotate_insn_get_line (item));
-  content->tooltip = g_strdup_printf ("%s:%u", file, cs_annotate_insn_get_line (item));
+  content->text = g_strdup_printf ("%s:%u", base, cs_annotate_row_get_line (item));
+  content->tooltip = g_strdup_printf ("%s:%u", file, cs_annotate_row_get_line (item));
 }
 
 /* Loading */
-
-static void
-set_message (CsDisasmPane *self,
-             const char   *message)
-{
-  g_free (self->message);
-  self->message = g_strdup (message);
-  cs_annotate_view_set_message (&self->view, message);
-}
 
 void
 cs_disasm_pane_set_symbol (CsDisasmPane          *self,
@@ -82,22 +53,19 @@ cs_disasm_pane_set_symbol (CsDisasmPane          *self,
                            const CsProfileSymbol *symbol,
                            const char            *event)
 {
-  const char * const *events;
-  const CsProfileEvent *default_event;
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GHashTable) by_address = NULL;
   g_autofree char *title = NULL;
-  guint n_events, heat = 0;
-  guint64 total = 0, hottest = 0;
+  guint n_events, heat;
+  guint64 total = 0;
 
   g_return_if_fail (CS_IS_DISASM_PANE (self));
 
-  self->hot_position = GTK_INVALID_LIST_POSITION;
-  cs_annotate_view_set_rows (&self->view, NULL);
+  cs_annotate_view_set_rows (&self->view, NULL, 0, 0);
   if (analysis == NULL || symbol == NULL)
     {
       gtk_label_set_text (GTK_LABEL (self->view.title), _("Disassembly"));
-      set_message (self, NULL);
+      cs_annotate_view_set_message (&self->view, NULL);
       return;
     }
 
@@ -108,15 +76,8 @@ cs_disasm_pane_set_symbol (CsDisasmPane          *self,
   gtk_label_set_text (GTK_LABEL (self->view.title), title);
   gtk_widget_set_tooltip_text (self->view.title, title);
 
-  events = cs_analysis_get_sampled_events (analysis);
-  n_events = g_strv_length ((char **) events);
-  cs_annotate_view_set_events (&self->view, events, cell_samples);
-  default_event = cs_analysis_get_default_event (analysis);
-  if (event == NULL && default_event != NULL)
-    event = default_event->name;
-  for (guint i = 0; i < n_events; i++)
-    if (g_strcmp0 (events[i], event) == 0)
-      heat = i;
+  heat = cs_annotate_view_set_analysis (&self->view, analysis, event);
+  n_events = g_strv_length (self->view.events);
 
   /* The instruction list of the heat event gives the rows (all the
    * symbol's instructions); the other events add their samples. */
@@ -125,22 +86,22 @@ cs_disasm_pane_set_symbol (CsDisasmPane          *self,
   for (guint e = 0; e < n_events; e++)
     {
       guint event_index = (heat + e) % n_events;
-      const GArray *insns = cs_analysis_get_insn_table (analysis, symbol, events[event_index]);
+      const GArray *insns = cs_analysis_get_insn_table (analysis, symbol, self->view.events[event_index]);
 
       for (guint i = 0; insns != NULL && i < insns->len; i++)
         {
           const CsProfileInsnRow *row = &g_array_index (insns, CsProfileInsnRow, i);
-          CsAnnotateInsn *insn = g_hash_table_lookup (by_address, &row->address);
+          CsAnnotateRow *insn = g_hash_table_lookup (by_address, &row->address);
 
           if (insn == NULL)
             {
               /* Rows of other events that the heat event has no row for
                * (sampled-only listings) are appended. */
-              insn = cs_annotate_insn_new (row->address, row->text, row->file, row->line, n_events);
+              insn = CS_ANNOTATE_ROW (cs_annotate_insn_new (row->address, row->text, row->file, row->line, n_events));
               g_ptr_array_add (rows, insn);
               g_hash_table_insert (by_address, (gpointer) &row->address, insn);
             }
-          cs_annotate_insn_add_samples (insn, event_index, row->samples);
+          cs_annotate_row_add_samples (insn, event_index, row->samples);
           if (event_index == heat)
             total += row->samples;
         }
@@ -151,30 +112,13 @@ cs_disasm_pane_set_symbol (CsDisasmPane          *self,
       g_autofree char *message =
         g_strdup_printf (_("No instructions of %s could be read from %s."), symbol->display_name,
                          symbol->module != NULL ? symbol->module->path : "?");
-      set_message (self, message);
+      cs_annotate_view_set_message (&self->view, message);
       return;
     }
 
-  for (guint i = 0; i < rows->len; i++)
-    {
-      CsAnnotateInsn *insn = g_ptr_array_index (rows, i);
-      guint64 samples = cs_annotate_insn_get_samples (insn, heat);
-
-      if (total > 0)
-        cs_annotate_insn_set_share (insn, (double) samples / (double) total);
-      if (samples > hottest)
-        {
-          hottest = samples;
-          self->hot_position = i;
-        }
-    }
-  if (self->hot_position != GTK_INVALID_LIST_POSITION)
-    cs_annotate_insn_set_hot (g_ptr_array_index (rows, self->hot_position), TRUE);
-
-  cs_annotate_view_set_rows (&self->view, rows);
-  set_message (self, NULL);
-  if (self->hot_position != GTK_INVALID_LIST_POSITION)
-    cs_annotate_view_select (&self->view, self->hot_position);
+  cs_annotate_view_set_rows (&self->view, rows, heat, total);
+  cs_annotate_view_set_message (&self->view, NULL);
+  cs_annotate_view_select (&self->view, self->view.hot_position);
 }
 
 GtkSingleSelection *
@@ -188,7 +132,7 @@ guint
 cs_disasm_pane_get_hot_position (CsDisasmPane *self)
 {
   g_return_val_if_fail (CS_IS_DISASM_PANE (self), GTK_INVALID_LIST_POSITION);
-  return self->hot_position;
+  return self->view.hot_position;
 }
 
 gboolean
@@ -217,7 +161,7 @@ const char *
 cs_disasm_pane_get_message (CsDisasmPane *self)
 {
   g_return_val_if_fail (CS_IS_DISASM_PANE (self), NULL);
-  return self->message;
+  return cs_annotate_view_get_message (&self->view);
 }
 
 /* GObject */
@@ -228,7 +172,6 @@ cs_disasm_pane_dispose (GObject *object)
   CsDisasmPane *self = CS_DISASM_PANE (object);
 
   cs_annotate_view_destroy (&self->view, GTK_WIDGET (self));
-  g_clear_pointer (&self->message, g_free);
   G_OBJECT_CLASS (cs_disasm_pane_parent_class)->dispose (object);
 }
 
@@ -253,19 +196,15 @@ cs_disasm_pane_class_init (CsDisasmPaneClass *klass)
 static void
 cs_disasm_pane_init (CsDisasmPane *self)
 {
-  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   GtkColumnViewColumn *column;
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
-  self->hot_position = GTK_INVALID_LIST_POSITION;
   cs_annotate_view_init (&self->view, GTK_WIDGET (self), CS_TYPE_ANNOTATE_INSN);
   /* Monospace and as wide as the address: 0xffffffff81b98907 (kernel) as
    * much as 0x11a1, never cut. */
   column = cs_annotate_view_add_column (&self->view, _("Address"), CS_CELL_CODE, cell_address, FALSE);
   cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 6, 6);
   cs_list_column_set_fit_text (column, 2 + 16);
-  cs_annotate_view_add_column (&self->view, _("Share"), CS_CELL_HEAT, cell_share, FALSE);
-  cs_annotate_view_set_events (&self->view, NULL, cell_samples);
+  cs_annotate_view_add_sample_columns (&self->view);
   /* The instruction takes what is left, down to its mnemonic and the start
    * of its operands; "file.c:123" keeps room for a short name and, when
    * cut, loses the start of the name, never the line number. */

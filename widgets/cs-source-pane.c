@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "cs-annotate-view.h"
-#include "cs-chart-format.h"
 #include "cs-source-pane.h"
 #include "cs-widgets-util.h"
 
@@ -18,8 +17,6 @@ struct _CsSourcePane
   GtkWidget       parent_instance;
   CsAnnotateView  view;
   char           *file;
-  char           *message;
-  guint           hot_position;
   gboolean        has_source;
 };
 
@@ -38,30 +35,13 @@ static GParamSpec *properties[N_PROPS];
 static void
 cell_line (gpointer item, CsCellContent *content, gpointer data)
 {
-  content->text = g_strdup_printf ("%u", cs_annotate_line_get_line (item));
-}
-
-static void
-cell_share (gpointer item, CsCellContent *content, gpointer data)
-{
-  double share = cs_annotate_line_get_share (item);
-
-  content->fraction = share;
-  content->text = share > 0 ? cs_chart_format_share (share) : g_strdup ("");
-}
-
-static void
-cell_samples (gpointer item, CsCellContent *content, gpointer data)
-{
-  guint64 samples = cs_annotate_line_get_samples (item, GPOINTER_TO_UINT (data));
-
-  content->text = samples > 0 ? cs_chart_format_grouped ((double) samples, 0) : g_strdup ("");
+  content->text = g_strdup_printf ("%u", cs_annotate_row_get_line (item));
 }
 
 static void
 cell_text (gpointer item, CsCellContent *content, gpointer data)
 {
-  content->text = g_strdup (cs_annotate_line_get_text (item));
+  content->text = g_strdup (cs_annotate_row_get_text (item));
 }
 
 /* Loading */
@@ -101,8 +81,6 @@ set_state (CsSourcePane *self,
 
   g_free (self->file);
   self->file = g_strdup (file);
-  g_free (self->message);
-  self->message = g_strdup (message);
   cs_annotate_view_set_message (&self->view, message);
   if (file != NULL)
     {
@@ -202,8 +180,6 @@ cs_source_pane_set_symbol (CsSourcePane          *self,
                            const CsProfileSymbol *symbol,
                            const char            *event)
 {
-  const char * const *events;
-  const CsProfileEvent *default_event;
   g_autoptr(GHashTable) per_line = NULL;   /* line → guint64[n_events] */
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GError) error = NULL;
@@ -212,28 +188,22 @@ cs_source_pane_set_symbol (CsSourcePane          *self,
   const GArray *heat_lines = NULL;
   const GArray *insns = NULL;
   const char *file;
-  guint n_events, heat = 0, first = G_MAXUINT, last = 0, n_text;
-  guint64 total = 0, hottest = 0;
+  const char * const *events;
+  guint n_events, heat, first = G_MAXUINT, last = 0, n_text;
+  guint64 total = 0;
 
   g_return_if_fail (CS_IS_SOURCE_PANE (self));
 
-  self->hot_position = GTK_INVALID_LIST_POSITION;
-  cs_annotate_view_set_rows (&self->view, NULL);
+  cs_annotate_view_set_rows (&self->view, NULL, 0, 0);
   if (analysis == NULL || symbol == NULL)
     {
       set_state (self, NULL, NULL, FALSE);
       return;
     }
 
-  events = cs_analysis_get_sampled_events (analysis);
-  n_events = g_strv_length ((char **) events);
-  cs_annotate_view_set_events (&self->view, events, cell_samples);
-  default_event = cs_analysis_get_default_event (analysis);
-  if (event == NULL && default_event != NULL)
-    event = default_event->name;
-  for (guint i = 0; i < n_events; i++)
-    if (g_strcmp0 (events[i], event) == 0)
-      heat = i;
+  heat = cs_annotate_view_set_analysis (&self->view, analysis, event);
+  events = (const char * const *) self->view.events;
+  n_events = g_strv_length (self->view.events);
 
   /* Samples per line of every event, and the symbol's total for the heat. */
   per_line = g_hash_table_new_full (NULL, NULL, NULL, g_free);
@@ -314,23 +284,13 @@ cs_source_pane_set_symbol (CsSourcePane          *self,
       guint64 *samples = g_hash_table_lookup (per_line, GUINT_TO_POINTER (line));
 
       for (guint e = 0; samples != NULL && e < n_events; e++)
-        cs_annotate_line_add_samples (row, e, samples[e]);
-      if (samples != NULL && total > 0)
-        cs_annotate_line_set_share (row, (double) samples[heat] / (double) total);
-      if (samples != NULL && samples[heat] > hottest)
-        {
-          hottest = samples[heat];
-          self->hot_position = rows->len;
-        }
+        cs_annotate_row_add_samples (CS_ANNOTATE_ROW (row), e, samples[e]);
       g_ptr_array_add (rows, row);
     }
-  if (self->hot_position != GTK_INVALID_LIST_POSITION)
-    cs_annotate_line_set_hot (g_ptr_array_index (rows, self->hot_position), TRUE);
 
-  cs_annotate_view_set_rows (&self->view, rows);
+  cs_annotate_view_set_rows (&self->view, rows, heat, total);
   set_state (self, file, NULL, TRUE);
-  if (self->hot_position != GTK_INVALID_LIST_POSITION)
-    cs_annotate_view_select (&self->view, self->hot_position);
+  cs_annotate_view_select (&self->view, self->view.hot_position);
 }
 
 gboolean
@@ -344,7 +304,7 @@ const char *
 cs_source_pane_get_message (CsSourcePane *self)
 {
   g_return_val_if_fail (CS_IS_SOURCE_PANE (self), NULL);
-  return self->message;
+  return cs_annotate_view_get_message (&self->view);
 }
 
 const char *
@@ -365,7 +325,7 @@ guint
 cs_source_pane_get_hot_position (CsSourcePane *self)
 {
   g_return_val_if_fail (CS_IS_SOURCE_PANE (self), GTK_INVALID_LIST_POSITION);
-  return self->hot_position;
+  return self->view.hot_position;
 }
 
 gboolean
@@ -399,7 +359,6 @@ cs_source_pane_dispose (GObject *object)
 
   cs_annotate_view_destroy (&self->view, GTK_WIDGET (self));
   g_clear_pointer (&self->file, g_free);
-  g_clear_pointer (&self->message, g_free);
   G_OBJECT_CLASS (cs_source_pane_parent_class)->dispose (object);
 }
 
@@ -448,17 +407,13 @@ cs_source_pane_class_init (CsSourcePaneClass *klass)
 static void
 cs_source_pane_init (CsSourcePane *self)
 {
-  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   GtkColumnViewColumn *column;
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
-  self->hot_position = GTK_INVALID_LIST_POSITION;
   cs_annotate_view_init (&self->view, GTK_WIDGET (self), CS_TYPE_ANNOTATE_LINE);
   column = cs_annotate_view_add_column (&self->view, _("Line"), CS_CELL_NUMBER, cell_line, FALSE);
   /* Line numbers have at most 6 digits: the room goes to the source. */
   cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 6);
-  cs_annotate_view_add_column (&self->view, _("Share"), CS_CELL_HEAT, cell_share, FALSE);
-  cs_annotate_view_set_events (&self->view, NULL, cell_samples);
+  cs_annotate_view_add_sample_columns (&self->view);
   cs_annotate_view_add_column (&self->view, _("Source"), CS_CELL_CODE, cell_text, TRUE);
   set_state (self, NULL, NULL, FALSE);
 }

@@ -1,0 +1,36 @@
+/* cs-cli-util.h — what the command-line verbs share: option parsing and
+ * machine-readable output (JSON, CSV)
+ */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+G_BEGIN_DECLS
+
+/* Parses the options of `cyclescope VERB` from @argc/@argv (GOption: --help
+ * prints @parameter_string, @summary and the translated @entries, and
+ * exits). @strict_posix: the first argument that is not an option ends the
+ * options (it starts a program with options of its own). On a usage error
+ * prints it as "cyclescope VERB: …" and returns FALSE. */
+gboolean     cs_cli_parse_options (const char         *verb,
+                                   const char         *parameter_string,
+                                   const char         *summary,
+                                   const GOptionEntry *entries,
+                                   gboolean            strict_posix,
+                                   int                *argc,
+                                   char             ***argv);
+
+/* A JSON string, or JSON null for NULL. */
+json_object *cs_cli_json_string   (const char         *text);
+/* Appends @root as indented JSON (without a final newline) and releases it. */
+void         cs_cli_append_json   (GString            *out,
+                                   json_object        *root);
+/* Appends one CSV field, quoted as RFC 4180 says when it holds a separator,
+ * a quote or a line break (NULL: empty), then "," or, after the @last field
+ * of a row, "\n". */
+void         cs_cli_csv_field     (GString            *out,
+                                   const char         *text,
+                                   gboolean            last);
+
+G_END_DECLS
