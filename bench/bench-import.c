@@ -39,18 +39,13 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
+#include "cs-bench-util.h"
 #include "cs-kallsyms.h"
 #include "cs-profile.h"
 
 #define REPEAT 5
 
 static char *perf;
-
-static double
-now (void)
-{
-  return g_get_monotonic_time () / 1e6;
-}
 
 /* CPU seconds (user + system) of this process or of its waited-for
  * children: on a busy machine a steadier figure than wall time. */
@@ -75,7 +70,7 @@ run_timed (const char * const *argv,
   g_autoptr(GError) error = NULL;
   int status = 0;
   double c0 = cpu_seconds (RUSAGE_CHILDREN);
-  double t0 = now ();
+  double t0 = cs_bench_now ();
 
   if (!g_spawn_sync (NULL, (char **) argv, envp,
                      (GSpawnFlags) ((out == NULL ? G_SPAWN_STDOUT_TO_DEV_NULL : 0) | G_SPAWN_STDERR_TO_DEV_NULL),
@@ -86,24 +81,7 @@ run_timed (const char * const *argv,
       return -1;
     }
   last_child_cpu = cpu_seconds (RUSAGE_CHILDREN) - c0;
-  return now () - t0;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (double *v,
-        guint   n)
-{
-  qsort (v, n, sizeof (double), compare_doubles);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  return cs_bench_now () - t0;
 }
 
 /* kB value of a /proc/self/status line, -1 when absent. */
@@ -137,7 +115,7 @@ on_progress (const char *stage,
   Phases *ph = user_data;
 
   if (ph->resolve_start == 0 && g_str_equal (stage, "Resolving symbols"))
-    ph->resolve_start = now ();
+    ph->resolve_start = cs_bench_now ();
   if (ph->track_memory)
     ph->anon_max = MAX (ph->anon_max, status_kb ("RssAnon"));
 }
@@ -152,7 +130,7 @@ import (const char *file,
   CsProfile *profile;
   const CsProfileEvent *e;
 
-  ph->t0 = now ();
+  ph->t0 = cs_bench_now ();
   ph->resolve_start = 0;
   profile = cs_profile_load (file, NULL, on_progress, ph, NULL, &error);
   if (profile == NULL)
@@ -194,7 +172,7 @@ child_import (const char *file,
   ph.anon0 = ph.anon_max = status_kb ("RssAnon");
   c0 = cpu_seconds (RUSAGE_SELF);
   profile = import (file, &rows, &ph);
-  wall = now () - ph.t0;
+  wall = cs_bench_now () - ph.t0;
   hwm = status_kb ("VmHWM");
   ph.anon_max = MAX (ph.anon_max, status_kb ("RssAnon"));
   /* After the figures were taken: asking loads nothing more. */
@@ -252,6 +230,32 @@ run_child (const char *self_exe,
   return TRUE;
 }
 
+/* Fresh-process imports repeated under one condition. */
+typedef struct
+{
+  double wall[REPEAT], cpu[REPEAT];
+  int    source;          /* CsKernelSymbolsSource of the last one */
+} ChildSeries;
+
+/* Import @i of @series: run_child() without the memory figures. */
+static gboolean
+run_series_child (ChildSeries *series,
+                  guint        i,
+                  const char  *self_exe,
+                  const char  *file,
+                  const char  *cache_home,
+                  const char  *buildid_dir)
+{
+  ChildRun r;
+
+  if (!run_child (self_exe, file, cache_home, buildid_dir, FALSE, &r))
+    return FALSE;
+  series->wall[i] = r.wall;
+  series->cpu[i] = r.cpu;
+  series->source = r.source;
+  return TRUE;
+}
+
 /* What a recording of our collector carries: the running kernel's table,
  * saved as cs-record.c saves it (the cache is warm from the set-up), then
  * loaded as an import of that recording loads it. */
@@ -267,24 +271,25 @@ bench_saved_kallsyms (const char *dir)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(CsKallsyms) table = NULL;
-      double t0 = now ();
+      double t0 = cs_bench_now ();
 
       if (!cs_kallsyms_save_running (path, NULL, &n_bytes, &error))
         {
           g_print ("kernel symbols saved with a recording: not measured (%s)\n", error->message);
           return;
         }
-      save[i] = now () - t0;
-      t0 = now ();
+      save[i] = cs_bench_now () - t0;
+      t0 = cs_bench_now ();
       if ((table = cs_kallsyms_load_saved (path, NULL, &error)) == NULL)
         g_error ("loading the saved kernel symbols failed: %s", error->message);
-      load[i] = now () - t0;
+      load[i] = cs_bench_now () - t0;
       n_symbols = cs_kallsyms_get_n_symbols (table);
     }
   g_unlink (path);
   g_print ("kernel symbols saved with a recording of our collector: %" G_GUINT64_FORMAT " bytes "
            "(%u symbols), saved in median %.1f ms (after the program exited), loaded in %.1f ms\n",
-           n_bytes, n_symbols, median (save, REPEAT) * 1e3, median (load, REPEAT) * 1e3);
+           n_bytes, n_symbols, cs_bench_median (save, REPEAT) * 1e3,
+           cs_bench_median (load, REPEAT) * 1e3);
 }
 
 static void
@@ -295,20 +300,17 @@ rm_rf (const char *path)
   g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
 }
 
+/* The set-up recording; the number of samples it holds, read back. */
 static guint64
 record (const char *workload,
         const char *file,
         double      seconds)
 {
-  g_autofree char *secs = g_strdup_printf ("%.1f", seconds);
-  const char *argv[] = { perf, "record", "-q", "-F", "20000", "-e", "cpu-clock", "-o", file, "--",
-                         workload, "2", "--cpu", secs, NULL };
   guint64 rows;
   g_autoptr(CsProfile) profile = NULL;
   Phases ph = { 0 };
 
-  g_print ("set-up: perf record -F 20000 -e cpu-clock -- profile-workload 2 --cpu %s\n", secs);
-  if (run_timed (argv, NULL, NULL) < 0)
+  if (!cs_bench_perf_record (perf, workload, file, seconds))
     exit (1);
   profile = import (file, &rows, &ph);
   return cs_profile_get_stats (profile)->n_samples;
@@ -340,9 +342,7 @@ main (int    argc,
   guint64 want = 700000, n_samples, rows = 0;
   double ours[REPEAT], reading[REPEAT], cli[REPEAT], theirs[REPEAT];
   double ours_cpu[REPEAT], cli_cpu[REPEAT], theirs_cpu[REPEAT];
-  double cold[REPEAT], cold_cpu[REPEAT], warm[REPEAT], warm_cpu[REPEAT];
-  double proc[REPEAT], proc_cpu[REPEAT];
-  int cold_source = 0, warm_source = 0, proc_source = 0;
+  ChildSeries cold = { 0 }, warm = { 0 }, proc = { 0 };
   g_autofree char *no_buildid = NULL;
   ChildRun mem_cold, mem_warm;
   double seconds;
@@ -378,8 +378,7 @@ main (int    argc,
   cold_home = g_build_filename (dir, "cache", NULL);
   no_buildid = g_build_filename (dir, "no-buildid-cache", NULL);
   g_mkdir_with_parents (no_buildid, 0700);
-  /* Two threads at 20 kHz: 40 000 samples per second of the run. */
-  seconds = want / 40000.0;
+  seconds = want / CS_BENCH_SAMPLES_PER_SECOND;
   n_samples = record (workload, file, seconds);
   if (n_samples < want * 0.9)
     {
@@ -396,7 +395,7 @@ main (int    argc,
       double c0 = cpu_seconds (RUSAGE_SELF);
       g_autoptr(CsProfile) profile = import (file, &rows, &ph);
 
-      ours[i] = now () - ph.t0;
+      ours[i] = cs_bench_now () - ph.t0;
       ours_cpu[i] = cpu_seconds (RUSAGE_SELF) - c0;
       reading[i] = ph.resolve_start - ph.t0;
     }
@@ -404,25 +403,13 @@ main (int    argc,
    * without perf's build-id cache. */
   for (guint i = 0; i < REPEAT; i++)
     {
-      ChildRun r;
-
       rm_rf (cold_home);
-      if (!run_child (argv[0], file, cold_home, NULL, FALSE, &r))
+      if (!run_series_child (&cold, i, argv[0], file, cold_home, NULL) ||
+          !run_series_child (&warm, i, argv[0], file, cold_home, NULL))
         return 1;
-      cold[i] = r.wall;
-      cold_cpu[i] = r.cpu;
-      cold_source = r.source;
-      if (!run_child (argv[0], file, cold_home, NULL, FALSE, &r))
-        return 1;
-      warm[i] = r.wall;
-      warm_cpu[i] = r.cpu;
-      warm_source = r.source;
       rm_rf (cold_home);
-      if (!run_child (argv[0], file, cold_home, no_buildid, FALSE, &r))
+      if (!run_series_child (&proc, i, argv[0], file, cold_home, no_buildid))
         return 1;
-      proc[i] = r.wall;
-      proc_cpu[i] = r.cpu;
-      proc_source = r.source;
     }
   rm_rf (cold_home);
   if (!run_child (argv[0], file, cold_home, NULL, TRUE, &mem_cold) ||
@@ -451,22 +438,23 @@ main (int    argc,
   print_memory ("kernel symbol cache warm", &mem_warm, st.st_size);
 
   {
-    double o = median (ours, REPEAT), r = median (reading, REPEAT);
-    double c = median (cli, REPEAT), t = median (theirs, REPEAT);
-    double oc = median (ours_cpu, REPEAT), cc = median (cli_cpu, REPEAT), tc = median (theirs_cpu, REPEAT);
-    double kc = median (cold, REPEAT), kw = median (warm, REPEAT);
-    double kcc = median (cold_cpu, REPEAT), kwc = median (warm_cpu, REPEAT);
-    double kp = median (proc, REPEAT), kpc = median (proc_cpu, REPEAT);
+    double o = cs_bench_median (ours, REPEAT), r = cs_bench_median (reading, REPEAT);
+    double c = cs_bench_median (cli, REPEAT), t = cs_bench_median (theirs, REPEAT);
+    double oc = cs_bench_median (ours_cpu, REPEAT), cc = cs_bench_median (cli_cpu, REPEAT);
+    double tc = cs_bench_median (theirs_cpu, REPEAT);
+    double kc = cs_bench_median (cold.wall, REPEAT), kw = cs_bench_median (warm.wall, REPEAT);
+    double kcc = cs_bench_median (cold.cpu, REPEAT), kwc = cs_bench_median (warm.cpu, REPEAT);
+    double kp = cs_bench_median (proc.wall, REPEAT), kpc = cs_bench_median (proc.cpu, REPEAT);
 
     g_print ("import + module/symbol tables (in process, cache warm): median %.3f s of %d (%" G_GUINT64_FORMAT " rows)\n",
              o, REPEAT, rows);
     g_print ("  of which reading the samples %.3f s, resolving symbols and the tables %.3f s\n", r, o - r);
     g_print ("import in a fresh process, kernel symbol cache cold: median %.3f s (CPU %.3f s; kernel symbols: %s)\n",
-             kc, kcc, source_name (cold_source));
+             kc, kcc, source_name (cold.source));
     g_print ("import in a fresh process, kernel symbol cache warm: median %.3f s (CPU %.3f s; kernel symbols: %s)\n",
-             kw, kwc, source_name (warm_source));
+             kw, kwc, source_name (warm.source));
     g_print ("import in a fresh process, cache cold, no perf build-id cache: median %.3f s (CPU %.3f s; kernel symbols: %s)\n",
-             kp, kpc, source_name (proc_source));
+             kp, kpc, source_name (proc.source));
     g_print ("cyclescope report --sort dso,sym (process):  median %.3f s\n", c);
     g_print ("perf report --stdio --sort dso,sym -g none:   median %.3f s\n", t);
     g_print ("CPU time (user + system), medians: import %.3f s, cyclescope report %.3f s, perf report %.3f s\n",

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cs-bench-util.h"
 #include "cs-chart-grid-view.h"
 #include "cs-module-sorter.h"
 #include "cs-module-table.h"
@@ -31,29 +32,6 @@
 
 #define N_ROWS  100000
 #define REPEAT  5
-
-static double
-now (void)
-{
-  return g_get_monotonic_time () / 1e6;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (double *v,
-        guint   n)
-{
-  qsort (v, n, sizeof (double), compare_doubles);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 static CsModel *
 load_model (void)
@@ -118,14 +96,15 @@ bench_sort_model (CsModel   *model,
       double t0;
 
       cs_row_store_set_order (store, NULL, rows->len);
-      t0 = now ();
+      t0 = cs_bench_now ();
       cs_module_sorter_set (sorter, metric, i % 2 == 0);
       cs_module_sorter_sort (sorter, rows, order);
       cs_row_store_set_order (store, order, rows->len);
-      t[i] = now () - t0;
+      t[i] = cs_bench_now () - t0;
     }
   g_print ("sort %u rows by %s (model chain, no view): median %.1f ms (goal ≤ 50 ms)\n",
-           N_ROWS, cs_model_get_metric (model, metric)->name, median (t, REPEAT) * 1000);
+           N_ROWS, cs_model_get_metric (model, metric)->name,
+           cs_bench_median (t, REPEAT) * 1000);
 }
 
 typedef struct
@@ -141,7 +120,7 @@ on_after_paint (GdkFrameClock *clock,
   if (!wait->painted)
     {
       wait->painted = TRUE;
-      wait->at = now ();
+      wait->at = cs_bench_now ();
     }
 }
 
@@ -152,14 +131,14 @@ wait_for_paint (GtkWidget *window)
   PaintWait wait = { FALSE, 0 };
   GdkFrameClock *clock;
   gulong id;
-  double deadline = now () + 30;
+  double deadline = cs_bench_now () + 30;
 
-  while (gtk_widget_get_frame_clock (window) == NULL && now () < deadline)
+  while (gtk_widget_get_frame_clock (window) == NULL && cs_bench_now () < deadline)
     g_main_context_iteration (NULL, TRUE);
   clock = gtk_widget_get_frame_clock (window);
   id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &wait);
   gtk_widget_queue_draw (window);
-  while (!wait.painted && now () < deadline)
+  while (!wait.painted && cs_bench_now () < deadline)
     g_main_context_iteration (NULL, TRUE);
   g_signal_handler_disconnect (clock, id);
   return wait.painted ? wait.at : NAN;
@@ -185,39 +164,41 @@ bench_sort_table (CsModel   *model,
 
       cs_module_table_sort_by (CS_MODULE_TABLE (table), NULL, GTK_SORT_ASCENDING);
       wait_for_paint (window);
-      t0 = now ();
+      t0 = cs_bench_now ();
       cs_module_table_sort_by (CS_MODULE_TABLE (table), column, i % 2 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
-      t1 = now ();
+      t1 = cs_bench_now ();
       call[i] = t1 - t0;
       frame[i] = wait_for_paint (window) - t0;
     }
   g_print ("sort %u rows by %s (CsModuleTable in a window): median %.1f ms, next frame painted after %.1f ms\n",
-           N_ROWS, column, median (call, REPEAT) * 1000, median (frame, REPEAT) * 1000);
+           N_ROWS, column, cs_bench_median (call, REPEAT) * 1000,
+           cs_bench_median (frame, REPEAT) * 1000);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static char *
-record (const char *perf,
-        const char *workload,
-        const char *file,
-        guint64     want)
+/* The viewer's overview: the chart grid above the module table, in a window
+ * of its size, presented; with @analysis (may be NULL) set before. */
+static GtkWidget *
+present_window (CsAnalysis  *analysis,
+                GtkWidget  **grid,
+                GtkWidget  **table)
 {
-  /* Two threads at 20 kHz: 40 000 samples per second of the run. */
-  g_autofree char *secs = g_strdup_printf ("%.1f", want / 40000.0);
-  const char *argv[] = { perf, "record", "-q", "-F", "20000", "-e", "cpu-clock", "-o", file, "--",
-                         workload, "2", "--cpu", secs, NULL };
-  g_autoptr(GError) error = NULL;
-  int status = 0;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
 
-  g_print ("set-up: perf record -F 20000 -e cpu-clock -- profile-workload 2 --cpu %s\n", secs);
-  if (!g_spawn_sync (NULL, (char **) argv, NULL,
-                     G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
-                     NULL, NULL, &status, &error) || !g_spawn_check_wait_status (status, &error))
+  *grid = cs_chart_grid_view_new ();
+  *table = cs_module_table_new ();
+  if (analysis != NULL)
     {
-      g_printerr ("bench-widgets: perf record failed: %s\n", error->message);
-      exit (1);
+      cs_chart_grid_view_set_analysis (CS_CHART_GRID_VIEW (*grid), analysis);
+      cs_module_table_set_analysis (CS_MODULE_TABLE (*table), analysis);
     }
-  return g_strdup (file);
+  gtk_paned_set_start_child (GTK_PANED (paned), *grid);
+  gtk_paned_set_end_child (GTK_PANED (paned), *table);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_set_child (GTK_WINDOW (window), paned);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
 }
 
 static void
@@ -230,7 +211,7 @@ bench_first_frame (const char *workload,
   g_autofree char *file = NULL;
   g_autoptr(CsAnalysis) analysis = NULL;
   g_autoptr(GError) error = NULL;
-  GtkWidget *window, *paned, *table, *grid;
+  GtkWidget *window, *table, *grid;
   CsProfile *profile;
   double t0, t1, painted;
 
@@ -245,12 +226,13 @@ bench_first_frame (const char *workload,
     {
       dir = g_dir_make_tmp ("cyclescope-bench-XXXXXX", NULL);
       file = g_build_filename (dir, "widgets.data", NULL);
-      g_free (record (perf, workload, file, want));
+      if (!cs_bench_perf_record (perf, workload, file, want / CS_BENCH_SAMPLES_PER_SECOND))
+        exit (1);
     }
 
-  t0 = now ();
+  t0 = cs_bench_now ();
   analysis = cs_analysis_load (file, NULL, NULL, NULL, NULL, &error);
-  t1 = now ();
+  t1 = cs_bench_now ();
   if (analysis == NULL)
     {
       g_printerr ("bench-widgets: %s\n", error->message);
@@ -270,18 +252,10 @@ bench_first_frame (const char *workload,
       /* As in the viewer: the window is up (showing the loading progress)
        * when the analysis arrives; the figure is from handing the analysis
        * to the widgets to the first frame that shows them. */
-      window = gtk_window_new ();
-      paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
-      grid = cs_chart_grid_view_new ();
-      table = cs_module_table_new ();
-      gtk_paned_set_start_child (GTK_PANED (paned), grid);
-      gtk_paned_set_end_child (GTK_PANED (paned), table);
-      gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-      gtk_window_set_child (GTK_WINDOW (window), paned);
-      gtk_window_present (GTK_WINDOW (window));
+      window = present_window (NULL, &grid, &table);
       wait_for_paint (window);
 
-      t0 = now ();
+      t0 = cs_bench_now ();
       cs_chart_grid_view_set_analysis (CS_CHART_GRID_VIEW (grid), analysis);
       cs_module_table_set_analysis (CS_MODULE_TABLE (table), analysis);
       painted = wait_for_paint (window);
@@ -293,18 +267,8 @@ bench_first_frame (const char *workload,
 
       /* And with a new window, as when a file is opened from the command
        * line: includes creating and mapping the window. */
-      t0 = now ();
-      window = gtk_window_new ();
-      paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
-      grid = cs_chart_grid_view_new ();
-      table = cs_module_table_new ();
-      cs_chart_grid_view_set_analysis (CS_CHART_GRID_VIEW (grid), analysis);
-      cs_module_table_set_analysis (CS_MODULE_TABLE (table), analysis);
-      gtk_paned_set_start_child (GTK_PANED (paned), grid);
-      gtk_paned_set_end_child (GTK_PANED (paned), table);
-      gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-      gtk_window_set_child (GTK_WINDOW (window), paned);
-      gtk_window_present (GTK_WINDOW (window));
+      t0 = cs_bench_now ();
+      window = present_window (analysis, &grid, &table);
       painted = wait_for_paint (window);
       g_print ("  in a new window (creating and mapping it included): %.0f ms\n", (painted - t0) * 1000);
       gtk_window_destroy (GTK_WINDOW (window));

@@ -21,6 +21,7 @@
 
 #include "cs-collector-error.h"
 #include "cs-launcher.h"
+#include "cs-system.h"
 
 #ifndef CLOSE_RANGE_CLOEXEC
 # define CLOSE_RANGE_CLOEXEC (1U << 2)
@@ -146,25 +147,6 @@ cs_launcher_resolve (const char          *program,
   return NULL;
 }
 
-static void
-write_all (int         fd,
-           const void *buf,
-           size_t      len)
-{
-  const char *p = buf;
-
-  while (len > 0)
-    {
-      ssize_t n = write (fd, p, len);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        return;
-      p += n;
-      len -= n;
-    }
-}
-
 /* Runs in the forked child: async-signal-safe calls only. */
 G_GNUC_NORETURN static void
 child_main (CsLauncher *self,
@@ -197,7 +179,7 @@ child_main (CsLauncher *self,
     {
       report[0] = STEP_CHDIR;
       report[1] = errno;
-      write_all (err_write, report, sizeof report);
+      cs_write_all (err_write, report, sizeof report);
       _exit (127);
     }
 
@@ -208,7 +190,7 @@ child_main (CsLauncher *self,
 
   report[0] = STEP_EXEC;
   report[1] = errno;
-  write_all (err_write, report, sizeof report);
+  cs_write_all (err_write, report, sizeof report);
   _exit (127);
 }
 
@@ -330,7 +312,7 @@ cs_launcher_start (CsLauncher  *self,
   g_return_val_if_fail (!self->started, FALSE);
 
   self->started = TRUE;
-  write_all (self->go_fd, "g", 1);
+  cs_write_all (self->go_fd, "g", 1);
   close (self->go_fd);
   self->go_fd = -1;
 
@@ -372,11 +354,12 @@ copy_result (CsLauncher    *self,
     *usage = self->usage;
 }
 
-static int
-open_pidfd (pid_t pid)
+int
+cs_launcher_open_pidfd (CsLauncher *self)
 {
+  g_return_val_if_fail (self != NULL, -1);
 #ifdef SYS_pidfd_open
-  return (int) syscall (SYS_pidfd_open, pid, 0);
+  return (int) syscall (SYS_pidfd_open, self->pid, 0);
 #else
   errno = ENOSYS;
   return -1;
@@ -412,7 +395,7 @@ cs_launcher_wait (CsLauncher     *self,
     }
 
   have_cancel_fd = g_cancellable_make_pollfd (cancellable, &cancel_fd);
-  pidfd = open_pidfd (self->pid);
+  pidfd = cs_launcher_open_pidfd (self);
 
   while (!self->reaped)
     {

@@ -44,6 +44,9 @@ gboolean    cs_launcher_try_wait   (CsLauncher          *self,
                                     struct rusage       *usage);
 void        cs_launcher_kill       (CsLauncher          *self,
                                     int                  signo);
+/* A pidfd of the child (readable once it exits) for the caller's poll(2),
+ * to be closed by the caller; -1 with errno where the kernel has none. */
+int         cs_launcher_open_pidfd (CsLauncher          *self);
 /* Kills (SIGKILL) and reaps a child that is still there. */
 void        cs_launcher_free       (CsLauncher          *self);
 

@@ -10,6 +10,7 @@
 
 #include "cs-perf-writer-features.h"
 #include "cs-perf-writer.h"
+#include "cs-system.h"
 
 /* perf pads strings to this (NAME_ALIGN in tools/perf/util/header.h). */
 #define NAME_ALIGN 64
@@ -107,26 +108,6 @@ cs_perf_feature_nrcpus (GByteArray *buf)
   return TRUE;
 }
 
-/* The value of the first "@key : value" line of /proc/cpuinfo, or NULL. */
-static char *
-cpuinfo_value (const char *contents,
-               const char *key)
-{
-  g_auto(GStrv) lines = g_strsplit (contents, "\n", -1);
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      char *colon = strchr (lines[i], ':');
-
-      if (colon == NULL)
-        continue;
-      *colon = '\0';
-      if (g_strcmp0 (g_strstrip (lines[i]), key) == 0)
-        return g_strdup (g_strstrip (colon + 1));
-    }
-  return NULL;
-}
-
 static char *
 read_cpuinfo (void)
 {
@@ -146,9 +127,9 @@ cs_perf_feature_cpudesc (GByteArray *buf)
 
   if (cpuinfo == NULL)
     return FALSE;
-  desc = cpuinfo_value (cpuinfo, "model name");
+  desc = cs_cpuinfo_value (cpuinfo, "model name");
   if (desc == NULL)
-    desc = cpuinfo_value (cpuinfo, "cpu model");
+    desc = cs_cpuinfo_value (cpuinfo, "cpu model");
   if (desc == NULL || *desc == '\0')
     return FALSE;
 
@@ -173,10 +154,10 @@ cs_perf_feature_cpuid (GByteArray *buf)
 
   if (cpuinfo == NULL)
     return FALSE;
-  vendor = cpuinfo_value (cpuinfo, "vendor_id");
-  family = cpuinfo_value (cpuinfo, "cpu family");
-  model = cpuinfo_value (cpuinfo, "model");
-  stepping = cpuinfo_value (cpuinfo, "stepping");
+  vendor = cs_cpuinfo_value (cpuinfo, "vendor_id");
+  family = cs_cpuinfo_value (cpuinfo, "cpu family");
+  model = cs_cpuinfo_value (cpuinfo, "model");
+  stepping = cs_cpuinfo_value (cpuinfo, "stepping");
   /* x86 only: perf's form is "vendor,family,model,stepping" in decimal,
    * which is what /proc/cpuinfo shows. */
   if (vendor == NULL || family == NULL || model == NULL || stepping == NULL)

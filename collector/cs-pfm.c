@@ -17,6 +17,7 @@
 #include "cs-collector-error.h"
 #include "cs-perf-event.h"
 #include "cs-pfm-private.h"
+#include "cs-system.h"
 #include <perfmon/pfmlib_perf_event.h>
 
 #define CS_PMU_SYSFS "/sys/bus/event_source/devices"
@@ -36,8 +37,10 @@ static char *
 read_cpu_description (void)
 {
   g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-  const char *vendor = NULL, *family = NULL, *model = NULL, *name = NULL;
+  g_autofree char *vendor = NULL;
+  g_autofree char *family = NULL;
+  g_autofree char *model = NULL;
+  g_autofree char *name = NULL;
   const char *path = g_getenv ("LIBPFM_PROC_CPUINFO");
 
   /* libpfm4 decides from the same file, so read the one it reads. */
@@ -46,27 +49,10 @@ read_cpu_description (void)
   if (!g_file_get_contents (path, &contents, NULL, NULL))
     return g_strdup (_("unknown CPU"));
 
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i] != NULL && *lines[i] != '\0'; i++)
-    {
-      char *colon = strchr (lines[i], ':');
-      char *key = lines[i];
-      char *value;
-
-      if (colon == NULL)
-        continue;
-      *colon = '\0';
-      value = g_strstrip (colon + 1);
-      g_strstrip (key);
-      if (vendor == NULL && strcmp (key, "vendor_id") == 0)
-        vendor = value;
-      else if (family == NULL && strcmp (key, "cpu family") == 0)
-        family = value;
-      else if (model == NULL && strcmp (key, "model") == 0)
-        model = value;
-      else if (name == NULL && strcmp (key, "model name") == 0)
-        name = value;
-    }
+  vendor = cs_cpuinfo_value (contents, "vendor_id");
+  family = cs_cpuinfo_value (contents, "cpu family");
+  model = cs_cpuinfo_value (contents, "model");
+  name = cs_cpuinfo_value (contents, "model name");
 
   /* TRANSLATORS: vendor, family and model as /proc/cpuinfo gives them,
    * e.g. "GenuineIntel family 6 model 15, “Intel(R) Core(TM)2 Duo …”" */

@@ -13,23 +13,11 @@
 #include <poll.h>
 #include <string.h>
 #include <signal.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "cs-collector-error.h"
 #include "cs-launcher.h"
 #include "cs-sampling-run.h"
-
-static int
-open_pidfd (pid_t pid)
-{
-#ifdef SYS_pidfd_open
-  return (int) syscall (SYS_pidfd_open, pid, 0);
-#else
-  errno = ENOSYS;
-  return -1;
-#endif
-}
 
 /* Runs until the program exits, @cancellable fires or an error happens. */
 static gboolean
@@ -55,7 +43,7 @@ sample_until_exit (CsLauncher    *launcher,
       fds[n].fd = sampler_fds[i];
       fds[n++].events = POLLIN;
     }
-  pidfd = open_pidfd (cs_launcher_get_pid (launcher));
+  pidfd = cs_launcher_open_pidfd (launcher);
   if (pidfd >= 0)
     {
       fds[n].fd = pidfd;

@@ -35,5 +35,8 @@ void     cs_analysis_collect_warnings   (CsAnalysis *self);
 void     cs_analysis_build_charts       (CsAnalysis *self);
 /* The "Samples by module" BAR chart, NULL without samples. */
 CsChartValues *cs_analysis_samples_by_module_chart (CsAnalysis *self);
+/* Whether @profile (may be NULL) has samples, all of software events:
+ * what a host without a PMU records. */
+gboolean cs_analysis_sampled_software_only (CsProfile *profile);
 
 G_END_DECLS

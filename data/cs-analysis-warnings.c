@@ -33,31 +33,13 @@ warn (GPtrArray *warnings,
 }
 
 static gboolean
-profile_is_software_only (CsProfile *profile)
-{
-  gboolean any = FALSE;
-
-  for (guint i = 0; profile != NULL && i < cs_profile_get_n_events (profile); i++)
-    {
-      const CsProfileEvent *e = cs_profile_get_event (profile, i);
-
-      if (e->n_samples == 0)
-        continue;
-      if (!e->software)
-        return FALSE;
-      any = TRUE;
-    }
-  return any;
-}
-
-static gboolean
 no_hardware_pmu (CsSession *session,
                  CsProfile *profile)
 {
   if (g_strcmp0 (cs_session_get_mode (session), "perf") != 0)
     return cs_session_get_pmu_name (session) == NULL;
   /* A plain perf.data does not say which PMU its host had; its events do. */
-  return profile_is_software_only (profile);
+  return cs_analysis_sampled_software_only (profile);
 }
 
 static void

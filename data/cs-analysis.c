@@ -81,25 +81,6 @@ cs_analysis_is_perf_data (const char *path)
   return ok;
 }
 
-/* A plain perf.data is a session of one sampling run and no counts. Built
- * here rather than by cs_session_load(), which reads the whole file into
- * memory to look at its magic. */
-static CsSession *
-session_for_perf_data (const char *path)
-{
-  CsSession *session = cs_session_new ();
-  g_autofree char *abs = g_canonicalize_filename (path, NULL);
-  g_autofree char *dir = g_path_get_dirname (abs);
-  CsSamplingRun *run;
-
-  cs_session_set_mode (session, "perf");
-  cs_session_set_complete (session, TRUE);
-  cs_session_set_bundle_path (session, dir);
-  run = cs_session_add_sampling_run (session);
-  run->perf_data = g_path_get_basename (abs);
-  return session;
-}
-
 typedef struct
 {
   CsProgressFunc func;
@@ -196,12 +177,12 @@ describe_perf_session (CsAnalysis *self)
   run->n_lost = stats->n_lost + stats->n_lost_samples;
 }
 
-static gboolean
-all_sampled_software (CsProfile *profile)
+gboolean
+cs_analysis_sampled_software_only (CsProfile *profile)
 {
   gboolean any = FALSE;
 
-  for (guint i = 0; i < cs_profile_get_n_events (profile); i++)
+  for (guint i = 0; profile != NULL && i < cs_profile_get_n_events (profile); i++)
     {
       const CsProfileEvent *e = cs_profile_get_event (profile, i);
 
@@ -233,7 +214,7 @@ choose_model (CsAnalysis              *self,
     {
       /* Software events need the software model; cycles, instructions and
        * the other generic hardware events are the generic model's. */
-      id = self->profile == NULL || all_sampled_software (self->profile) ? "software" : "generic";
+      id = self->profile == NULL || cs_analysis_sampled_software_only (self->profile) ? "software" : "generic";
       model = cs_model_registry_lookup (registry, id);
     }
   if (model == NULL)
@@ -373,8 +354,10 @@ cs_analysis_load (const char              *path,
   if (options != NULL && options->symbol_limit > 0)
     self->symbol_limit = options->symbol_limit;
 
+  /* Not through cs_session_load(), which reads the whole file into memory
+   * to look at its magic. */
   if (cs_analysis_is_perf_data (path))
-    self->session = session_for_perf_data (path);
+    self->session = cs_session_new_for_perf_data (path);
   else if (!(self->session = cs_session_load (path, error)))
     return NULL;
   if (!load_profile (self, options, progress, progress_data, cancellable, error))

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "cs-dwarf-scopes.h"
+#include "cs-sorted.h"
 
 typedef struct
 {
@@ -191,18 +192,9 @@ cs_dwarf_scopes_find (CsDwarfScopes *self,
 {
   GArray *ranges = unit_functions (self, cudie);
   const FuncRange *r = (const FuncRange *) (gpointer) ranges->data;
-  guint lo = 0, hi = ranges->len;
+  guint lo = cs_sorted_upper_bound (r, ranges->len, sizeof *r, G_STRUCT_OFFSET (FuncRange, low), pc);
 
   g_array_set_size (chain, 0);
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (r[mid].low <= pc)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
   /* The range with the closest start that holds @pc: the innermost of
    * nested functions. */
   for (guint j = lo; j > 0; j--)

@@ -272,17 +272,19 @@ parse_unary (Parser  *p,
   return node;
 }
 
-/* Left-associative binary levels: product and sum. */
+/* The binary levels: product and sum are left-associative (@chain), a
+ * comparison takes one operator at most ("a < b < c" is an error). */
 static Node *
 parse_binary (Parser            *p,
               Node *           (*operand) (Parser *, GError **),
               const CsTokenKind *ops,
               guint              n_ops,
+              gboolean           chain,
               GError           **error)
 {
   Node *left = operand (p, error);
 
-  while (left != NULL)
+  for (guint n = 0; left != NULL && (chain || n < 1); n++)
     {
       CsTokenKind op = p->token.kind;
       int column = p->token.column;
@@ -314,7 +316,7 @@ parse_product (Parser  *p,
 {
   static const CsTokenKind ops[] = { CS_TOKEN_STAR, CS_TOKEN_SLASH };
 
-  return parse_binary (p, parse_unary, ops, G_N_ELEMENTS (ops), error);
+  return parse_binary (p, parse_unary, ops, G_N_ELEMENTS (ops), TRUE, error);
 }
 
 static Node *
@@ -323,36 +325,18 @@ parse_sum (Parser  *p,
 {
   static const CsTokenKind ops[] = { CS_TOKEN_PLUS, CS_TOKEN_MINUS };
 
-  return parse_binary (p, parse_product, ops, G_N_ELEMENTS (ops), error);
+  return parse_binary (p, parse_product, ops, G_N_ELEMENTS (ops), TRUE, error);
 }
 
 static Node *
 parse_compare (Parser  *p,
                GError **error)
 {
-  Node *left = parse_sum (p, error);
-  Node *right;
-  Node *node;
-  CsTokenKind op;
-  int column;
+  static const CsTokenKind ops[] = {
+    CS_TOKEN_LT, CS_TOKEN_LE, CS_TOKEN_GT, CS_TOKEN_GE, CS_TOKEN_EQ, CS_TOKEN_NE,
+  };
 
-  if (left == NULL)
-    return NULL;
-  op = p->token.kind;
-  if (op != CS_TOKEN_LT && op != CS_TOKEN_LE && op != CS_TOKEN_GT &&
-      op != CS_TOKEN_GE && op != CS_TOKEN_EQ && op != CS_TOKEN_NE)
-    return left;
-  column = p->token.column;
-  if (!next (p, error) || !(right = parse_sum (p, error)))
-    {
-      node_free (left);
-      return NULL;
-    }
-  node = node_new (NODE_BINARY, column);
-  node->op = op;
-  node->a = left;
-  node->b = right;
-  return node;
+  return parse_binary (p, parse_sum, ops, G_N_ELEMENTS (ops), FALSE, error);
 }
 
 static Node *

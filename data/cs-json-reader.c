@@ -288,7 +288,8 @@ cs_jr_string_list (CsJsonReader *r,
   return TRUE;
 }
 
-/* 1-based line and column of a byte offset, for syntax errors. */
+/* 1-based line and column of a byte offset, for syntax errors; columns count
+ * characters, as editors do. */
 static void
 line_column (const char *text,
              gsize       offset,
@@ -304,7 +305,7 @@ line_column (const char *text,
           (*line)++;
           *column = 1;
         }
-      else
+      else if (((guchar) text[i] & 0xc0) != 0x80)
         (*column)++;
     }
 }
@@ -319,6 +320,8 @@ cs_jr_parse (const char  *text,
   json_object *root;
   enum json_tokener_error jerr;
   gsize parsed;
+  const char *reason;
+  guint line, column;
 
   if (len < 0)
     len = strlen (text);
@@ -344,7 +347,8 @@ cs_jr_parse (const char  *text,
 
   if (jerr == json_tokener_success)
     {
-      /* Anything but white space after the value is a second value. */
+      /* The tokener stops after the first value: anything but blanks after
+       * it means two documents were concatenated or the file was damaged. */
       while (parsed < (gsize) len && g_ascii_isspace (text[parsed]))
         parsed++;
       if (parsed < (gsize) len)
@@ -355,18 +359,18 @@ cs_jr_parse (const char  *text,
       jerr = json_tokener_error_parse_eof;
       parsed = len;
     }
-  if (jerr != json_tokener_success || root == NULL)
-    {
-      guint line, column;
+  if (jerr == json_tokener_success && root != NULL)
+    return root;
 
-      line_column (text, parsed, &line, &column);
-      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_PARSE,
-                   _("%s: line %u, column %u: not valid JSON (%s)"), filename, line, column,
-                   root == NULL && jerr == json_tokener_success ? _("empty document")
-                                                               : json_tokener_error_desc (jerr));
-      json_object_put (root);
-      return NULL;
-    }
-
-  return root;
+  if (jerr == json_tokener_success)
+    reason = _("empty document");
+  else if (jerr == json_tokener_error_parse_eof)
+    reason = _("the file ends too early");
+  else
+    reason = json_tokener_error_desc (jerr);
+  line_column (text, parsed, &line, &column);
+  g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_PARSE,
+               _("%s: line %u, column %u: not valid JSON (%s)"), filename, line, column, reason);
+  json_object_put (root);
+  return NULL;
 }

@@ -22,7 +22,8 @@ typedef struct
 } CsJsonReader;
 
 /* Parses @text (UTF-8, strict JSON, one value); syntax errors name the file,
- * line and column (CS_DATA_ERROR_PARSE). */
+ * line and column in characters (CS_DATA_ERROR_PARSE). Sessions and models
+ * both read through it. */
 json_object *cs_jr_parse       (const char    *text,
                                 gssize         len,
                                 const char    *filename,

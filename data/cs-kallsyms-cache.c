@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "cs-kallsyms-private.h"
+#include "cs-system.h"
 
 #define CACHE_MAGIC "CSKSYMS1"
 #define BYTE_ORDER_MARK 0x01020304u
@@ -174,27 +175,6 @@ map_cache (const char *file,
   return self;
 }
 
-static gboolean
-write_all (int          fd,
-           const void  *data,
-           gsize        len)
-{
-  const guint8 *p = data;
-
-  while (len > 0)
-    {
-      gssize n = write (fd, p, len);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        return FALSE;
-      p += n;
-      len -= n;
-    }
-  return TRUE;
-}
-
 gsize
 cs_kallsyms_image_size (const CsKallsyms *table,
                         const char       *key)
@@ -226,7 +206,7 @@ write_to_fd (const void *data,
              gsize       len,
              gpointer    user_data)
 {
-  return write_all (GPOINTER_TO_INT (user_data), data, len);
+  return cs_write_all (GPOINTER_TO_INT (user_data), data, len);
 }
 
 /* Best effort: a cache that cannot be written only costs the next load the

@@ -26,6 +26,7 @@
 
 #include "cs-error.h"
 #include "cs-kallsyms-private.h"
+#include "cs-system.h"
 
 /* Level 1: the image compresses about as well as at level 3 (its names are
  * what shrinks) at the fastest speed; higher levels gain ~15 % for 5× the
@@ -83,27 +84,6 @@ parse_key (const char *text,
   return key;
 }
 
-static gboolean
-write_all (int         fd,
-           const void *data,
-           gsize       len)
-{
-  const guint8 *p = data;
-
-  while (len > 0)
-    {
-      gssize n = write (fd, p, len);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        return FALSE;
-      p += n;
-      len -= n;
-    }
-  return TRUE;
-}
-
 typedef struct
 {
   ZSTD_CCtx *cctx;
@@ -128,7 +108,7 @@ deflate_chunk (Deflater       *d,
           d->saved_errno = EIO;
           return FALSE;
         }
-      if (!write_all (d->fd, d->out, out.pos))
+      if (!cs_write_all (d->fd, d->out, out.pos))
         {
           d->saved_errno = errno != 0 ? errno : EIO;
           return FALSE;

@@ -18,6 +18,7 @@
 
 #include "cs-error.h"
 #include "cs-kallsyms-private.h"
+#include "cs-sorted.h"
 
 #define READ_CHUNK (256 * 1024)
 
@@ -343,23 +344,15 @@ cs_kallsyms_lookup (CsKallsyms *self,
                     guint64     address)
 {
   const CsKallsymsEntry *entries;
-  guint lo = 0, hi;
   const CsKallsymsEntry *e;
+  guint lo;
 
   g_return_val_if_fail (self != NULL, NULL);
 
   entries = self->entries;
-  /* Last symbol starting at or below @address. */
-  hi = self->n_entries;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (entries[mid].address <= address)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
+  /* Last symbol starting at or below @address: lo - 1. */
+  lo = cs_sorted_upper_bound (entries, self->n_entries, sizeof *entries,
+                              G_STRUCT_OFFSET (CsKallsymsEntry, address), address);
   if (lo == 0)
     return NULL;
   /* Aliases share an address: report the first of them. */

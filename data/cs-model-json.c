@@ -1,12 +1,12 @@
 /* cs-model-json.c — typed JSON getters for the model loader
  *
  * Model files are written by hand, so every failure says where (file and
- * JSON path) and what was expected; syntax errors give line and column.
+ * JSON path) and what was expected. Syntax errors are cs_jr_parse()'s, as
+ * for session.json.
  */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <string.h>
 
 #include "cs-error.h"
 #include "cs-model-json.h"
@@ -248,61 +248,4 @@ cs_json_get_object_item (CsModelLoader  *l,
     return cs_json_fail (l, error, CS_DATA_ERROR_INVALID, path,
                          _("expected an object, found %s"), cs_json_type_name (*item));
   return TRUE;
-}
-
-gboolean
-cs_json_parse (CsModelLoader  *l,
-               const char     *data,
-               gssize          len,
-               json_object   **root,
-               GError        **error)
-{
-  json_tokener *tok = json_tokener_new ();
-  enum json_tokener_error jerr;
-  size_t end;
-
-  if (len < 0)
-    len = strlen (data);
-  *root = json_tokener_parse_ex (tok, data, (int) len);
-  jerr = json_tokener_get_error (tok);
-  end = json_tokener_get_parse_end (tok);
-  json_tokener_free (tok);
-
-  if (jerr == json_tokener_success)
-    {
-      /* The tokener stops after the first value: anything but blanks after
-       * it means two documents were concatenated or the file was damaged. */
-      while (end < (size_t) len && g_ascii_isspace (data[end]))
-        end++;
-      if (end >= (size_t) len || data[end] == '\0')
-        return TRUE;
-      g_clear_pointer (root, json_object_put);
-      jerr = json_tokener_error_parse_unexpected;
-    }
-  else if (jerr == json_tokener_continue)
-    {
-      end = len;
-      jerr = json_tokener_error_parse_eof;
-    }
-
-  {
-    guint line = 1, column = 1;
-
-    for (size_t i = 0; i < end && i < (size_t) len; i++)
-      {
-        if (data[i] == '\n')
-          {
-            line++;
-            column = 1;
-          }
-        else if (((guchar) data[i] & 0xc0) != 0x80)
-          column++;
-      }
-    g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_PARSE,
-                 _("%s: line %u, column %u: not valid JSON (%s)"),
-                 l->model->display_name, line, column,
-                 jerr == json_tokener_error_parse_eof ? _("the file ends too early")
-                                                      : json_tokener_error_desc (jerr));
-  }
-  return FALSE;
 }

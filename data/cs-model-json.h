@@ -85,11 +85,5 @@ gboolean    cs_json_get_object_item  (CsModelLoader       *l,
                                       const char          *path,
                                       json_object        **item,
                                       GError             **error);
-/* Parses @data; syntax errors give the line and column. */
-gboolean    cs_json_parse            (CsModelLoader       *l,
-                                      const char          *data,
-                                      gssize               len,
-                                      json_object        **root,
-                                      GError             **error);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cs-error.h"
+#include "cs-json-reader.h"
 #include "cs-model-json.h"
 
 /* Names are used bare in formulas, so they must lex as one identifier. */
@@ -428,7 +429,8 @@ cs_model_load_json (CsModel     *self,
   json_object *format;
   gboolean ok = FALSE;
 
-  if (!cs_json_parse (l, data, len, &root, error))
+  root = cs_jr_parse (data, len, self->display_name, error);
+  if (root == NULL)
     return FALSE;
 
   if (json_object_get_type (root) != json_type_object)

@@ -31,6 +31,16 @@ cs_perf_reader_corrupt (CsPerfReader  *self,
   return FALSE;
 }
 
+int
+cs_perf_reader_corrupt_record (CsPerfReader  *self,
+                               GError       **error,
+                               guint64        offset,
+                               const char    *what)
+{
+  cs_perf_reader_corrupt (self, error, offset, what);
+  return -1;
+}
+
 void
 cs_perf_reader_warn (CsPerfReader *self,
               const char   *format,

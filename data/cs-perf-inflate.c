@@ -14,16 +14,6 @@
 
 #define INFLATE_CHUNK (256 * 1024)
 
-static int
-fail (CsPerfReader  *self,
-      GError       **error,
-      guint64        offset,
-      const char    *what)
-{
-  cs_perf_reader_corrupt (self, error, offset, what);
-  return -1;
-}
-
 static void
 arena_compact (CsPerfReader *self)
 {
@@ -139,7 +129,7 @@ cs_perf_reader_next_inflated (CsPerfReader  *self,
             {
               g_autofree char *what = g_strdup_printf (_("a record inside this compressed record "
                                                          "has a size of %u bytes"), raw->size);
-              return fail (self, error, self->zin_offset, what);
+              return cs_perf_reader_corrupt_record (self, error, self->zin_offset, what);
             }
           if (raw->size <= avail)
             {
@@ -156,8 +146,9 @@ cs_perf_reader_next_inflated (CsPerfReader  *self,
           return 0;
         }
       if (self->zin_produced > limit)
-        return fail (self, error, self->zin_offset,
-                                _("a compressed record inflates to far more than a ring buffer"));
+        return cs_perf_reader_corrupt_record (self, error, self->zin_offset,
+                                              _("a compressed record inflates to far more "
+                                                "than a ring buffer"));
 
       arena_reserve (self, INFLATE_CHUNK);
       in = (ZSTD_inBuffer) { self->zin, self->zin_len, self->zin_pos };
@@ -167,11 +158,11 @@ cs_perf_reader_next_inflated (CsPerfReader  *self,
         {
           g_autofree char *what = g_strdup_printf (_("the compressed data cannot be inflated (%s)"),
                                                    ZSTD_getErrorName (ret));
-          return fail (self, error, self->zin_offset, what);
+          return cs_perf_reader_corrupt_record (self, error, self->zin_offset, what);
         }
       if (out.pos == 0 && in.pos == self->zin_pos)
-        return fail (self, error, self->zin_offset,
-                                _("the compressed data does not inflate"));
+        return cs_perf_reader_corrupt_record (self, error, self->zin_offset,
+                                              _("the compressed data does not inflate"));
       self->zin_pos = in.pos;
       self->arena_len += out.pos;
       self->zin_produced += out.pos;

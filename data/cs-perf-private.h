@@ -301,6 +301,11 @@ gboolean          cs_perf_reader_corrupt           (CsPerfReader        *self,
                                                     GError             **error,
                                                     guint64              offset,
                                                     const char          *what);
+/* The same for the record iterators, which answer 1, 0 or -1: returns -1. */
+int               cs_perf_reader_corrupt_record    (CsPerfReader        *self,
+                                                    GError             **error,
+                                                    guint64              offset,
+                                                    const char          *what);
 void              cs_perf_reader_warn              (CsPerfReader        *self,
                                                     const char          *format,
                                                     ...) G_GNUC_PRINTF (2, 3);

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "cs-perf-private.h"
+#include "cs-sorted.h"
 
 void
 cs_perf_queue_reset (CsPerfQueue *q)
@@ -130,22 +131,13 @@ void
 cs_perf_queue_release (CsPerfQueue *q,
                        guint64      limit)
 {
-  guint lo, hi;
-
   compact (q);
   sort_pending (q);
-  lo = q->head;
-  hi = q->len;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (q->items[mid].time <= limit)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  q->ready_end = lo;
+  q->ready_end = q->head;
+  /* An empty queue may have no storage yet: no pointer arithmetic on NULL. */
+  if (q->head < q->len)
+    q->ready_end += cs_sorted_upper_bound (q->items + q->head, q->len - q->head, sizeof *q->items,
+                                           G_STRUCT_OFFSET (CsPerfQueued, time), limit);
 }
 
 /* Makes the older half of what waits due, whatever its times. */

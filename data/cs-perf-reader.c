@@ -25,16 +25,6 @@
 #define CANCEL_EVERY     4096
 #define EVENT_UPDATE_NAME 2
 
-static int
-fail (CsPerfReader  *self,
-      GError       **error,
-      guint64        offset,
-      const char    *what)
-{
-  cs_perf_reader_corrupt (self, error, offset, what);
-  return -1;
-}
-
 /* HEADER_* records carry attrs, features and names; applied once even when
  * the stream is read again after a rewind. */
 static void
@@ -148,38 +138,39 @@ read_raw (CsPerfReader  *self,
       if (self->pos >= self->data_end)
         {
           if (self->arena_parse < self->arena_len || self->arena_skip > 0)
-            return fail (self, error, self->zin_offset,
-                                    _("the compressed data ends inside a record"));
+            return cs_perf_reader_corrupt_record (self, error, self->zin_offset,
+                                                  _("the compressed data ends inside a record"));
           if (self->data_truncated)
             {
               g_autofree char *what = g_strdup_printf (_("the file ends here, %" PRIu64
                                                          " bytes before the end of the data section"),
                                                        self->info.data_offset + self->info.data_size - self->pos);
-              return fail (self, error, self->pos, what);
+              return cs_perf_reader_corrupt_record (self, error, self->pos, what);
             }
           return 0;
         }
       left = self->data_end - self->pos;
       if (left < 8)
-        return fail (self, error, self->pos, _("a record header is cut short"));
+        return cs_perf_reader_corrupt_record (self, error, self->pos, _("a record header is cut short"));
       if (!cs_perf_reader_raw_from_bytes (self, self->base + self->pos, raw))
         {
           g_autofree char *what = g_strdup_printf (_("a record has a size of %u bytes"), raw->size);
-          return fail (self, error, self->pos, what);
+          return cs_perf_reader_corrupt_record (self, error, self->pos, what);
         }
       if (raw->size > left)
         {
           g_autofree char *what = g_strdup_printf (_("a record of %u bytes runs past the end of "
                                                      "the data (%" PRIu64 " bytes left)"),
                                                    raw->size, left);
-          return fail (self, error, self->pos, what);
+          return cs_perf_reader_corrupt_record (self, error, self->pos, what);
         }
       raw->offset = self->pos;
       self->pos += raw->size;
       extra = extra_payload (self, raw);
       if (extra > self->data_end - self->pos)
-        return fail (self, error, raw->offset,
-                                _("the payload following a record runs past the end of the data"));
+        return cs_perf_reader_corrupt_record (self, error, raw->offset,
+                                              _("the payload following a record runs past "
+                                                "the end of the data"));
       self->pos += extra;
 
       if (raw->type == CS_PERF_RECORD_COMPRESSED || raw->type == CS_PERF_RECORD_COMPRESSED2)

@@ -12,13 +12,6 @@
 
 #include "cs-profile-private.h"
 
-static char *
-cache_key (guint                  event,
-           const CsProfileSymbol *symbol)
-{
-  return g_strdup_printf ("%u:%u", event, symbol->index);
-}
-
 /* The location of key @k with its source line: keys are resolved to
  * symbols only while loading; this completes the same location. */
 static const CsLocation *
@@ -29,6 +22,48 @@ key_source (CsProfile *self,
 
   return cs_symbolizer_resolve (self->symbolizer,
                                 g_ptr_array_index (self->raw_modules, key->module), key->offset);
+}
+
+/* Builds the rows of one (event, symbol) table; @s is the symbol's data. */
+typedef GArray *(*BuildTable) (CsProfile                 *self,
+                               guint                      event,
+                               const CsProfileSymbol     *symbol,
+                               const CsProfileSymbolData *s);
+
+/* Line and instruction tables are built once per (event, symbol), under the
+ * cache lock so that two panes asking at once do not both build it. */
+static const GArray *
+cached_table (CsProfile             *self,
+              GHashTable            *cache,
+              guint                  event,
+              const CsProfileSymbol *symbol,
+              BuildTable             build)
+{
+  g_autofree char *key = NULL;
+  GArray *rows;
+
+  g_return_val_if_fail (event < self->n_events, NULL);
+  g_return_val_if_fail (symbol != NULL && symbol->index < self->symbols->len, NULL);
+
+  key = g_strdup_printf ("%u:%u", event, symbol->index);
+  g_mutex_lock (&self->cache_lock);
+  rows = g_hash_table_lookup (cache, key);
+  if (rows == NULL)
+    {
+      rows = build (self, event, symbol, g_ptr_array_index (self->symbols, symbol->index));
+      g_hash_table_insert (cache, g_steal_pointer (&key), rows);
+    }
+  g_mutex_unlock (&self->cache_lock);
+  return rows;
+}
+
+/* @period as a percentage of the symbol's period of @event. */
+static double
+symbol_share (const CsProfileSymbolData *s,
+              guint                      event,
+              guint64                    period)
+{
+  return s->period[event] > 0 ? 100.0 * (double) period / (double) s->period[event] : 0;
 }
 
 static int
@@ -94,32 +129,15 @@ add_key_to_lines (CsProfile   *self,
   row->period += key->period;
 }
 
-const GArray *
-cs_profile_get_line_table (CsProfile             *self,
-                           guint                  event,
-                           const CsProfileSymbol *symbol)
+static GArray *
+build_line_table (CsProfile                 *self,
+                  guint                      event,
+                  const CsProfileSymbol     *symbol,
+                  const CsProfileSymbolData *s)
 {
-  g_autofree char *ck = NULL;
-  const CsProfileSymbolData *s;
-  g_autoptr(GHashTable) index = NULL;
-  GArray *rows;
+  g_autoptr(GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (CsProfileLineRow));
 
-  g_return_val_if_fail (CS_IS_PROFILE (self), NULL);
-  g_return_val_if_fail (event < self->n_events, NULL);
-  g_return_val_if_fail (symbol != NULL && symbol->index < self->symbols->len, NULL);
-
-  ck = cache_key (event, symbol);
-  g_mutex_lock (&self->cache_lock);
-  rows = g_hash_table_lookup (self->line_cache, ck);
-  if (rows != NULL)
-    {
-      g_mutex_unlock (&self->cache_lock);
-      return rows;
-    }
-
-  s = g_ptr_array_index (self->symbols, symbol->index);
-  index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  rows = g_array_new (FALSE, TRUE, sizeof (CsProfileLineRow));
   for (guint i = 0; i < s->keys->len; i++)
     {
       guint k = g_array_index (s->keys, guint, i);
@@ -132,12 +150,19 @@ cs_profile_get_line_table (CsProfile             *self,
       CsProfileLineRow *r = &g_array_index (rows, CsProfileLineRow, i);
 
       r->percent = cs_profile_percent (self, event, r->period);
-      r->symbol_percent = s->period[event] > 0 ? 100.0 * (double) r->period / (double) s->period[event] : 0;
+      r->symbol_percent = symbol_share (s, event, r->period);
     }
   g_array_sort (rows, compare_lines_by_place);
-  g_hash_table_insert (self->line_cache, g_steal_pointer (&ck), rows);
-  g_mutex_unlock (&self->cache_lock);
   return rows;
+}
+
+const GArray *
+cs_profile_get_line_table (CsProfile             *self,
+                           guint                  event,
+                           const CsProfileSymbol *symbol)
+{
+  g_return_val_if_fail (CS_IS_PROFILE (self), NULL);
+  return cached_table (self, self->line_cache, event, symbol, build_line_table);
 }
 
 GArray *
@@ -271,37 +296,18 @@ disassemble (CsProfile   *self,
   cs_close (&handle);
 }
 
-const GArray *
-cs_profile_get_insn_table (CsProfile             *self,
-                           guint                  event,
-                           const CsProfileSymbol *symbol)
+static GArray *
+build_insn_table (CsProfile                 *self,
+                  guint                      event,
+                  const CsProfileSymbol     *symbol,
+                  const CsProfileSymbolData *s)
 {
-  g_autofree char *ck = NULL;
   g_autoptr(GHashTable) by_offset = NULL;
   g_autoptr(GBytes) bytes = NULL;
-  const CsProfileSymbolData *s;
-  const CsSymbol *sym;
-  CsModule *module;
+  const CsSymbol *sym = symbol->symbol;
+  CsModule *module = symbol->module->module;
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (CsProfileInsnRow));
   guint64 delta = 0;
-  GArray *rows;
-
-  g_return_val_if_fail (CS_IS_PROFILE (self), NULL);
-  g_return_val_if_fail (event < self->n_events, NULL);
-  g_return_val_if_fail (symbol != NULL && symbol->index < self->symbols->len, NULL);
-
-  ck = cache_key (event, symbol);
-  g_mutex_lock (&self->cache_lock);
-  rows = g_hash_table_lookup (self->insn_cache, ck);
-  if (rows != NULL)
-    {
-      g_mutex_unlock (&self->cache_lock);
-      return rows;
-    }
-
-  s = g_ptr_array_index (self->symbols, symbol->index);
-  sym = symbol->symbol;
-  module = symbol->module->module;
-  rows = g_array_new (FALSE, TRUE, sizeof (CsProfileInsnRow));
 
   /* Any key of the symbol tells how its addresses map to file offsets: a
    * function lies in one segment. */
@@ -358,10 +364,17 @@ cs_profile_get_insn_table (CsProfile             *self,
       CsProfileInsnRow *r = &g_array_index (rows, CsProfileInsnRow, i);
 
       r->percent = cs_profile_percent (self, event, r->period);
-      r->symbol_percent = s->period[event] > 0 ? 100.0 * (double) r->period / (double) s->period[event] : 0;
+      r->symbol_percent = symbol_share (s, event, r->period);
     }
   g_array_sort (rows, compare_insn_rows);
-  g_hash_table_insert (self->insn_cache, g_steal_pointer (&ck), rows);
-  g_mutex_unlock (&self->cache_lock);
   return rows;
+}
+
+const GArray *
+cs_profile_get_insn_table (CsProfile             *self,
+                           guint                  event,
+                           const CsProfileSymbol *symbol)
+{
+  g_return_val_if_fail (CS_IS_PROFILE (self), NULL);
+  return cached_table (self, self->insn_cache, event, symbol, build_insn_table);
 }

@@ -433,22 +433,19 @@ cs_session_load_from_data (const char  *json,
   return g_steal_pointer (&session);
 }
 
-/* A plain perf.data file is a session with one sampling run and no counts;
- * the reader fills in the rest when it opens the file. */
-static CsSession *
-session_for_perf_data (const char *path)
+CsSession *
+cs_session_new_for_perf_data (const char *path)
 {
   CsSession *session = cs_session_new ();
   g_autofree char *abs = g_canonicalize_filename (path, NULL);
   g_autofree char *dir = g_path_get_dirname (abs);
-  g_autofree char *base = g_path_get_basename (abs);
   CsSamplingRun *run;
 
   cs_session_set_mode (session, "perf");
   cs_session_set_complete (session, TRUE);
   cs_session_set_bundle_path (session, dir);
   run = cs_session_add_sampling_run (session);
-  run->perf_data = g_strdup (base);
+  run->perf_data = g_path_get_basename (abs);
   return session;
 }
 
@@ -491,7 +488,7 @@ cs_session_load (const char  *path,
     }
 
   if (len >= 8 && memcmp (contents, "PERFILE2", 8) == 0)
-    return session_for_perf_data (file);
+    return cs_session_new_for_perf_data (file);
 
   session = cs_session_load_from_data (contents, len, file, error);
   if (session != NULL)

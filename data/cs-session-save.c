@@ -19,6 +19,7 @@
 #include "cs-error.h"
 #include "cs-session.h"
 #include "cs-session-private.h"
+#include "cs-system.h"
 
 static json_object *
 string_or_null (const char *s)
@@ -245,27 +246,6 @@ check_saveable (CsSession  *self,
   return TRUE;
 }
 
-static gboolean
-write_all (int          fd,
-           const char  *data,
-           gsize        len)
-{
-  while (len > 0)
-    {
-      gssize n = write (fd, data, len);
-
-      if (n < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          return FALSE;
-        }
-      data += n;
-      len -= n;
-    }
-  return TRUE;
-}
-
 /* @format has two %s: the path and the system's reason. */
 static gboolean
 io_error (GError     **error,
@@ -314,7 +294,7 @@ cs_session_save (CsSession   *self,
   if (fd < 0)
     return io_error (error, errno, _("Could not create “%s”: %s."), tmp);
 
-  if (!write_all (fd, text, strlen (text)) || fsync (fd) != 0)
+  if (!cs_write_all (fd, text, strlen (text)) || fsync (fd) != 0)
     {
       saved_errno = errno;
       close (fd);

@@ -5,12 +5,12 @@
  */
 #include "config.h"
 
-#include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include "cs-session.h"
 #include "cs-session-private.h"
+#include "cs-system.h"
 
 G_DEFINE_FINAL_TYPE (CsSession, cs_session, G_TYPE_OBJECT)
 
@@ -194,23 +194,10 @@ static char *
 read_cpu_model (void)
 {
   g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
 
   if (!g_file_get_contents ("/proc/cpuinfo", &contents, NULL, NULL))
     return NULL;
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *colon;
-
-      if (!g_str_has_prefix (lines[i], "model name"))
-        continue;
-      colon = strchr (lines[i], ':');
-      if (colon == NULL)
-        continue;
-      return g_strstrip (g_strdup (colon + 1));
-    }
-  return NULL;
+  return cs_cpuinfo_value (contents, "model name");
 }
 
 void

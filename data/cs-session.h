@@ -82,6 +82,10 @@ typedef struct
 G_DECLARE_FINAL_TYPE (CsSession, cs_session, CS, SESSION, GObject)
 
 CsSession           *cs_session_new                (void);
+/* A plain perf.data at @path as a session: one sampling run (the file,
+ * relative to its directory, the bundle path) and no counts; the reader
+ * fills in the rest when it opens the file. */
+CsSession           *cs_session_new_for_perf_data  (const char    *path);
 /* Loads NAME.cyclescope/ (or its session.json). Every error names the file,
  * the JSON path (e.g. "runs[2].counts[0].value") and what was expected; on
  * error nothing is returned (never a partial object). */

@@ -1,6 +1,7 @@
 /* cs-symbol-index.c — a module's function symbols, sorted for lookups */
 #include "config.h"
 
+#include "cs-sorted.h"
 #include "cs-symbol-index.h"
 
 typedef struct
@@ -112,17 +113,8 @@ cs_symbol_index_lookup (CsSymbolIndex *self,
                         guint64       *size)
 {
   const Entry *entries = (const Entry *) (gpointer) self->entries->data;
-  guint lo = 0, hi = self->entries->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (entries[mid].start <= vaddr)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
+  guint lo = cs_sorted_upper_bound (entries, self->entries->len, sizeof *entries,
+                                    G_STRUCT_OFFSET (Entry, start), vaddr);
 
   /* Closest start first; step back only while an earlier symbol can still
    * reach @vaddr. */

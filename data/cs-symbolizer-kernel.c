@@ -270,11 +270,7 @@ cs_symbolizer_set_saved_kallsyms (CsSymbolizer *self,
                                   const char   *path)
 {
   g_return_if_fail (CS_IS_SYMBOLIZER (self));
-
-  g_mutex_lock (&self->mutex);
-  g_free (self->saved_kallsyms);
-  self->saved_kallsyms = g_strdup (path);
-  g_mutex_unlock (&self->mutex);
+  cs_symbolizer_set_string (self, &self->saved_kallsyms, path);
 }
 
 void
@@ -282,11 +278,7 @@ cs_symbolizer_set_build_id_cache (CsSymbolizer *self,
                                   const char   *directory)
 {
   g_return_if_fail (CS_IS_SYMBOLIZER (self));
-
-  g_mutex_lock (&self->mutex);
-  g_free (self->build_id_cache);
-  self->build_id_cache = g_strdup (directory);
-  g_mutex_unlock (&self->mutex);
+  cs_symbolizer_set_string (self, &self->build_id_cache, directory);
 }
 
 void
@@ -294,11 +286,7 @@ cs_symbolizer_set_recording_boot (CsSymbolizer *self,
                                   const char   *boot_id)
 {
   g_return_if_fail (CS_IS_SYMBOLIZER (self));
-
-  g_mutex_lock (&self->mutex);
-  g_free (self->recording_boot_id);
-  self->recording_boot_id = g_strdup (boot_id);
-  g_mutex_unlock (&self->mutex);
+  cs_symbolizer_set_string (self, &self->recording_boot_id, boot_id);
 }
 
 void

@@ -79,6 +79,11 @@ CsModule *cs_module_new                       (CsModuleKind  kind,
                                                const char   *build_id);
 void      cs_symbolizer_add_warning_locked    (CsSymbolizer *self,
                                                const char   *message);
+/* The one function here that takes the lock itself: the string setters'
+ * body, as a worker thread may be reading *@field. */
+void      cs_symbolizer_set_string            (CsSymbolizer *self,
+                                               char        **field,
+                                               const char   *value);
 void      cs_symbolizer_ensure_loaded_locked  (CsSymbolizer *self,
                                                CsModule     *module);
 CsSymbol *cs_symbolizer_intern_symbol_locked  (CsSymbolizer *self,

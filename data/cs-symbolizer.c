@@ -180,6 +180,17 @@ cs_symbolizer_add_warning_locked (CsSymbolizer *self,
 }
 
 void
+cs_symbolizer_set_string (CsSymbolizer  *self,
+                          char         **field,
+                          const char    *value)
+{
+  g_mutex_lock (&self->mutex);
+  g_free (*field);
+  *field = g_strdup (value);
+  g_mutex_unlock (&self->mutex);
+}
+
+void
 cs_symbolizer_add_debug_dir (CsSymbolizer *self,
                              const char   *directory)
 {
@@ -218,11 +229,7 @@ cs_symbolizer_set_kallsyms_path (CsSymbolizer *self,
                                  const char   *path)
 {
   g_return_if_fail (CS_IS_SYMBOLIZER (self));
-
-  g_mutex_lock (&self->mutex);
-  g_free (self->kallsyms_path);
-  self->kallsyms_path = g_strdup (path);
-  g_mutex_unlock (&self->mutex);
+  cs_symbolizer_set_string (self, &self->kallsyms_path, path);
 }
 
 void
@@ -230,11 +237,7 @@ cs_symbolizer_set_kernel_release (CsSymbolizer *self,
                                   const char   *release)
 {
   g_return_if_fail (CS_IS_SYMBOLIZER (self));
-
-  g_mutex_lock (&self->mutex);
-  g_free (self->kernel_release);
-  self->kernel_release = g_strdup (release);
-  g_mutex_unlock (&self->mutex);
+  cs_symbolizer_set_string (self, &self->kernel_release, release);
 }
 
 static gboolean
@@ -516,10 +519,11 @@ resolve_locked (CsSymbolizer *self,
   return loc;
 }
 
-const CsLocation *
-cs_symbolizer_resolve (CsSymbolizer *self,
-                       CsModule     *module,
-                       guint64       offset)
+static const CsLocation *
+resolve (CsSymbolizer *self,
+         CsModule     *module,
+         guint64       offset,
+         gboolean      with_source)
 {
   const CsLocation *loc;
 
@@ -527,9 +531,17 @@ cs_symbolizer_resolve (CsSymbolizer *self,
   g_return_val_if_fail (module != NULL, NULL);
 
   g_mutex_lock (&self->mutex);
-  loc = resolve_locked (self, module, offset, TRUE);
+  loc = resolve_locked (self, module, offset, with_source);
   g_mutex_unlock (&self->mutex);
   return loc;
+}
+
+const CsLocation *
+cs_symbolizer_resolve (CsSymbolizer *self,
+                       CsModule     *module,
+                       guint64       offset)
+{
+  return resolve (self, module, offset, TRUE);
 }
 
 const CsLocation *
@@ -537,15 +549,7 @@ cs_symbolizer_resolve_symbol (CsSymbolizer *self,
                               CsModule     *module,
                               guint64       offset)
 {
-  const CsLocation *loc;
-
-  g_return_val_if_fail (CS_IS_SYMBOLIZER (self), NULL);
-  g_return_val_if_fail (module != NULL, NULL);
-
-  g_mutex_lock (&self->mutex);
-  loc = resolve_locked (self, module, offset, FALSE);
-  g_mutex_unlock (&self->mutex);
-  return loc;
+  return resolve (self, module, offset, FALSE);
 }
 
 GStrv

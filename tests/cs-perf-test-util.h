@@ -10,6 +10,18 @@
 
 #include "cs-test-util.h"
 
+/* The u64 at byte @o of @p: header fields of a file written on this host,
+ * read the way the format document lays them out, not through the reader. */
+static inline guint64
+cs_perf_test_get64 (const guint8 *p,
+                    gsize         o)
+{
+  guint64 v;
+
+  memcpy (&v, p + o, 8);
+  return v;
+}
+
 /* cs_test_run() without inlining: inlined, its out-parameter confuses GCC 12's
  * -Wdangling-pointer about every pointer into the returned text. */
 G_GNUC_NO_INLINE static char *

@@ -14,6 +14,10 @@
 
 #include "cs-perf-reader.h"
 #include "cs-profile.h"
+#include "cs-test-util.h"
+
+/* Part of the warning that kernel symbols come from another boot. */
+#define CS_TEST_OTHER_BOOT_TEXT "made on an earlier boot"
 
 typedef struct
 {
@@ -242,4 +246,55 @@ cs_test_check_kernel_rows (CsProfile           *profile,
   g_assert_cmpuint (unknown, ==, ks->n_unknown);
   g_assert_cmpuint (resolved + unknown, ==, ks->n_kernel);
   return resolved;
+}
+
+/* A temporary directory for the test, with $XDG_CACHE_HOME at DIR/cache so
+ * that the kernel symbol cache starts empty and never touches the user's.
+ * Before anything asks GLib for that directory. */
+static inline char *
+cs_test_kallsyms_tmpdir (void)
+{
+  char *dir = cs_test_mkdtemp ();
+  g_autofree char *cache = g_build_filename (dir, "cache", NULL);
+
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  return dir;
+}
+
+/* cs_profile_load() of @perf_data with the running kernel's table out of
+ * reach (an empty file in @dir stands for /proc/kallsyms): kernel samples
+ * are named only from what the recording points at. */
+static inline CsProfile *
+cs_test_load_without_running_kallsyms (const char   *perf_data,
+                                       CsSymbolizer *sym,
+                                       const char   *dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *empty = g_build_filename (dir, "empty-kallsyms", NULL);
+  CsProfile *profile;
+
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  cs_symbolizer_set_kallsyms_path (sym, empty);
+  profile = cs_profile_load (perf_data, sym, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return profile;
+}
+
+static inline gboolean
+cs_test_strv_has_substring (const char * const *v,
+                            const char         *needle)
+{
+  for (guint i = 0; v != NULL && v[i] != NULL; i++)
+    if (strstr (v[i], needle) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether @sym warned that its kernel symbols come from another boot. */
+static inline gboolean
+cs_test_warned_other_boot (CsSymbolizer *sym)
+{
+  g_auto(GStrv) warnings = cs_symbolizer_dup_warnings (sym);
+
+  return cs_test_strv_has_substring ((const char * const *) warnings, CS_TEST_OTHER_BOOT_TEXT);
 }

@@ -184,6 +184,41 @@ cs_test_wait_for_file (const char *path)
   return FALSE;
 }
 
+typedef struct
+{
+  char           *marker;
+  GDestroyNotify  func;
+  gpointer        data;
+} CsTestWhenFile;
+
+static inline gpointer
+cs_test_when_file_thread (gpointer user_data)
+{
+  CsTestWhenFile *when = user_data;
+
+  cs_test_wait_for_file (when->marker);
+  when->func (when->data);
+  g_free (when->marker);
+  g_free (when);
+  return NULL;
+}
+
+/* Calls @func (@data) from another thread once @marker exists (the
+ * workload's "sleep SECONDS MARKER" is running): to cancel a run, pass
+ * g_cancellable_cancel. g_thread_join() the result before @data goes. */
+static inline GThread *
+cs_test_call_when_file (const char     *marker,
+                        GDestroyNotify  func,
+                        gpointer        data)
+{
+  CsTestWhenFile *when = g_new0 (CsTestWhenFile, 1);
+
+  when->marker = g_strdup (marker);
+  when->func = func;
+  when->data = data;
+  return g_thread_new ("when-file", cs_test_when_file_thread, when);
+}
+
 /* User plus system CPU time of @ru, in seconds. */
 static inline double
 cs_test_rusage_cpu_seconds (const struct rusage *ru)

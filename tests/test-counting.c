@@ -236,23 +236,17 @@ test_unsupported_event (void)
   cs_test_rmdir (dir);
 }
 
-static gpointer
-cancel_soon (gpointer data)
-{
-  g_usleep (300 * 1000);
-  g_cancellable_cancel (data);
-  return NULL;
-}
-
 static void
 test_cancel_keeps_partial (void)
 {
-  const char *argv[] = { workload, "sleep", "100", NULL };
+  g_autofree char *dir = cs_test_mkdtemp ();
+  g_autofree char *marker = g_build_filename (dir, "running", NULL);
+  const char *argv[] = { workload, "sleep", "100", marker, NULL };
   g_autoptr(GPtrArray) groups = software_groups ();
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(CsCountingResult) result = NULL;
-  GThread *thread = g_thread_new ("cancel", cancel_soon, cancellable);
+  GThread *thread = cs_test_call_when_file (marker, (GDestroyNotify) g_cancellable_cancel, cancellable);
 
   result = cs_counting_run (argv, NULL, NULL, groups, cancellable, &error);
   g_thread_join (thread);
@@ -263,6 +257,7 @@ test_cancel_keeps_partial (void)
   g_assert_cmpint (WTERMSIG (result->wait_status), ==, SIGKILL);
   g_assert_cmpuint (result->values->len, ==, 4);
   g_assert_cmpuint (cs_counting_result_lookup (result, "task-clock")->time_enabled, >, 0);
+  cs_test_rmdir (dir);
 }
 
 static CsCountingEvent *

@@ -26,8 +26,6 @@
 #include "cs-test-kallsyms.h"
 #include "cs-test-util.h"
 
-#define OTHER_BOOT_TEXT "made on an earlier boot"
-
 static const char *workload;
 static char *tmpdir;
 static CsTestKallsyms *oracle;
@@ -318,27 +316,15 @@ load_with (const char   *perf_data,
            const char   *boot_id,
            CsSymbolizer *sym)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *empty = write_file ("empty-kallsyms", "", 0);
-  CsProfile *profile;
-
-  /* The running kernel's table is out of reach: an empty file. */
-  cs_symbolizer_set_kallsyms_path (sym, empty);
   cs_symbolizer_set_saved_kallsyms (sym, saved);
   cs_symbolizer_set_recording_boot (sym, boot_id);
-  profile = cs_profile_load (perf_data, sym, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  return profile;
+  return cs_test_load_without_running_kallsyms (perf_data, sym, tmpdir);
 }
 
 static gboolean
-strv_has_substring (const char * const *v,
-                    const char         *needle)
+analysis_warned_other_boot (CsAnalysis *analysis)
 {
-  for (guint i = 0; v != NULL && v[i] != NULL; i++)
-    if (strstr (v[i], needle) != NULL)
-      return TRUE;
-  return FALSE;
+  return cs_test_strv_has_substring (cs_analysis_get_warnings (analysis), CS_TEST_OTHER_BOOT_TEXT);
 }
 
 static void
@@ -355,7 +341,6 @@ test_bundle (void)
   g_autofree char *perf_data = NULL;
   g_autofree char *saved = NULL;
   g_autofree char *source_path = NULL;
-  g_auto(GStrv) warnings = NULL;
   CsTestKernelSamples ks;
   CsSamplingRun *run;
   struct utsname uts;
@@ -385,8 +370,7 @@ test_bundle (void)
   g_assert_cmpuint (resolved, ==, ks.n_kernel - ks.n_unknown);
   g_assert_cmpint (cs_symbolizer_get_kernel_symbols_source (sym, &source_path), ==, CS_KERNEL_SYMBOLS_SAVED);
   g_assert_cmpstr (source_path, ==, saved);
-  warnings = cs_symbolizer_dup_warnings (sym);
-  g_assert_false (strv_has_substring ((const char * const *) warnings, OTHER_BOOT_TEXT));
+  g_assert_false (cs_test_warned_other_boot (sym));
 
   /* Control: without the saved file the empty /proc stand-in is all there
    * is, and nothing in the kernel resolves. */
@@ -410,7 +394,7 @@ test_bundle (void)
   g_assert_no_error (error);
   g_assert_cmpint (cs_symbolizer_get_kernel_symbols_source (cs_profile_get_symbolizer (cs_analysis_get_profile (analysis)), NULL),
                    ==, CS_KERNEL_SYMBOLS_SAVED);
-  g_assert_false (strv_has_substring (cs_analysis_get_warnings (analysis), OTHER_BOOT_TEXT));
+  g_assert_false (analysis_warned_other_boot (analysis));
   cs_test_kernel_samples_clear (&ks);
 }
 
@@ -486,9 +470,9 @@ test_other_boot (void)
   a_other = analyse (other);
   g_assert_cmpint (cs_symbolizer_get_kernel_symbols_source (cs_profile_get_symbolizer (cs_analysis_get_profile (a_other)), NULL),
                    ==, CS_KERNEL_SYMBOLS_RUNNING);
-  g_assert_true (strv_has_substring (cs_analysis_get_warnings (a_other), OTHER_BOOT_TEXT));
+  g_assert_true (analysis_warned_other_boot (a_other));
   /* … and that the saved file could not be read. */
-  g_assert_true (strv_has_substring (cs_analysis_get_warnings (a_other), "sampling-0.kallsyms"));
+  g_assert_true (cs_test_strv_has_substring (cs_analysis_get_warnings (a_other), "sampling-0.kallsyms"));
 
   /* A session from before the field: this boot's recording resolves from
    * the running kernel, with no warning, and its kernel rows are right. */
@@ -496,7 +480,7 @@ test_other_boot (void)
   a_old = analyse (old);
   g_assert_cmpint (cs_symbolizer_get_kernel_symbols_source (cs_profile_get_symbolizer (cs_analysis_get_profile (a_old)), NULL),
                    ==, CS_KERNEL_SYMBOLS_RUNNING);
-  g_assert_false (strv_has_substring (cs_analysis_get_warnings (a_old), OTHER_BOOT_TEXT));
+  g_assert_false (analysis_warned_other_boot (a_old));
   {
     g_autofree char *perf_data = g_build_filename (old, "sampling-0.perf.data", NULL);
 
@@ -511,10 +495,10 @@ test_other_boot (void)
   cmd = g_strdup_printf ("cp '%s/sampling-0.perf.data' '%s'", bundle_path (), plain);
   g_assert_cmpint (system (cmd), ==, 0);
   a_plain = analyse (plain);
-  g_assert_false (strv_has_substring (cs_analysis_get_warnings (a_plain), OTHER_BOOT_TEXT));
+  g_assert_false (analysis_warned_other_boot (a_plain));
   g_assert_cmpint (utime (plain, &long_ago), ==, 0);
   a_plain_old = analyse (plain);
-  g_assert_true (strv_has_substring (cs_analysis_get_warnings (a_plain_old), OTHER_BOOT_TEXT));
+  g_assert_true (analysis_warned_other_boot (a_plain_old));
 }
 
 /* A table whose _text sits 16 MiB below where the recording's kernel map
@@ -528,7 +512,6 @@ test_relocated (void)
                                       "ffffffff81000100 t helper\n"
                                       "ffffffff81000300 T last_core\n", -1);
   g_autoptr(CsSymbolizer) sym = cs_symbolizer_new ();
-  g_auto(GStrv) warnings = NULL;
   const CsLocation *loc;
   CsModule *kernel;
 
@@ -545,21 +528,16 @@ test_relocated (void)
   /* The unshifted address is below the shifted table's first symbol. */
   loc = cs_symbolizer_resolve_symbol (sym, kernel, 0xffffffff81000150);
   g_assert_true (loc->symbol->unknown);
-  warnings = cs_symbolizer_dup_warnings (sym);
-  g_assert_true (strv_has_substring ((const char * const *) warnings, OTHER_BOOT_TEXT));
+  g_assert_true (cs_test_warned_other_boot (sym));
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *cache = NULL;
   int ret;
 
-  tmpdir = cs_test_mkdtemp ();
-  /* Before anything asks GLib for it: the kernel symbol cache goes here. */
-  cache = g_build_filename (tmpdir, "cache", NULL);
-  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  tmpdir = cs_test_kallsyms_tmpdir ();
   g_test_init (&argc, &argv, NULL);
   workload = argc > 1 ? argv[1] : NULL;
   g_assert_nonnull (workload);

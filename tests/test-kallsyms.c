@@ -110,36 +110,48 @@ count_files (const char *dir)
   return n;
 }
 
+/* cs_kallsyms_load_cached() of @path, which must succeed, answered from
+ * the cache or not as @from_cache says. */
+static CsKallsyms *
+load_cached (const char *path,
+             const char *cache,
+             gboolean    from_cache)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean hit = !from_cache;
+  CsKallsyms *k = cs_kallsyms_load_cached (path, cache, &hit, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (k);
+  g_assert_cmpint (hit, ==, from_cache);
+  return k;
+}
+
+/* The fixture, loaded through the cache, gives the hand-computed answers. */
+static void
+check_cached_fixture (const char *path,
+                      const char *cache,
+                      gboolean    from_cache)
+{
+  CsKallsyms *k = load_cached (path, cache, from_cache);
+
+  check_fixture (k);
+  cs_kallsyms_free (k);
+}
+
 static void
 test_cache (void)
 {
   g_autofree char *path = write_file ("cached.kallsyms", fixture);
   g_autofree char *cache = g_build_filename (tmpdir, "cache", NULL);
-  g_autoptr(GError) error = NULL;
-  gboolean from_cache = TRUE;
-  CsKallsyms *k;
 
   /* First load: read, then written. */
-  k = cs_kallsyms_load_cached (path, cache, &from_cache, &error);
-  g_assert_no_error (error);
-  g_assert_false (from_cache);
-  check_fixture (k);
-  cs_kallsyms_free (k);
+  check_cached_fixture (path, cache, FALSE);
   g_assert_cmpuint (count_files (cache), ==, 1);
-
   /* Second: mapped from the cache. */
-  k = cs_kallsyms_load_cached (path, cache, &from_cache, &error);
-  g_assert_no_error (error);
-  g_assert_true (from_cache);
-  check_fixture (k);
-  cs_kallsyms_free (k);
-
+  check_cached_fixture (path, cache, TRUE);
   /* Without a cache directory, a plain file is read as it is. */
-  k = cs_kallsyms_load_cached (path, NULL, &from_cache, &error);
-  g_assert_no_error (error);
-  g_assert_false (from_cache);
-  check_fixture (k);
-  cs_kallsyms_free (k);
+  check_cached_fixture (path, NULL, FALSE);
 }
 
 /* A changed file is read again, not answered from the old cache. */
@@ -149,28 +161,19 @@ test_cache_invalidated (void)
   g_autofree char *path = write_file ("changing.kallsyms", fixture);
   g_autofree char *cache = g_build_filename (tmpdir, "cache-changing", NULL);
   g_autofree char *changed = g_strconcat (fixture, "ffffffffc0003000 t new_fn\t[newmod]\n", NULL);
-  g_autoptr(GError) error = NULL;
-  gboolean from_cache = TRUE;
   CsKallsyms *k;
 
-  k = cs_kallsyms_load_cached (path, cache, &from_cache, &error);
-  g_assert_no_error (error);
-  g_assert_false (from_cache);
-  cs_kallsyms_free (k);
+  cs_kallsyms_free (load_cached (path, cache, FALSE));
 
   g_assert_true (g_file_set_contents (path, changed, -1, NULL));
-  k = cs_kallsyms_load_cached (path, cache, &from_cache, &error);
-  g_assert_no_error (error);
-  g_assert_false (from_cache);
+  k = load_cached (path, cache, FALSE);
   g_assert_cmpuint (cs_kallsyms_get_n_symbols (k), ==, 9);
   /* other_fn now has a next symbol, but of another module: still no size. */
   assert_lookup (k, 0xffffffffc0002000, "other_fn", "othermod", 0xffffffffc0002000, 0);
   assert_lookup (k, 0xffffffffc0003000, "new_fn", "newmod", 0xffffffffc0003000, 0);
   cs_kallsyms_free (k);
 
-  k = cs_kallsyms_load_cached (path, cache, &from_cache, &error);
-  g_assert_no_error (error);
-  g_assert_true (from_cache);
+  k = load_cached (path, cache, TRUE);
   g_assert_cmpuint (cs_kallsyms_get_n_symbols (k), ==, 9);
   cs_kallsyms_free (k);
 }
@@ -181,17 +184,12 @@ test_cache_damaged (void)
 {
   g_autofree char *path = write_file ("damaged.kallsyms", fixture);
   g_autofree char *cache = g_build_filename (tmpdir, "cache-damaged", NULL);
-  g_autoptr(GError) error = NULL;
   g_autoptr(GDir) dir = NULL;
   g_autofree char *file = NULL;
   g_autofree char *good = NULL;
-  gboolean from_cache = TRUE;
   gsize len = 0;
-  CsKallsyms *k;
 
-  k = cs_kallsyms_load_cached (path, cache, &from_cache, &error);
-  g_assert_no_error (error);
-  cs_kallsyms_free (k);
+  cs_kallsyms_free (load_cached (path, cache, FALSE));
   dir = g_dir_open (cache, 0, NULL);
   g_assert_nonnull (dir);
   file = g_build_filename (cache, g_dir_read_name (dir), NULL);
@@ -200,20 +198,12 @@ test_cache_damaged (void)
   for (gsize cut = 0; cut < len; cut += 7)
     {
       g_assert_true (g_file_set_contents (file, good, cut, NULL));
-      k = cs_kallsyms_load_cached (path, cache, &from_cache, &error);
-      g_assert_no_error (error);
-      g_assert_false (from_cache);
-      check_fixture (k);
-      cs_kallsyms_free (k);
+      check_cached_fixture (path, cache, FALSE);
     }
 
   good[0] ^= 1;
   g_assert_true (g_file_set_contents (file, good, len, NULL));
-  k = cs_kallsyms_load_cached (path, cache, &from_cache, &error);
-  g_assert_no_error (error);
-  g_assert_false (from_cache);
-  check_fixture (k);
-  cs_kallsyms_free (k);
+  check_cached_fixture (path, cache, FALSE);
 }
 
 /* kptr_restrict: every address 0. An error that says what to do, and no

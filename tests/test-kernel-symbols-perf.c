@@ -21,8 +21,6 @@
 #include "cs-test-kallsyms.h"
 #include "cs-test-util.h"
 
-#define OTHER_BOOT_TEXT "made on an earlier boot"
-
 static const char *workload;
 static char *perf;
 static char *tmpdir;
@@ -64,21 +62,6 @@ record (void)
   g_assert_nonnull (build_id);
 }
 
-static CsProfile *
-load (const char   *file,
-      CsSymbolizer *sym)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *empty = g_build_filename (tmpdir, "empty-kallsyms", NULL);
-  CsProfile *profile;
-
-  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
-  cs_symbolizer_set_kallsyms_path (sym, empty);
-  profile = cs_profile_load (file, sym, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  return profile;
-}
-
 static gboolean
 cache_has_table (void)
 {
@@ -116,7 +99,7 @@ test_build_id_cache (void)
 
   g_assert_false (cache_has_table ());
   cs_symbolizer_set_build_id_cache (sym, debug);
-  profile = load (perf_data, sym);
+  profile = cs_test_load_without_running_kallsyms (perf_data, sym, tmpdir);
   resolved = cs_test_check_kernel_rows (profile, &ks);
   g_assert_cmpuint (resolved, ==, ks.n_kernel - ks.n_unknown);
   g_assert_cmpint (cs_symbolizer_get_kernel_symbols_source (sym, &source_path), ==,
@@ -127,7 +110,7 @@ test_build_id_cache (void)
 
   /* By default: $HOME/.debug, as perf itself looks. */
   g_setenv ("HOME", home, TRUE);
-  profile2 = load (perf_data, by_home);
+  profile2 = cs_test_load_without_running_kallsyms (perf_data, by_home, tmpdir);
   g_setenv ("HOME", saved_home, TRUE);
   g_assert_cmpint (cs_symbolizer_get_kernel_symbols_source (by_home, NULL), ==,
                    CS_KERNEL_SYMBOLS_BUILD_ID_CACHE);
@@ -152,7 +135,7 @@ test_old_layout (void)
   g_assert_true (g_file_set_contents (file, contents, len, NULL));
   cs_symbolizer_set_build_id_cache (sym, dir);  /* not its parent: nothing there */
   g_clear_object (&profile);
-  profile = load (perf_data, sym);
+  profile = cs_test_load_without_running_kallsyms (perf_data, sym, tmpdir);
   g_assert_cmpint (cs_symbolizer_get_kernel_symbols_source (sym, NULL), ==, CS_KERNEL_SYMBOLS_NONE);
 
   {
@@ -161,24 +144,13 @@ test_old_layout (void)
     g_autoptr(CsProfile) profile2 = NULL;
 
     cs_symbolizer_set_build_id_cache (sym2, parent);
-    profile2 = load (perf_data, sym2);
+    profile2 = cs_test_load_without_running_kallsyms (perf_data, sym2, tmpdir);
     g_assert_cmpint (cs_symbolizer_get_kernel_symbols_source (sym2, NULL), ==,
                      CS_KERNEL_SYMBOLS_BUILD_ID_CACHE);
     cs_test_kernel_samples_count (&ks, oracle, perf_data);
     cs_test_check_kernel_rows (profile2, &ks);
     cs_test_kernel_samples_clear (&ks);
   }
-}
-
-static gboolean
-has_other_boot_warning (CsSymbolizer *sym)
-{
-  g_auto(GStrv) warnings = cs_symbolizer_dup_warnings (sym);
-
-  for (guint i = 0; warnings[i] != NULL; i++)
-    if (strstr (warnings[i], OTHER_BOOT_TEXT) != NULL)
-      return TRUE;
-  return FALSE;
 }
 
 /* Dated before this boot: without perf's copy the running kernel's table
@@ -208,26 +180,23 @@ test_other_boot (void)
   p1 = cs_profile_load (old, running, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpint (cs_symbolizer_get_kernel_symbols_source (running, NULL), ==, CS_KERNEL_SYMBOLS_RUNNING);
-  g_assert_true (has_other_boot_warning (running));
+  g_assert_true (cs_test_warned_other_boot (running));
 
   cs_symbolizer_set_build_id_cache (copied, debug);
   p2 = cs_profile_load (old, copied, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpint (cs_symbolizer_get_kernel_symbols_source (copied, NULL), ==,
                    CS_KERNEL_SYMBOLS_BUILD_ID_CACHE);
-  g_assert_false (has_other_boot_warning (copied));
+  g_assert_false (cs_test_warned_other_boot (copied));
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *cache = NULL;
   int ret;
 
-  tmpdir = cs_test_mkdtemp ();
-  cache = g_build_filename (tmpdir, "cache", NULL);
-  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  tmpdir = cs_test_kallsyms_tmpdir ();
   g_unsetenv ("PERF_BUILDID_DIR");
   g_test_init (&argc, &argv, NULL);
   workload = argc > 1 ? argv[1] : NULL;

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <poll.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -188,6 +189,35 @@ test_child_waits_for_start (void)
   g_assert_cmpint (WEXITSTATUS (status), ==, 0);
 }
 
+/* The pidfd turns readable when the child exits, and only then: a child
+ * still held before exec keeps it quiet. */
+static void
+test_pidfd (void)
+{
+  const char *argv[] = { "true", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CsLauncher) launcher = cs_launcher_new (argv, NULL, NULL, &error);
+  struct pollfd pfd = { -1, POLLIN, 0 };
+  int status = -1;
+
+  g_assert_no_error (error);
+  pfd.fd = cs_launcher_open_pidfd (launcher);
+  if (pfd.fd < 0)
+    {
+      g_assert_cmpint (errno, ==, ENOSYS);
+      g_test_skip ("no pidfd_open(2) in this kernel");
+      return;
+    }
+  g_assert_cmpint (poll (&pfd, 1, 0), ==, 0);
+  g_assert_true (cs_launcher_start (launcher, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (poll (&pfd, 1, -1), ==, 1);
+  g_assert_true (pfd.revents & POLLIN);
+  g_assert_true (cs_launcher_try_wait (launcher, &status, NULL));
+  g_assert_true (WIFEXITED (status));
+  close (pfd.fd);
+}
+
 static void
 test_cwd_and_env (void)
 {
@@ -280,6 +310,7 @@ main (int    argc,
   g_test_add_func ("/launcher/not-executable", test_not_executable);
   g_test_add_func ("/launcher/exec-failure", test_exec_failure_reported);
   g_test_add_func ("/launcher/waits-for-start", test_child_waits_for_start);
+  g_test_add_func ("/launcher/pidfd", test_pidfd);
   g_test_add_func ("/launcher/cwd-env", test_cwd_and_env);
   g_test_add_func ("/launcher/cancel", test_cancel_kills);
   g_test_add_func ("/launcher/free-unstarted", test_free_unstarted);

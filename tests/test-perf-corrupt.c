@@ -21,22 +21,14 @@ typedef struct
   guint32 type;
 } Rec;
 
-static guint64
-get64 (const guint8 *p, gsize o)
-{
-  guint64 v;
-
-  memcpy (&v, p + o, 8);
-  return v;
-}
-
 /* Records of the data section, in file order. */
 static GArray *
 walk (GBytes *bytes)
 {
   gsize len;
   const guint8 *p = g_bytes_get_data (bytes, &len);
-  guint64 pos = get64 (p, 40), end = pos + get64 (p, 48);
+  guint64 pos = cs_perf_test_get64 (p, 40);
+  guint64 end = pos + cs_perf_test_get64 (p, 48);
   GArray *recs = g_array_new (FALSE, FALSE, sizeof (Rec));
 
   g_assert_cmpuint (end, <=, len);
@@ -124,7 +116,7 @@ test_attr_bad_size (void)
   g_autoptr(GError) error = NULL;
   gsize len;
   guint8 *data = copy (pristine, &len);
-  guint64 attrs = get64 (data, 24);
+  guint64 attrs = cs_perf_test_get64 (data, 24);
   guint32 huge = 4000;
 
   memcpy (data + attrs + 4, &huge, 4);
@@ -230,7 +222,7 @@ test_bad_sample (void)
 {
   g_autoptr(GArray) recs = walk (pristine);
   const guint8 *p = g_bytes_get_data (pristine, NULL);
-  guint64 st = get64 (p, get64 (p, 24) + 24);
+  guint64 st = cs_perf_test_get64 (p, cs_perf_test_get64 (p, 24) + 24);
   guint64 huge = 1000;
   guint before = 0, k;
 
@@ -284,7 +276,7 @@ test_bad_feature (void)
   g_autoptr(CsPerfReader) reader = NULL;
   gsize len;
   guint8 *data = copy (pristine, &len);
-  guint64 table = get64 (data, 40) + get64 (data, 48);
+  guint64 table = cs_perf_test_get64 (data, 40) + cs_perf_test_get64 (data, 48);
   guint64 far = G_GUINT64_CONSTANT (1) << 40;
 
   /* first feature present is BUILD_ID or HOSTNAME; point it far away */

@@ -41,15 +41,6 @@ test_fixture (gconstpointer data)
   g_assert_cmpuint (cs_perf_reader_get_stats (reader)->n_records[CS_PERF_RECORD_SAMPLE], >, 10);
 }
 
-static guint64
-get64 (const guint8 *p, gsize o)
-{
-  guint64 v;
-
-  memcpy (&v, p + o, 8);
-  return v;
-}
-
 /* Every sample's (time, ip) in order, as one string. */
 static char *
 sample_list (CsPerfReader *reader)
@@ -88,7 +79,9 @@ test_attr_versions (void)
   for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
     {
       const guint8 *in = (const guint8 *) contents;
-      guint64 old_entry = get64 (in, 16), attrs = get64 (in, 24), n = get64 (in, 32) / old_entry;
+      guint64 old_entry = cs_perf_test_get64 (in, 16);
+      guint64 attrs = cs_perf_test_get64 (in, 24);
+      guint64 n = cs_perf_test_get64 (in, 32) / old_entry;
       guint32 size = sizes[k];
       guint64 entry = size + 16, attrs_size = n * entry;
       g_autoptr(GByteArray) out = g_byte_array_sized_new (len + attrs_size);

@@ -153,6 +153,21 @@ check_plan (const CsPlan *plan,
   return n_groups;
 }
 
+/* The plan of @model, which must succeed. */
+static CsPlan *
+plan_ok (CsModel         *model,
+         const CsPmuInfo *pmu,
+         CsPlanMode       mode,
+         guint            repeat)
+{
+  g_autoptr(GError) error = NULL;
+  CsPlan *plan = cs_planner_plan_model (model, pmu, mode, repeat, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (plan);
+  return plan;
+}
+
 /* Models in the source tree naming @pmu_name exactly. */
 static GPtrArray *
 models_for (const char *pmu_name)
@@ -241,12 +256,10 @@ test_models (void)
   for (guint m = 0; m < models->len; m++)
     {
       CsModel *model = g_ptr_array_index (models, m);
-      g_autoptr(GError) error = NULL;
-      g_autoptr(CsPlan) plan = cs_planner_plan_model (model, pmu, CS_PLAN_MODE_RUNS, 5, &error);
+      g_autoptr(CsPlan) plan = plan_ok (model, pmu, CS_PLAN_MODE_RUNS, 5);
       g_autoptr(CsPlan) multiplex = NULL;
       guint n_groups, planned = 0;
 
-      g_assert_no_error (error);
       g_test_message ("%s: %u groups, %u runs, %u dropped", cs_model_get_id (model),
                       plan->groups->len, plan->runs->len, plan->dropped->len);
       n_groups = check_plan (plan, pmu);
@@ -258,8 +271,7 @@ test_models (void)
       g_assert_cmpuint (cs_plan_get_n_events (plan), ==, planned);
       g_assert_cmpuint (planned + plan->dropped->len, ==, cs_model_get_n_events (model));
 
-      multiplex = cs_planner_plan_model (model, pmu, CS_PLAN_MODE_MULTIPLEX, 5, &error);
-      g_assert_no_error (error);
+      multiplex = plan_ok (model, pmu, CS_PLAN_MODE_MULTIPLEX, 5);
       g_assert_cmpuint (check_plan (multiplex, pmu), ==, n_groups);
     }
 }
@@ -269,12 +281,10 @@ test_core2 (void)
 {
   g_autoptr(CsModel) model = cs_test_load_model ("intel-core2");
   const CsPmuInfo *pmu = cs_pfm_get_host_pmu ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CsPlan) plan = cs_planner_plan_model (model, pmu, CS_PLAN_MODE_RUNS, 5, &error);
+  g_autoptr(CsPlan) plan = plan_ok (model, pmu, CS_PLAN_MODE_RUNS, 5);
   g_autoptr(CsPlan) repeated = NULL;
   g_autofree char *text = NULL;
 
-  g_assert_no_error (error);
   for (guint g = 0; g < plan->groups->len; g++)
     {
       CsPlanGroup *group = g_ptr_array_index (plan->groups, g);
@@ -288,8 +298,7 @@ test_core2 (void)
   /* More groups than the 5 asked-for cycles counts: no extra runs. */
   g_assert_cmpuint (plan->runs->len, ==, plan->groups->len);
   /* Asking for more cycles counts than groups adds cycles-only runs. */
-  repeated = cs_planner_plan_model (model, pmu, CS_PLAN_MODE_RUNS, plan->groups->len + 2, &error);
-  g_assert_no_error (error);
+  repeated = plan_ok (model, pmu, CS_PLAN_MODE_RUNS, plan->groups->len + 2);
   check_plan (repeated, pmu);
   g_assert_cmpuint (repeated->runs->len, ==, plan->groups->len + 2);
   g_assert_true (((CsPlanRun *) g_ptr_array_index (repeated->runs, repeated->runs->len - 1))->cycles_only);
@@ -313,11 +322,8 @@ test_nehalem (void)
     }
   for (guint m = 0; m < models->len; m++)
     {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(CsPlan) plan = cs_planner_plan_model (g_ptr_array_index (models, m), pmu,
-                                                      CS_PLAN_MODE_RUNS, 5, &error);
+      g_autoptr(CsPlan) plan = plan_ok (g_ptr_array_index (models, m), pmu, CS_PLAN_MODE_RUNS, 5);
 
-      g_assert_no_error (error);
       for (guint g = 0; g < plan->groups->len; g++)
         {
           CsPlanGroup *group = g_ptr_array_index (plan->groups, g);
@@ -439,12 +445,9 @@ static void
 test_software (void)
 {
   g_autoptr(CsModel) model = cs_test_load_model ("software");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CsPlan) plan = cs_planner_plan_model (model, cs_pfm_get_host_pmu (), CS_PLAN_MODE_RUNS,
-                                                  3, &error);
+  g_autoptr(CsPlan) plan = plan_ok (model, cs_pfm_get_host_pmu (), CS_PLAN_MODE_RUNS, 3);
   CsPlanGroup *group;
 
-  g_assert_no_error (error);
   check_plan (plan, cs_pfm_get_host_pmu ());
   group = g_ptr_array_index (plan->groups, 0);
   g_assert_false (group->cycles_only);
@@ -465,11 +468,8 @@ test_topdown (void)
 
   for (guint m = 0; m < models->len; m++)
     {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(CsPlan) plan = cs_planner_plan_model (g_ptr_array_index (models, m), pmu,
-                                                      CS_PLAN_MODE_RUNS, 5, &error);
+      g_autoptr(CsPlan) plan = plan_ok (g_ptr_array_index (models, m), pmu, CS_PLAN_MODE_RUNS, 5);
 
-      g_assert_no_error (error);
       for (guint g = 0; g < plan->groups->len; g++)
         {
           CsPlanGroup *group = g_ptr_array_index (plan->groups, g);

@@ -73,17 +73,6 @@ test_missing_program (void)
   cs_test_rmdir (dir);
 }
 
-static gpointer
-cancel_when_running (gpointer data)
-{
-  GCancellable *cancellable = data;
-  const char *marker = g_object_get_data (G_OBJECT (cancellable), "marker");
-
-  cs_test_wait_for_file (marker);
-  g_cancellable_cancel (cancellable);
-  return NULL;
-}
-
 /* Cancelled: the program is killed, the file is finished with what was
  * sampled so far. */
 static void
@@ -102,8 +91,7 @@ test_cancel_keeps_file (void)
   GThread *thread;
 
   cs_test_software_attr (&attr, PERF_COUNT_SW_CPU_CLOCK);
-  g_object_set_data_full (G_OBJECT (cancellable), "marker", g_strdup (marker), g_free);
-  thread = g_thread_new ("cancel", cancel_when_running, cancellable);
+  thread = cs_test_call_when_file (marker, (GDestroyNotify) g_cancellable_cancel, cancellable);
   g_assert_true (cs_sampling_run (argv, NULL, NULL, &event, 1, &options, path, &result,
                                   cancellable, &error));
   g_thread_join (thread);

@@ -52,6 +52,27 @@ save_old (const char *bundle)
   return contents;
 }
 
+/* cs_session_save() fails with @code, and the message names each of the
+ * NULL-terminated strings after @code. */
+static void G_GNUC_NULL_TERMINATED
+assert_save_fails (CsSession   *s,
+                   const char  *bundle,
+                   int          code,
+                   ...)
+{
+  g_autoptr(GError) error = NULL;
+  const char *needle;
+  va_list args;
+
+  g_assert_false (cs_session_save (s, bundle, &error));
+  g_assert_error (error, CS_DATA_ERROR, code);
+  g_test_message ("%s", error->message);
+  va_start (args, code);
+  while ((needle = va_arg (args, const char *)) != NULL)
+    g_assert_nonnull (strstr (error->message, needle));
+  va_end (args);
+}
+
 static void
 assert_old_intact (const char *bundle,
                    const char *old_contents)
@@ -116,16 +137,12 @@ test_read_only_dir (void)
   if (g_test_subprocess ())
     {
       g_autoptr(CsSession) s = make_session (2);
-      g_autoptr(GError) error = NULL;
 
       if (geteuid () == 0)
         g_assert_true (cs_test_drop_to_nobody ());
       /* Sanity: the directory really is read-only for us now. */
       g_assert_cmpint (access (env_bundle, W_OK), ==, -1);
-      g_assert_false (cs_session_save (s, env_bundle, &error));
-      g_assert_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO);
-      g_assert_nonnull (strstr (error->message, env_bundle));
-      g_assert_nonnull (strstr (error->message, "session.json.tmp"));
+      assert_save_fails (s, env_bundle, CS_DATA_ERROR_IO, env_bundle, "session.json.tmp", NULL);
       return;
     }
   else
@@ -154,18 +171,13 @@ test_write_fails_midway (void)
   if (g_test_subprocess ())
     {
       g_autoptr(CsSession) s = make_session (50);
-      g_autoptr(GError) error = NULL;
       struct rlimit lim = { 256, 256 };
 
       /* Writes past 256 bytes now fail with EFBIG instead of killing us. */
       signal (SIGXFSZ, SIG_IGN);
       g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lim), ==, 0);
-      g_assert_false (cs_session_save (s, env_bundle, &error));
-      g_assert_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO);
-      g_test_message ("%s", error->message);
-      g_assert_nonnull (strstr (error->message, "session.json.tmp"));
-      g_assert_nonnull (strstr (error->message, g_strerror (EFBIG)));
-      g_assert_nonnull (strstr (error->message, "unchanged"));
+      assert_save_fails (s, env_bundle, CS_DATA_ERROR_IO,
+                         "session.json.tmp", g_strerror (EFBIG), "unchanged", NULL);
       return;
     }
   else
@@ -189,12 +201,9 @@ test_bundle_is_a_file (void)
   g_autofree char *dir = cs_test_mkdtemp ();
   g_autofree char *bundle = g_build_filename (dir, "file.cyclescope", NULL);
   g_autoptr(CsSession) s = make_session (1);
-  g_autoptr(GError) error = NULL;
 
   g_assert_true (g_file_set_contents (bundle, "not a directory", -1, NULL));
-  g_assert_false (cs_session_save (s, bundle, &error));
-  g_assert_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO);
-  g_assert_nonnull (strstr (error->message, bundle));
+  assert_save_fails (s, bundle, CS_DATA_ERROR_IO, bundle, NULL);
   g_assert_null (cs_session_get_bundle_path (s));
   cs_test_rmdir (dir);
 }
@@ -207,12 +216,9 @@ test_tmp_is_a_directory (void)
   g_autofree char *old = save_old (bundle);
   g_autofree char *tmp = g_build_filename (bundle, "session.json.tmp", NULL);
   g_autoptr(CsSession) s = make_session (2);
-  g_autoptr(GError) error = NULL;
 
   g_assert_cmpint (g_mkdir (tmp, 0755), ==, 0);
-  g_assert_false (cs_session_save (s, bundle, &error));
-  g_assert_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO);
-  g_assert_nonnull (strstr (error->message, tmp));
+  assert_save_fails (s, bundle, CS_DATA_ERROR_IO, tmp, NULL);
   g_assert_cmpint (g_rmdir (tmp), ==, 0);
   assert_old_intact (bundle, old);
   cs_test_rmdir (dir);
@@ -224,12 +230,9 @@ test_unstorable_count (void)
   g_autofree char *dir = cs_test_mkdtemp ();
   g_autofree char *bundle = g_build_filename (dir, "max.cyclescope", NULL);
   g_autoptr(CsSession) s = make_session (2);
-  g_autoptr(GError) error = NULL;
 
   g_array_index (cs_session_get_run (s, 1)->counts, CsCount, 1).value = G_MAXUINT64;
-  g_assert_false (cs_session_save (s, bundle, &error));
-  g_assert_error (error, CS_DATA_ERROR, CS_DATA_ERROR_INVALID);
-  g_assert_nonnull (strstr (error->message, "runs[1].counts[1]"));
+  assert_save_fails (s, bundle, CS_DATA_ERROR_INVALID, "runs[1].counts[1]", NULL);
   g_assert_false (g_file_test (bundle, G_FILE_TEST_EXISTS));
   cs_test_rmdir (dir);
 }

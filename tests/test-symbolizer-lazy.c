@@ -15,17 +15,6 @@
 
 static const char *exe_path;
 
-static GArray *
-every_byte (guint64 start,
-            guint64 size)
-{
-  GArray *a = g_array_new (FALSE, FALSE, sizeof (guint64));
-
-  for (guint64 x = start; x < start + size; x++)
-    g_array_append_val (a, x);
-  return a;
-}
-
 static void
 test_symbol_then_source (void)
 {

@@ -38,17 +38,6 @@ exe_maps (void)
   return out;
 }
 
-static GArray *
-every_byte (guint64 start,
-            guint64 size)
-{
-  GArray *a = g_array_new (FALSE, FALSE, sizeof (guint64));
-
-  for (guint64 x = start; x < start + size; x++)
-    g_array_append_val (a, x);
-  return a;
-}
-
 /* Compares with addr2line's frames. Returns FALSE for one known binutils
  * inconsistency: on the first byte of an inlined range, addr2line prints
  * the inlined function's line but its caller's name for the innermost

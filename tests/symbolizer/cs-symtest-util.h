@@ -247,6 +247,19 @@ maps_load_bias (const char *maps,
   return 0;
 }
 
+/* Every address of [@start, @start + @size): a function's bytes, for
+ * addr2line and the symbolizer alike (GArray of guint64). */
+static inline GArray *
+every_byte (guint64 start,
+            guint64 size)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  for (guint64 x = start; x < start + size; x++)
+    g_array_append_val (a, x);
+  return a;
+}
+
 typedef struct
 {
   char  *function;

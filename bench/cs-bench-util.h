@@ -1,0 +1,64 @@
+/* cs-bench-util.h — what the benchmarks share (header only)
+ *
+ * The clock, the median of repeated figures, and the set-up recording of
+ * the import and widget benchmarks: `perf record -F 20000 -e cpu-clock`
+ * over profile-workload's two CPU-bound threads.
+ */
+#pragma once
+
+#include <glib.h>
+#include <stdlib.h>
+
+/* Two threads sampled at 20 kHz: samples per second of the run. */
+#define CS_BENCH_SAMPLES_PER_SECOND 40000.0
+
+/* Monotonic wall time in seconds. */
+static inline double
+cs_bench_now (void)
+{
+  return g_get_monotonic_time () / 1e6;
+}
+
+static inline int
+cs_bench_compare_doubles (const void *a,
+                          const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The median of the @n figures of @v (which it sorts). */
+static inline double
+cs_bench_median (double *v,
+                 guint   n)
+{
+  qsort (v, n, sizeof (double), cs_bench_compare_doubles);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Records @seconds of CPU time of profile-workload's two threads into
+ * @file; FALSE, with perf's reason printed, when perf failed. */
+static inline gboolean
+cs_bench_perf_record (const char *perf,
+                      const char *workload,
+                      const char *file,
+                      double      seconds)
+{
+  g_autofree char *secs = g_strdup_printf ("%.1f", seconds);
+  const char *argv[] = { perf, "record", "-q", "-F", "20000", "-e", "cpu-clock", "-o", file, "--",
+                         workload, "2", "--cpu", secs, NULL };
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_print ("set-up: perf record -F 20000 -e cpu-clock -- profile-workload 2 --cpu %s\n", secs);
+  if (!g_spawn_sync (NULL, (char **) argv, NULL,
+                     G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                     NULL, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    {
+      g_printerr ("perf record failed: %s\n", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
