@@ -2,6 +2,12 @@
  *
  * A broken file in a user's model directory must never hide the bundled
  * models: it is skipped and its error kept for `cyclescope models`.
+ *
+ * Directories are read lazily: parsing every model costs more than the rest
+ * of `cyclescope record`'s start-up, and start-up is part of every recorded
+ * run's wall time. A lookup by id first tries the file ID.json (the bundled
+ * models are named that way); listing, choosing and the error list load
+ * everything. A model, once returned, stays the same object.
  */
 #include "config.h"
 
@@ -16,6 +22,10 @@ struct _CsModelRegistry
   GObject     parent_instance;
   GHashTable *models;   /* id -> CsModel */
   GPtrArray  *errors;   /* char*, NULL-terminated for get_errors() */
+  GPtrArray  *dirs;     /* char*, in the order they were added */
+  GPtrArray  *retired;  /* models overridden after a lookup returned them */
+  gboolean    loaded;   /* every directory has been read */
+  GMutex      lock;
 };
 
 G_DEFINE_FINAL_TYPE (CsModelRegistry, cs_model_registry, G_TYPE_OBJECT)
@@ -27,6 +37,9 @@ cs_model_registry_finalize (GObject *object)
 
   g_hash_table_unref (self->models);
   g_ptr_array_unref (self->errors);
+  g_ptr_array_unref (self->dirs);
+  g_ptr_array_unref (self->retired);
+  g_mutex_clear (&self->lock);
   G_OBJECT_CLASS (cs_model_registry_parent_class)->finalize (object);
 }
 
@@ -42,6 +55,9 @@ cs_model_registry_init (CsModelRegistry *self)
   self->models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->errors = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->errors, NULL);
+  self->dirs = g_ptr_array_new_with_free_func (g_free);
+  self->retired = g_ptr_array_new_with_free_func (g_object_unref);
+  g_mutex_init (&self->lock);
 }
 
 CsModelRegistry *
@@ -64,17 +80,29 @@ compare_strings (gconstpointer a,
   return strcmp (*(const char * const *) a, *(const char * const *) b);
 }
 
-void
-cs_model_registry_add_directory (CsModelRegistry *self,
-                                 const char      *path)
+/* The model already loaded from @file (by a lookup), if any. */
+static CsModel *
+find_loaded (CsModelRegistry *self,
+             const char      *file)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->models);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (g_strcmp0 (cs_model_get_filename (value), file) == 0)
+      return value;
+  return NULL;
+}
+
+static void
+load_directory (CsModelRegistry *self,
+                const char      *path)
 {
   g_autoptr(GDir) dir = NULL;
   g_autoptr(GPtrArray) files = NULL;
   g_autoptr(GHashTable) seen = NULL;   /* id -> file, within this directory */
   const char *name;
-
-  g_return_if_fail (CS_IS_MODEL_REGISTRY (self));
-  g_return_if_fail (path != NULL);
 
   dir = g_dir_open (path, 0, NULL);
   if (dir == NULL)
@@ -93,8 +121,11 @@ cs_model_registry_add_directory (CsModelRegistry *self,
     {
       g_autofree char *file = g_build_filename (path, g_ptr_array_index (files, i), NULL);
       g_autoptr(GError) error = NULL;
-      g_autoptr(CsModel) model = cs_model_new_from_file (file, &error);
+      g_autoptr(CsModel) model = NULL;
+      CsModel *known = find_loaded (self, file);
       const char *previous;
+
+      model = known != NULL ? g_object_ref (known) : cs_model_new_from_file (file, &error);
 
       if (model == NULL)
         {
@@ -118,10 +149,44 @@ cs_model_registry_add_directory (CsModelRegistry *self,
       /* Not in one call: argument order is unspecified in C. */
       {
         char *id = g_strdup (cs_model_get_id (model));
+        CsModel *existing = g_hash_table_lookup (self->models, id);
 
+        /* A caller may still hold what an earlier lookup returned. */
+        if (existing != NULL && existing != model)
+          g_ptr_array_add (self->retired, g_object_ref (existing));
         g_hash_table_replace (self->models, id, g_steal_pointer (&model));
       }
     }
+}
+
+void
+cs_model_registry_add_directory (CsModelRegistry *self,
+                                 const char      *path)
+{
+  g_return_if_fail (CS_IS_MODEL_REGISTRY (self));
+  g_return_if_fail (path != NULL);
+
+  g_mutex_lock (&self->lock);
+  g_ptr_array_add (self->dirs, g_strdup (path));
+  self->loaded = FALSE;
+  g_mutex_unlock (&self->lock);
+}
+
+/* Reads every directory once, in order, so later ones override. */
+static void
+ensure_loaded (CsModelRegistry *self)
+{
+  g_mutex_lock (&self->lock);
+  if (!self->loaded)
+    {
+      /* Errors are collected afresh: each directory is read again. */
+      g_ptr_array_set_size (self->errors, 0);
+      g_ptr_array_add (self->errors, NULL);
+      for (guint i = 0; i < self->dirs->len; i++)
+        load_directory (self, g_ptr_array_index (self->dirs, i));
+      self->loaded = TRUE;
+    }
+  g_mutex_unlock (&self->lock);
 }
 
 static void
@@ -180,6 +245,7 @@ cs_model_registry_list (CsModelRegistry *self)
 
   g_return_val_if_fail (CS_IS_MODEL_REGISTRY (self), NULL);
 
+  ensure_loaded (self);
   list = g_ptr_array_new_with_free_func (g_object_unref);
   g_hash_table_iter_init (&iter, self->models);
   while (g_hash_table_iter_next (&iter, NULL, &value))
@@ -192,16 +258,43 @@ CsModel *
 cs_model_registry_lookup (CsModelRegistry *self,
                           const char      *id)
 {
+  CsModel *model;
+
   g_return_val_if_fail (CS_IS_MODEL_REGISTRY (self), NULL);
   if (id == NULL)
     return NULL;
-  return g_hash_table_lookup (self->models, id);
+
+  g_mutex_lock (&self->lock);
+  model = g_hash_table_lookup (self->models, id);
+  /* The latest directory with ID.json wins, as it would in a full load. */
+  for (guint i = self->dirs->len; model == NULL && !self->loaded && i > 0; i--)
+    {
+      g_autofree char *base = g_strconcat (id, ".json", NULL);
+      g_autofree char *file = g_build_filename (g_ptr_array_index (self->dirs, i - 1), base, NULL);
+      g_autoptr(CsModel) loaded = NULL;
+
+      if (!g_file_test (file, G_FILE_TEST_IS_REGULAR))
+        continue;
+      loaded = cs_model_new_from_file (file, NULL);
+      if (loaded == NULL || g_strcmp0 (cs_model_get_id (loaded), id) != 0)
+        break;   /* broken or misnamed: the full load reports it */
+      model = loaded;
+      g_hash_table_replace (self->models, g_strdup (id), g_steal_pointer (&loaded));
+    }
+  g_mutex_unlock (&self->lock);
+  if (model == NULL && !self->loaded)
+    {
+      ensure_loaded (self);
+      model = g_hash_table_lookup (self->models, id);
+    }
+  return model;
 }
 
 const char * const *
 cs_model_registry_get_errors (CsModelRegistry *self)
 {
   g_return_val_if_fail (CS_IS_MODEL_REGISTRY (self), NULL);
+  ensure_loaded (self);
   return (const char * const *) self->errors->pdata;
 }
 
