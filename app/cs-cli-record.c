@@ -18,6 +18,7 @@
 #include "cs-cli.h"
 #include "cs-cli-util.h"
 #include "cs-collector-error.h"
+#include "cs-perf-hooks.h"
 #include "cs-record.h"
 
 typedef struct
@@ -102,6 +103,9 @@ int
 cs_cli_record (int    argc,
                char **argv)
 {
+  /* First: the kernel's wait for the first perf event overlaps all the
+   * set-up below instead of delaying the program's start. */
+  g_autoptr(CsPerfHooks) hooks = cs_perf_hooks_hold ();
   g_autoptr(GError) error = NULL;
   g_autoptr(CsRecordOptions) options = cs_record_options_new ();
   g_autoptr(CsRecorder) recorder = NULL;

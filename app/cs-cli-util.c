@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "cs-cli.h"
@@ -73,4 +74,19 @@ cs_cli_csv_field (GString    *out,
     g_string_append (out, text);
   /* "\n" line ends, which is what shell tools expect. */
   g_string_append (out, last ? "\n" : ",");
+}
+
+void
+cs_cli_error (const char *verb,
+              const char *format,
+              ...)
+{
+  g_autofree char *msg = NULL;
+  va_list args;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* TRANSLATORS: "cyclescope record: <error message>" */
+  g_printerr (_("cyclescope %s: %s\n"), verb, msg);
 }

@@ -16,7 +16,7 @@ typedef struct
 {
   const char    *name;
   CsCliVerbFunc  func;
-  const char    *summary;   /* translatable, N_() */
+  const char    *summary;   /* translatable, N_(); may be NULL */
 } CsCliVerb;
 
 int cs_cli_models   (int argc, char **argv);

@@ -2,6 +2,14 @@
  *
  * `cyclescope VERB …` runs a headless verb; `cyclescope` alone or with files
  * opens the window.
+ *
+ * This program is kept lean on purpose: its start-up is part of the wall time
+ * of every program it records, and each shared library it links costs
+ * ~0.1 ms of loading before main(). So it links only what recording needs
+ * (GLib, json-c, libpfm4). The verbs that read profiles (libdw, capstone) or
+ * draw charts (cairo, pango) live in cyclescope-analyze, the window in
+ * cyclescope-viewer; both sit next to this binary in the build tree and in
+ * libexecdir once installed, and this one execs them.
  */
 #include "config.h"
 
@@ -14,32 +22,28 @@
 #include "cs-cli.h"
 #include "cs-i18n.h"
 
-static const CsCliVerb verbs[] = {
-  /* --- verbs (keep sorted by name) --- */
-  { "annotate", cs_cli_annotate, N_("Show source lines and instructions of a symbol with their samples") },
-  { "events", cs_cli_events, N_("List the events libpfm4 knows for a PMU") },
-  { "export", cs_cli_export, N_("Export charts as PNG, SVG or PDF") },
-  { "models", cs_cli_models, N_("List the cycle-accounting models") },
-  { "record", cs_cli_record, N_("Record a program under performance counters") },
-  { "report", cs_cli_report, N_("Print the analysis of a session or perf.data file") },
-  /* --- end verbs --- */
-  { NULL, NULL, NULL }
-};
+#define ANALYZE "cyclescope-analyze"
+#define VIEWER "cyclescope-viewer"
 
-void
-cs_cli_error (const char *verb,
-              const char *format,
-              ...)
+typedef struct
 {
-  g_autofree char *msg = NULL;
-  va_list args;
+  const char    *name;
+  CsCliVerbFunc  func;      /* NULL: the verb runs in @helper */
+  const char    *helper;
+  const char    *summary;   /* translatable, N_() */
+} FrontVerb;
 
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  /* TRANSLATORS: "cyclescope record: <error message>" */
-  g_printerr (_("cyclescope %s: %s\n"), verb, msg);
-}
+static const FrontVerb verbs[] = {
+  /* --- verbs (keep sorted by name) --- */
+  { "annotate", NULL, ANALYZE, N_("Show source lines and instructions of a symbol with their samples") },
+  { "events", cs_cli_events, NULL, N_("List the events libpfm4 knows for a PMU") },
+  { "export", NULL, ANALYZE, N_("Export charts as PNG, SVG or PDF") },
+  { "models", cs_cli_models, NULL, N_("List the cycle-accounting models") },
+  { "record", cs_cli_record, NULL, N_("Record a program under performance counters") },
+  { "report", NULL, ANALYZE, N_("Print the analysis of a session or perf.data file") },
+  /* --- end verbs --- */
+  { NULL, NULL, NULL, NULL }
+};
 
 static void
 print_usage (FILE *out)
@@ -52,33 +56,36 @@ print_usage (FILE *out)
   fprintf (out, "\n%s\n", _("Run “cyclescope VERB --help” for the options of a verb."));
 }
 
-/* The viewer is a separate program so that the CLI links no GTK. It sits
- * next to this binary in the build tree and in libexecdir once installed. */
+/* Replaces this process with @program (a sibling of this binary, or the
+ * installed one in libexecdir) given argv[1…]: the files for the viewer,
+ * the verb and its arguments for cyclescope-analyze. */
 static int
-exec_viewer (int    argc,
-             char **argv)
+exec_helper (const char  *what,
+             const char  *program,
+             int          argc,
+             char       **argv)
 {
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *dir = self != NULL ? g_path_get_dirname (self) : NULL;
-  g_autofree char *sibling = dir != NULL ? g_build_filename (dir, "cyclescope-viewer", NULL) : NULL;
-  g_autofree char *installed = g_build_filename (CS_LIBEXECDIR, "cyclescope-viewer", NULL);
-  const char *viewer = NULL;
+  g_autofree char *sibling = dir != NULL ? g_build_filename (dir, program, NULL) : NULL;
+  g_autofree char *installed = g_build_filename (CS_LIBEXECDIR, program, NULL);
+  const char *path = NULL;
   g_autofree char **args = g_new0 (char *, argc + 1);
 
   if (sibling != NULL && g_file_test (sibling, G_FILE_TEST_IS_EXECUTABLE))
-    viewer = sibling;
+    path = sibling;
   else if (g_file_test (installed, G_FILE_TEST_IS_EXECUTABLE))
-    viewer = installed;
-  if (viewer == NULL)
+    path = installed;
+  if (path == NULL)
     {
-      cs_cli_error ("viewer", _("the viewer program is not installed (looked for %s)"), installed);
+      cs_cli_error (what, _("the program %s is not installed (looked for %s)"), program, installed);
       return 1;
     }
-  args[0] = (char *) viewer;
+  args[0] = (char *) path;
   for (int i = 1; i < argc; i++)
     args[i] = argv[i];
-  execv (viewer, args);
-  cs_cli_error ("viewer", _("could not start %s: %s"), viewer, g_strerror (errno));
+  execv (path, args);
+  cs_cli_error (what, _("could not start %s: %s"), path, g_strerror (errno));
   return 1;
 }
 
@@ -103,10 +110,12 @@ main (int    argc,
       for (guint i = 0; verbs[i].name != NULL; i++)
         if (strcmp (argv[1], verbs[i].name) == 0)
           {
+            if (verbs[i].func == NULL)
+              return exec_helper (verbs[i].name, verbs[i].helper, argc, argv);
             g_set_prgname ("cyclescope");
             return verbs[i].func (argc - 1, argv + 1);
           }
     }
 
-  return exec_viewer (argc, argv);
+  return exec_helper ("viewer", VIEWER, argc, argv);
 }

@@ -2,11 +2,18 @@
  *
  *   cs-spin [SECONDS]           burn SECONDS (default 1) of CPU time
  *   cs-spin --fixed [SECONDS]   do a fixed amount of work, about SECONDS here
+ *   … --timer HZ                 also take HZ timer interrupts per second
  *
  * The first form is for sampling tests (a known duration, whatever the
  * machine); the second for benchmarks, where the work must not change with
  * the overhead being measured. Almost all cycles are spent in cs_spin_hot().
+ *
+ * --timer arms a POSIX interval timer with an empty signal handler: the cost
+ * of the interrupts alone, without perf, which bench-record-overhead sets
+ * beside the cost of sampling at the same rate (in a VM each interrupt is a
+ * trip through the hypervisor that no collector can avoid).
  */
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,18 +55,59 @@ cs_spin_hot (uint64_t iterations,
   return x;
 }
 
+static void
+on_timer (int signum)
+{
+}
+
+static int
+start_timer (const char *hz_arg)
+{
+  struct sigaction action = { 0 };
+  struct sigevent event = { 0 };
+  struct itimerspec spec = { 0 };
+  long hz = atol (hz_arg);
+  timer_t timer;
+
+  if (hz <= 0 || hz > 100000)
+    return -1;
+  action.sa_handler = on_timer;
+  action.sa_flags = SA_RESTART;
+  sigaction (SIGRTMIN, &action, NULL);
+  event.sigev_notify = SIGEV_SIGNAL;
+  event.sigev_signo = SIGRTMIN;
+  if (timer_create (CLOCK_MONOTONIC, &event, &timer) != 0)
+    return -1;
+  spec.it_interval.tv_nsec = 1000000000L / hz;
+  spec.it_value = spec.it_interval;
+  return timer_settime (timer, 0, &spec, NULL);
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  int fixed = argc > 1 && strcmp (argv[1], "--fixed") == 0;
-  const char *arg = argc > 1 + fixed ? argv[1 + fixed] : "1";
-  double seconds = atof (arg);
+  const char *arg;
+  double seconds;
   uint64_t r;
+  int fixed;
+
+  if (argc > 2 && strcmp (argv[argc - 2], "--timer") == 0)
+    {
+      if (start_timer (argv[argc - 1]) != 0)
+        {
+          fprintf (stderr, "cs-spin: cannot start a %s Hz timer\n", argv[argc - 1]);
+          return 2;
+        }
+      argc -= 2;
+    }
+  fixed = argc > 1 && strcmp (argv[1], "--fixed") == 0;
+  arg = argc > 1 + fixed ? argv[1 + fixed] : "1";
+  seconds = atof (arg);
 
   if (seconds < 0 || (argc > 1 && !fixed && argv[1][0] == '-'))
     {
-      fprintf (stderr, "usage: cs-spin [--fixed] [SECONDS]\n");
+      fprintf (stderr, "usage: cs-spin [--fixed] [SECONDS] [--timer HZ]\n");
       return 2;
     }
   if (fixed)

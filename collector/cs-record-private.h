@@ -3,6 +3,7 @@
 
 #include <linux/perf_event.h>
 
+#include "cs-perf-hooks.h"
 #include "cs-pfm.h"
 #include "cs-record.h"
 
@@ -30,6 +31,7 @@ struct _CsRecorder
   guint64                 frequency;
   guint64                 period;
 
+  CsPerfHooks      *hooks;          /* held from setup to finalize */
   gboolean          started;
 };
 

@@ -6,7 +6,11 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
+#include <gelf.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cs-test-util.h"
 
@@ -91,11 +95,106 @@ test_bad_option (gconstpointer data)
   g_assert_nonnull (strstr (r.err, "--no-such-option"));
 }
 
+/* DT_NEEDED entries of the ELF file at @path. */
+static GPtrArray *
+needed_libraries (const char *path)
+{
+  GPtrArray *needed = g_ptr_array_new_with_free_func (g_free);
+  int fd = open (path, O_RDONLY);
+  Elf *elf;
+  Elf_Scn *scn = NULL;
+
+  g_assert_cmpint (fd, >=, 0);
+  elf_version (EV_CURRENT);
+  elf = elf_begin (fd, ELF_C_READ, NULL);
+  g_assert_nonnull (elf);
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      GElf_Shdr shdr;
+      Elf_Data *data;
+
+      if (gelf_getshdr (scn, &shdr) == NULL || shdr.sh_type != SHT_DYNAMIC)
+        continue;
+      data = elf_getdata (scn, NULL);
+      for (gsize i = 0; data != NULL && i < shdr.sh_size / shdr.sh_entsize; i++)
+        {
+          GElf_Dyn dyn;
+
+          if (gelf_getdyn (data, (int) i, &dyn) != NULL && dyn.d_tag == DT_NEEDED)
+            g_ptr_array_add (needed, g_strdup (elf_strptr (elf, shdr.sh_link, dyn.d_un.d_val)));
+        }
+    }
+  elf_end (elf);
+  close (fd);
+  return needed;
+}
+
+/* The front end's start-up is part of every recorded run's wall time: it
+ * must not load the symbolizer, the disassembler, the chart renderer or GTK
+ * (those verbs run in cyclescope-analyze, see app/main.c). */
+static void
+test_lean_front_end (void)
+{
+  static const char *heavy[] = { "libdw", "libcapstone", "libcairo", "libpango", "libgtk",
+                                 "libstdc++" };
+  g_autoptr(GPtrArray) needed = needed_libraries (cyclescope);
+  gboolean has_pfm = FALSE;
+
+  for (guint i = 0; i < needed->len; i++)
+    {
+      const char *lib = g_ptr_array_index (needed, i);
+
+      g_test_message ("DT_NEEDED %s", lib);
+      has_pfm |= g_str_has_prefix (lib, "libpfm");
+      for (guint h = 0; h < G_N_ELEMENTS (heavy); h++)
+        g_assert_false (g_str_has_prefix (lib, heavy[h]));
+    }
+  /* The list was read: recording needs libpfm4. */
+  g_assert_true (has_pfm);
+}
+
+/* Without cyclescope-analyze beside it (and not installed), a profile verb
+ * says which program is missing instead of failing obscurely. */
+static void
+test_missing_analyze (void)
+{
+  g_autofree char *installed = g_build_filename (CS_LIBEXECDIR, "cyclescope-analyze", NULL);
+  g_autofree char *dir = NULL;
+  g_autofree char *copy = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  if (g_file_test (installed, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("cyclescope-analyze is installed: the fallback would find it");
+      return;
+    }
+  dir = g_dir_make_tmp ("cs-cli-XXXXXX", NULL);
+  copy = g_build_filename (dir, "cyclescope", NULL);
+  g_assert_true (g_file_get_contents (cyclescope, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, (gssize) length, NULL));
+  g_assert_cmpint (g_chmod (copy, 0755), ==, 0);
+  {
+    const char *argv[] = { copy, "report", "x.cyclescope", NULL };
+    g_auto(CsTestOutput) r = cs_test_output (argv, NULL);
+
+    g_assert_cmpint (cs_test_output_exit_code (&r), ==, 1);
+    g_assert_nonnull (strstr (r.err, "cyclescope report: "));
+    g_assert_nonnull (strstr (r.err, "cyclescope-analyze"));
+    g_assert_nonnull (strstr (r.err, installed));
+  }
+  g_unlink (copy);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   cyclescope = cs_test_init_cli (&argc, &argv);
+
+  g_test_add_func ("/cli-help/lean-front-end", test_lean_front_end);
+  g_test_add_func ("/cli-help/missing-analyze", test_missing_analyze);
 
   g_test_add_func ("/cli-help/main", test_main_help);
   for (guint i = 0; i < G_N_ELEMENTS (verbs); i++)

@@ -14,6 +14,7 @@
 
 #include "cs-collector-error.h"
 #include "cs-perf-event.h"
+#include "cs-perf-hooks.h"
 #include "cs-test-util.h"
 
 static void
@@ -124,6 +125,42 @@ test_permission_message (void)
   g_assert_nonnull (strstr (buf, "task-clock"));
 }
 
+/* Open perf event descriptors of this process. */
+static guint
+count_perf_fds (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename ("/proc/self/fd", name, NULL);
+      g_autofree char *target = g_file_read_link (path, NULL);
+
+      if (target != NULL && strcmp (target, "anon_inode:[perf_event]") == 0)
+        n++;
+    }
+  return n;
+}
+
+/* The held event exists from wait() until release(), whatever thread opened
+ * it, and nothing is left behind. */
+static void
+test_hooks_hold (void)
+{
+  guint before = count_perf_fds ();
+  CsPerfHooks *hooks = cs_perf_hooks_hold ();
+
+  cs_perf_hooks_wait (hooks);
+  g_assert_cmpuint (count_perf_fds (), ==, before + 1);
+  cs_perf_hooks_wait (hooks);  /* idempotent */
+  cs_perf_hooks_release (hooks);
+  g_assert_cmpuint (count_perf_fds (), ==, before);
+  cs_perf_hooks_release (NULL);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -131,6 +168,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/perf-event/open", test_open_ok);
+  g_test_add_func ("/perf-event/hooks-hold", test_hooks_hold);
   g_test_add_func ("/perf-event/paranoid", test_paranoid_value);
   g_test_add_func ("/perf-event/unsupported", test_unsupported_named);
   g_test_add_func ("/perf-event/gone-process", test_gone_process);
