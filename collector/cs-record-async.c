@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include "cs-context-call.h"
 #include "cs-record-private.h"
 
 typedef struct
@@ -75,8 +76,7 @@ forward_progress (const CsRecordProgress *progress,
   call->progress.warning = g_strdup (progress->warning);
   call->data = data;
   call->task = g_object_ref (task);
-  g_main_context_invoke_full (data->context, G_PRIORITY_DEFAULT, dispatch_progress,
-                              call, progress_call_free);
+  cs_context_call (data->context, dispatch_progress, call, progress_call_free);
 }
 
 static void

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "cs-context-call.h"
 #include "cs-symbolizer.h"
 
 /* Keys between progress reports and cancellation checks. */
@@ -157,8 +158,7 @@ progress_target_clear (gpointer data)
 
       call->destroy = target->destroy;
       call->data = target->data;
-      g_main_context_invoke_full (target->context, G_PRIORITY_DEFAULT, destroy_call_run, call,
-                                  g_free);
+      cs_context_call (target->context, destroy_call_run, call, g_free);
     }
   g_main_context_unref (target->context);
 }
@@ -198,8 +198,7 @@ progress_from_worker (guint    done,
   message->target = g_atomic_rc_box_acquire (target);
   message->done = done;
   message->total = total;
-  g_main_context_invoke_full (target->context, G_PRIORITY_DEFAULT, progress_deliver, message,
-                              progress_message_free);
+  cs_context_call (target->context, progress_deliver, message, progress_message_free);
 }
 
 static void
