@@ -136,6 +136,55 @@ assert_corrupt (const char *path,
     g_assert_nonnull (strstr (error->message, path));
 }
 
+/* The compressed copy kept in the cache: a second save is the same file;
+ * a cached copy that is not a zstd frame is replaced, never copied. */
+static void
+test_save_cached (void)
+{
+  g_autofree char *first = g_build_filename (tmpdir, "first.kallsyms", NULL);
+  g_autofree char *second = g_build_filename (tmpdir, "second.kallsyms", NULL);
+  g_autofree char *third = g_build_filename (tmpdir, "third.kallsyms", NULL);
+  g_autofree char *cache_dir = g_build_filename (g_get_user_cache_dir (), "cyclescope", NULL);
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *cached = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = NULL;
+  g_autoptr(CsKallsyms) table = NULL;
+  gsize a_len = 0, b_len = 0, c_len = 0;
+  const char *name;
+  guint n_copies = 0;
+
+  if (!need_oracle ())
+    return;
+  g_assert_true (cs_kallsyms_save_running (first, NULL, NULL, &error));
+  g_assert_no_error (error);
+  dir = g_dir_open (cache_dir, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "kallsyms-saved-") && g_str_has_suffix (name, ".zst"))
+      {
+        g_free (cached);
+        cached = g_build_filename (cache_dir, name, NULL);
+        n_copies++;
+      }
+  g_assert_cmpuint (n_copies, ==, 1);
+
+  g_assert_true (cs_kallsyms_save_running (second, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (first, &a, &a_len, NULL));
+  g_assert_true (g_file_get_contents (second, &b, &b_len, NULL));
+  g_assert_cmpmem (a, a_len, b, b_len);
+
+  /* Damaged cache: compressed afresh, the same symbols, the cache mended. */
+  g_assert_true (g_file_set_contents (cached, "not zstd at all", -1, NULL));
+  g_assert_true (cs_kallsyms_save_running (third, NULL, NULL, &error));
+  g_assert_no_error (error);
+  table = cs_kallsyms_load_saved (third, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cs_kallsyms_get_n_symbols (table), ==, oracle->syms->len);
+  g_assert_true (g_file_get_contents (cached, &c, &c_len, NULL));
+  g_assert_cmpmem (a, a_len, c, c_len);
+}
+
 static void
 test_damaged (void)
 {
@@ -544,6 +593,7 @@ main (int    argc,
   oracle = cs_test_kallsyms_read ("/proc/kallsyms");
 
   g_test_add_func ("/kallsyms-saved/save-load", test_save_load);
+  g_test_add_func ("/kallsyms-saved/save-cached", test_save_cached);
   g_test_add_func ("/kallsyms-saved/damaged", test_damaged);
   g_test_add_func ("/kallsyms-saved/session-json", test_session_json);
   g_test_add_func ("/kallsyms-saved/old-fixtures", test_old_fixtures);
