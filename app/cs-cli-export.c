@@ -2,6 +2,7 @@
  *
  *   cyclescope export BUNDLE --chart ID|ID,ID…|all|list (--png|--svg|--pdf) OUT
  *                     [--size WxH] [--scale N] [--dark]
+ *   cyclescope export BUNDLE --memory line|all|ADDRESS (--png|--svg|--pdf) OUT …
  *
  * Loads the recording as the viewer does (CsAnalysis: a session bundle or a
  * plain perf.data) and draws the charts the viewer's overview shows — the
@@ -22,6 +23,7 @@
 #include "cs-cli.h"
 #include "cs-cli-util.h"
 #include "cs-analysis.h"
+#include "cs-export-memory.h"
 
 #define VERB "export"
 
@@ -51,6 +53,20 @@ parse_size (const char *text,
   if (errno != 0 || end == parts[1] || *end != '\0')
     return FALSE;
   return *width >= 16 && *height >= 16 && *width <= 20000 && *height <= 20000;
+}
+
+/* --size, or @fallback without it; FALSE (after saying why) when unreadable. */
+static gboolean
+read_size (const char *size,
+           const char *fallback,
+           double     *width,
+           double     *height)
+{
+  if (parse_size (size != NULL ? size : fallback, width, height))
+    return TRUE;
+  cs_cli_error (VERB, _("Cannot read the size “%s”: write WIDTHxHEIGHT, e.g. 800x600, each 16 to 20000."),
+                size);
+  return FALSE;
 }
 
 static void
@@ -121,11 +137,36 @@ select_charts (GPtrArray  *all,
   return g_steal_pointer (&chosen);
 }
 
+static int
+export_memory (CsAnalysis     *analysis,
+               const char     *which,
+               const char     *size,
+               gboolean        dark,
+               CsExportFormat  format,
+               double          scale,
+               const char     *out)
+{
+  g_autoptr(GError) error = NULL;
+  CsChartStyle style;
+  double width, height;
+
+  if (!read_size (size, CS_EXPORT_MEMORY_SIZE, &width, &height))
+    return 2;
+  cs_chart_style_init (&style, dark ? CS_THEME_DARK : CS_THEME_LIGHT);
+  if (!cs_export_memory (analysis, which, &style, format, width, height, scale, out, &error))
+    {
+      cs_cli_error (VERB, "%s", error->message);
+      return 1;
+    }
+  return 0;
+}
+
 int
 cs_cli_export (int    argc,
                char **argv)
 {
   g_autofree char *chart_spec = NULL;
+  g_autofree char *memory = NULL;
   g_autofree char *png = NULL;
   g_autofree char *svg = NULL;
   g_autofree char *pdf = NULL;
@@ -135,6 +176,9 @@ cs_cli_export (int    argc,
   const GOptionEntry entries[] = {
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart_spec,
       N_("Chart id, several ids separated by commas, “all” (the default) or “list”"), N_("ID") },
+    { "memory", 'm', 0, G_OPTION_ARG_STRING, &memory,
+      N_("The Memory page's scatter instead: “line” (the hottest cacheline), “all” (every access) or an address"),
+      N_("WHICH") },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png, N_("Write a PNG image"), N_("OUT") },
     { "svg", 0, 0, G_OPTION_ARG_FILENAME, &svg, N_("Write an SVG image"), N_("OUT") },
     { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &pdf, N_("Write a PDF document"), N_("OUT") },
@@ -166,8 +210,13 @@ cs_cli_export (int    argc,
       cs_cli_error (VERB, "%s", _("Give exactly one session bundle (NAME.cyclescope) or perf.data file to export from."));
       return 2;
     }
+  if (memory != NULL && chart_spec != NULL)
+    {
+      cs_cli_error (VERB, "%s", _("Give --chart or --memory, not both."));
+      return 2;
+    }
   if (chart_spec == NULL)
-    chart_spec = g_strdup ("all");
+    chart_spec = g_strdup (memory != NULL ? "memory" : "all");
 
   n_outputs = (png != NULL) + (svg != NULL) + (pdf != NULL);
   if (strcmp (chart_spec, "list") != 0 && n_outputs != 1)
@@ -189,6 +238,9 @@ cs_cli_export (int    argc,
       cs_cli_error (VERB, "%s", error->message);
       return 1;
     }
+  if (memory != NULL)
+    return export_memory (analysis, memory, size, dark, format, scale, out);
+
   all = cs_analysis_get_charts (analysis);
   hidden_line = cs_analysis_describe_hidden_charts (analysis);
   if (strcmp (chart_spec, "list") == 0)
@@ -216,14 +268,8 @@ cs_cli_export (int    argc,
       return 1;
     }
 
-  if (size == NULL)
-    size = g_strdup (chosen->len == 1 ? DEFAULT_CHART_SIZE : DEFAULT_GRID_SIZE);
-  if (!parse_size (size, &width, &height))
-    {
-      cs_cli_error (VERB, _("Cannot read the size “%s”: write WIDTHxHEIGHT, e.g. 800x600, each 16 to 20000."),
-                    size);
-      return 2;
-    }
+  if (!read_size (size, chosen->len == 1 ? DEFAULT_CHART_SIZE : DEFAULT_GRID_SIZE, &width, &height))
+    return 2;
 
   cs_chart_style_init (&style, dark ? CS_THEME_DARK : CS_THEME_LIGHT);
   if (chosen->len == 1)

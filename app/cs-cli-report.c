@@ -19,6 +19,7 @@
 #include "cs-error.h"
 #include "cs-model-registry.h"
 #include "cs-report-counts.h"
+#include "cs-report-memory.h"
 #include "cs-report-samples.h"
 
 /* The session's model, or NULL when it names none. A model id the registry
@@ -156,6 +157,7 @@ cs_cli_report (int    argc,
   g_autofree char *sort_text = NULL;
   g_autofree char *event = NULL;
   int limit = 20;
+  gboolean memory = FALSE;
   g_auto(GStrv) files = NULL;
   const GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
@@ -168,6 +170,9 @@ cs_cli_report (int    argc,
       N_("Sample tables of this event only (default: every sampled event)"), N_("NAME") },
     { "limit", 'n', 0, G_OPTION_ARG_INT, &limit,
       N_("Rows per sample table (default 20, 0: all)"), N_("N") },
+    { "memory", 'M', 0, G_OPTION_ARG_NONE, &memory,
+      N_("Print the cachelines the samples accessed (data addresses reconstructed from the "
+         "registers of a recording made with --regs) instead"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
@@ -215,7 +220,15 @@ cs_cli_report (int    argc,
       return 1;
     }
 
-  if (cs_analysis_is_perf_data (files[0]))
+  if (memory)
+    {
+      if (!cs_report_memory (files[0], (guint) limit, format, out, &error))
+        {
+          cs_cli_error ("report", "%s", error->message);
+          return 1;
+        }
+    }
+  else if (cs_analysis_is_perf_data (files[0]))
     {
       if (!(analysis = cs_analysis_load (files[0], NULL, NULL, NULL, NULL, &error)) ||
           !append_samples (analysis, &sample_options, format, FALSE, out, &error))

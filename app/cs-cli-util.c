@@ -90,3 +90,31 @@ cs_cli_error (const char *verb,
   /* TRANSLATORS: "cyclescope record: <error message>" */
   g_printerr (_("cyclescope %s: %s\n"), verb, msg);
 }
+
+char *
+cs_cli_grouped (guint64 v)
+{
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, v);
+  GString *s = g_string_new (NULL);
+  gsize n = strlen (digits);
+
+  for (gsize i = 0; i < n; i++)
+    {
+      if (i > 0 && (n - i) % 3 == 0)
+        g_string_append_c (s, ',');
+      g_string_append_c (s, digits[i]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+void
+cs_cli_append_padded (GString    *out,
+                      const char *text,
+                      guint       width)
+{
+  glong n = g_utf8_strlen (text, -1);
+
+  g_string_append (out, text);
+  for (glong i = n; i < (glong) width; i++)
+    g_string_append_c (out, ' ');
+}

@@ -32,5 +32,12 @@ void         cs_cli_append_json   (GString            *out,
 void         cs_cli_csv_field     (GString            *out,
                                    const char         *text,
                                    gboolean            last);
+/* @v with a comma between groups of three digits ("1,234,567"): the
+ * reports' numbers must read the same in every locale (docs/cli.md). */
+char        *cs_cli_grouped       (guint64             v);
+/* Appends @text padded with spaces to @width display characters. */
+void         cs_cli_append_padded (GString            *out,
+                                   const char         *text,
+                                   guint               width);
 
 G_END_DECLS

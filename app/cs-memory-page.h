@@ -4,6 +4,8 @@
 #include <gtk/gtk.h>
 
 #include "cs-analysis.h"
+#include "cs-memory-profile.h"
+#include "cs-scatter-view.h"
 
 G_BEGIN_DECLS
 
@@ -14,5 +16,14 @@ GtkWidget *cs_memory_page_new          (void);
 /* Shows @analysis (NULL clears the page). The page keeps a reference. */
 void       cs_memory_page_set_analysis (CsMemoryPage *self,
                                         CsAnalysis   *analysis);
+/* The reconstructed addresses shown, once loaded (NULL before, or without
+ * register samples). */
+CsMemoryProfile *cs_memory_page_get_profile (CsMemoryPage *self);
+/* TRUE while the addresses are being reconstructed on a worker thread. */
+gboolean         cs_memory_page_is_loading  (CsMemoryPage *self);
+
+/* The cacheline selected in the table, or NULL. */
+const CsMemoryLine *cs_memory_page_get_selected_line (CsMemoryPage *self);
+CsScatterView      *cs_memory_page_get_scatter_view  (CsMemoryPage *self);
 
 G_END_DECLS

@@ -33,6 +33,7 @@ struct _CsRecordDialog
   GtkEntry        *events_entry;
   GtkSpinButton   *frequency_spin;
   GtkSwitch       *callchains_switch;
+  GtkSwitch       *regs_switch;
   GtkRevealer     *error_revealer;
   GtkLabel        *error_label;
   GtkLabel        *notices_label;
@@ -249,6 +250,7 @@ build_options (CsRecordDialog  *self,
   options->events = split_events (gtk_editable_get_text (GTK_EDITABLE (self->events_entry)));
   options->frequency = (guint64) gtk_spin_button_get_value_as_int (self->frequency_spin);
   options->callchains = gtk_switch_get_active (self->callchains_switch);
+  options->user_regs = gtk_switch_get_active (self->regs_switch);
   return g_steal_pointer (&options);
 }
 
@@ -275,6 +277,7 @@ cs_record_dialog_start (CsRecordDialog *self)
     {
       g_settings_set_uint (self->settings, "record-frequency", (guint) options->frequency);
       g_settings_set_boolean (self->settings, "record-callchains", options->callchains);
+      g_settings_set_boolean (self->settings, "record-registers", options->user_regs);
     }
 
   notices = cs_recorder_get_notices (self->recorder);
@@ -444,6 +447,7 @@ cs_record_dialog_class_init (CsRecordDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, events_entry);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, frequency_spin);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, callchains_switch);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, regs_switch);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, notices_label);
@@ -482,6 +486,7 @@ cs_record_dialog_new (GtkWindow *parent,
       self->settings = g_object_ref (settings);
       gtk_spin_button_set_value (self->frequency_spin, g_settings_get_uint (settings, "record-frequency"));
       gtk_switch_set_active (self->callchains_switch, g_settings_get_boolean (settings, "record-callchains"));
+      gtk_switch_set_active (self->regs_switch, g_settings_get_boolean (settings, "record-registers"));
     }
   return self;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cs-error.h"
+#include "cs-cli-util.h"
 #include "cs-report-samples-private.h"
 
 static const char * const sort_names[] = { "dso", "sym", "dso,sym", "srcline" };
@@ -96,42 +97,13 @@ cs_report_samples_srcline (const CsProfileLineRow *row)
   return g_strdup_printf ("%s:%u", row->file, row->line);
 }
 
-static char *
-grouped (guint64 v)
-{
-  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, v);
-  GString *s = g_string_new (NULL);
-  gsize n = strlen (digits);
-
-  for (gsize i = 0; i < n; i++)
-    {
-      if (i > 0 && (n - i) % 3 == 0)
-        g_string_append_c (s, ',');
-      g_string_append_c (s, digits[i]);
-    }
-  return g_string_free (s, FALSE);
-}
-
-/* Pads @text to @width display characters (UTF-8 aware). */
-static void
-append_padded (GString    *out,
-               const char *text,
-               guint       width)
-{
-  glong n = g_utf8_strlen (text, -1);
-
-  g_string_append (out, text);
-  for (glong i = n; i < (glong) width; i++)
-    g_string_append_c (out, ' ');
-}
-
 static void
 text_event_header (CsAnalysis           *analysis,
                    const CsProfileEvent *e,
                    GString              *out)
 {
-  g_autofree char *n = grouped (e->n_samples);
-  g_autofree char *p = grouped (e->period);
+  g_autofree char *n = cs_cli_grouped (e->n_samples);
+  g_autofree char *p = cs_cli_grouped (e->period);
 
   g_string_append_printf (out, _("# Event %s: %s samples, estimated count %s (sum of the periods)"),
                           e->name, n, p);
@@ -157,7 +129,7 @@ text_modules (CsAnalysis           *analysis,
   for (guint i = 0; i < rows->len; i++)
     width = MAX (width, g_utf8_strlen (g_array_index (rows, CsProfileModuleRow, i).module->name, -1));
   g_string_append_printf (out, "# %9s %12s %16s  ", _("Overhead"), _("Samples"), _("Estimated"));
-  append_padded (out, _("Shared Object"), width);
+  cs_cli_append_padded (out, _("Shared Object"), width);
   for (guint c = 0; columns != NULL && columns[c] != NULL; c++)
     g_string_append_printf (out, " %14s", columns[c]);
   g_string_append_c (out, '\n');
@@ -168,11 +140,11 @@ text_modules (CsAnalysis           *analysis,
     {
       const CsProfileModuleRow *r = &g_array_index (rows, CsProfileModuleRow, i);
       const CsScope *scope = cs_report_samples_module_scope (analysis, r->module);
-      g_autofree char *n = grouped (r->samples);
-      g_autofree char *p = grouped (r->period);
+      g_autofree char *n = cs_cli_grouped (r->samples);
+      g_autofree char *p = cs_cli_grouped (r->period);
 
       g_string_append_printf (out, "  %8.2f%% %12s %16s  ", r->percent, n, p);
-      append_padded (out, r->module->name, width);
+      cs_cli_append_padded (out, r->module->name, width);
       for (guint c = 0; columns != NULL && columns[c] != NULL; c++)
         {
           double v = scope != NULL ? cs_evaluation_lookup (scope->evaluation, columns[c]) : NAN;
@@ -203,19 +175,19 @@ text_symbols (CsAnalysis           *analysis,
   g_string_append_printf (out, "# %9s %12s  ", _("Overhead"), _("Samples"));
   if (sort == CS_REPORT_SORT_DSO_SYM)
     {
-      append_padded (out, _("Shared Object"), width);
+      cs_cli_append_padded (out, _("Shared Object"), width);
       g_string_append_c (out, ' ');
     }
   g_string_append_printf (out, "%s\n", _("Symbol"));
   for (guint i = 0; i < rows->len; i++)
     {
       const CsProfileSymbolRow *r = &g_array_index (rows, CsProfileSymbolRow, i);
-      g_autofree char *n = grouped (r->samples);
+      g_autofree char *n = cs_cli_grouped (r->samples);
 
       g_string_append_printf (out, "  %8.2f%% %12s  ", r->percent, n);
       if (sort == CS_REPORT_SORT_DSO_SYM)
         {
-          append_padded (out, r->symbol->module->name, width);
+          cs_cli_append_padded (out, r->symbol->module->name, width);
           g_string_append_c (out, ' ');
         }
       g_string_append_printf (out, "%s %s\n",
@@ -237,7 +209,7 @@ text_srclines (CsAnalysis           *analysis,
   for (guint i = 0; i < rows->len; i++)
     {
       const CsProfileLineRow *r = &g_array_index (rows, CsProfileLineRow, i);
-      g_autofree char *n = grouped (r->samples);
+      g_autofree char *n = cs_cli_grouped (r->samples);
       g_autofree char *line = cs_report_samples_srcline (r);
 
       g_string_append_printf (out, "  %8.2f%% %12s  %s", r->percent, n, line);
@@ -255,7 +227,7 @@ render_text (CsAnalysis                  *analysis,
 {
   CsProfile *profile = cs_analysis_get_profile (analysis);
   const CsProfileStats *stats = cs_profile_get_stats (profile);
-  g_autofree char *lost = grouped (stats->n_lost + stats->n_lost_samples);
+  g_autofree char *lost = cs_cli_grouped (stats->n_lost + stats->n_lost_samples);
 
   g_string_append_printf (out, _("# Samples of %s, sorted by %s\n"), cs_profile_get_path (profile),
                           cs_report_sort_to_string (options->sort));

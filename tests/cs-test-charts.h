@@ -7,12 +7,36 @@
 #include <glib.h>
 #include <math.h>
 
+#include "cs-chart-draw.h"
 #include "cs-chart-values.h"
 
 typedef struct
 {
   double r, g, b;   /* 0..1 */
 } TestPixel;
+
+/* cs_chart_draw() or cs_scatter_draw(). */
+typedef void (*TestDrawFunc) (cairo_t *cr, gconstpointer data, const CsChartStyle *style,
+                              double width, double height);
+
+/* @draw's drawing of @data on a new @width × @height image in @theme. */
+static inline cairo_surface_t *
+test_render_drawing (TestDrawFunc  draw,
+             gconstpointer data,
+             CsTheme       theme,
+             int           width,
+             int           height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  CsChartStyle style;
+
+  cs_chart_style_init (&style, theme);
+  draw (cr, data, &style, width, height);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  return surface;
+}
 
 static inline CsChartValues *
 test_bar_new (const char   *title,

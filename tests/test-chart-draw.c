@@ -19,15 +19,7 @@ render (const CsChartValues *values,
         int                  width,
         int                  height)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  cairo_t *cr = cairo_create (surface);
-  CsChartStyle style;
-
-  cs_chart_style_init (&style, theme);
-  cs_chart_draw (cr, values, &style, width, height);
-  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-  cairo_destroy (cr);
-  return surface;
+  return test_render_drawing ((TestDrawFunc) cs_chart_draw, values, theme, width, height);
 }
 
 static GArray *

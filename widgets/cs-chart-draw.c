@@ -76,30 +76,21 @@ text_clear (gpointer data)
   g_clear_object (&text->layout);
 }
 
-static CsChartFrame *
-frame_new (const CsChartValues *values,
-           const CsChartStyle  *style,
-           double               width,
-           double               height)
+void
+cs_chart_frame_init_text (CsChartFrame       *frame,
+                          const CsChartStyle *style,
+                          double              pad)
 {
-  CsChartFrame *frame = g_new0 (CsChartFrame, 1);
   cairo_font_options_t *options;
   PangoLayout *probe;
   double w;
 
-  frame->values = values;
   if (style != NULL)
     frame->style = *style;
   else
     cs_chart_style_init (&frame->style, CS_THEME_LIGHT);
   if (!(frame->style.scale > 0))
     frame->style.scale = 1.0;
-
-  frame->geometry = g_new0 (CsChartGeometry, 1);
-  frame->geometry->kind = values->kind;
-  frame->geometry->width = width;
-  frame->geometry->height = height;
-  frame->geometry->marker_x = NAN;
   frame->texts = g_array_new (FALSE, TRUE, sizeof (CsChartText));
   g_array_set_clear_func (frame->texts, text_clear);
   frame->layouts = g_ptr_array_new_with_free_func (g_object_unref);
@@ -122,25 +113,81 @@ frame_new (const CsChartValues *values,
   frame->bold_font = derive_font (frame->font, 1.15, PANGO_WEIGHT_BOLD);
   frame->small_font = derive_font (frame->font, 0.9, pango_font_description_get_weight (frame->font));
 
-  frame->pad = CLAMP (MIN (width, height) * 0.04, 4.0, 14.0);
+  frame->pad = pad;
   probe = cs_chart_frame_text (frame, "Ag", CS_CHART_FONT_REGULAR, -1, 1);
   cs_chart_text_size (probe, &w, &frame->line_height);
   probe = cs_chart_frame_text (frame, "Ag", CS_CHART_FONT_SMALL, -1, 1);
   cs_chart_text_size (probe, &w, &frame->small_line_height);
+}
 
+void
+cs_chart_frame_clear_text (CsChartFrame *frame)
+{
+  g_clear_pointer (&frame->texts, g_array_unref);
+  g_clear_pointer (&frame->layouts, g_ptr_array_unref);
+  g_clear_object (&frame->context);
+  g_clear_pointer (&frame->font, pango_font_description_free);
+  g_clear_pointer (&frame->bold_font, pango_font_description_free);
+  g_clear_pointer (&frame->small_font, pango_font_description_free);
+}
+
+void
+cs_chart_frame_begin_paint (CsChartFrame *frame,
+                            cairo_t      *cr,
+                            double        width,
+                            double        height)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  if (!frame->style.transparent)
+    {
+      CsColor card;
+
+      cs_chart_frame_role_color (frame, CS_COLOR_ROLE_CARD, &card);
+      cs_color_set_source (cr, &card);
+      cairo_paint (cr);
+    }
+}
+
+void
+cs_chart_frame_paint_texts (CsChartFrame *frame,
+                            cairo_t      *cr)
+{
+  for (guint i = 0; i < frame->texts->len; i++)
+    {
+      CsChartText *text = &g_array_index (frame->texts, CsChartText, i);
+
+      cairo_move_to (cr, text->x, text->y);
+      cs_color_set_source (cr, &text->color);
+      pango_cairo_update_layout (cr, text->layout);
+      pango_cairo_show_layout (cr, text->layout);
+    }
+}
+
+static CsChartFrame *
+frame_new (const CsChartValues *values,
+           const CsChartStyle  *style,
+           double               width,
+           double               height)
+{
+  CsChartFrame *frame = g_new0 (CsChartFrame, 1);
+
+  frame->values = values;
+  frame->geometry = g_new0 (CsChartGeometry, 1);
+  frame->geometry->kind = values->kind;
+  frame->geometry->width = width;
+  frame->geometry->height = height;
+  frame->geometry->marker_x = NAN;
+  cs_chart_frame_init_text (frame, style, CLAMP (MIN (width, height) * 0.04, 4.0, 14.0));
   return frame;
 }
 
 static void
 frame_free (CsChartFrame *frame)
 {
-  g_clear_pointer (&frame->texts, g_array_unref);
-  g_clear_pointer (&frame->layouts, g_ptr_array_unref);
   g_clear_pointer (&frame->geometry, cs_chart_geometry_free);
-  g_clear_object (&frame->context);
-  g_clear_pointer (&frame->font, pango_font_description_free);
-  g_clear_pointer (&frame->bold_font, pango_font_description_free);
-  g_clear_pointer (&frame->small_font, pango_font_description_free);
+  cs_chart_frame_clear_text (frame);
   g_free (frame);
 }
 
@@ -364,32 +411,14 @@ cs_chart_draw (cairo_t             *cr,
 
   frame = frame_layout (values, style, width, height);
 
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  if (!frame->style.transparent)
-    {
-      CsColor card;
-
-      cs_chart_frame_role_color (frame, CS_COLOR_ROLE_CARD, &card);
-      cs_color_set_source (cr, &card);
-      cairo_paint (cr);
-    }
+  cs_chart_frame_begin_paint (frame, cr, width, height);
 
   if (values->kind == CS_CHART_BAR)
     cs_chart_bar_draw (frame, cr);
   else
     cs_chart_ref_draw (frame, cr);
 
-  for (guint i = 0; i < frame->texts->len; i++)
-    {
-      CsChartText *text = &g_array_index (frame->texts, CsChartText, i);
-
-      cairo_move_to (cr, text->x, text->y);
-      cs_color_set_source (cr, &text->color);
-      pango_cairo_update_layout (cr, text->layout);
-      pango_cairo_show_layout (cr, text->layout);
-    }
+  cs_chart_frame_paint_texts (frame, cr);
   cairo_restore (cr);
 
   frame_free (frame);

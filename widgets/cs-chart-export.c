@@ -12,12 +12,6 @@
 #include "cs-chart-export.h"
 #include "cs-chart-grid.h"
 
-typedef void (*DrawFunc) (cairo_t            *cr,
-                          const CsChartStyle *style,
-                          double              width,
-                          double              height,
-                          gpointer            user_data);
-
 typedef struct
 {
   GOutputStream *out;
@@ -106,16 +100,16 @@ fail_with_path (GError    **error,
   return FALSE;
 }
 
-static gboolean
-export_with (DrawFunc             draw,
-             gpointer             user_data,
-             const CsChartStyle  *style,
-             CsExportFormat       format,
-             double               width,
-             double               height,
-             double               scale,
-             const char          *path,
-             GError             **error)
+gboolean
+cs_export_drawing (CsExportDrawFunc     draw,
+                   gpointer             user_data,
+                   const CsChartStyle  *style,
+                   CsExportFormat       format,
+                   double               width,
+                   double               height,
+                   double               scale,
+                   const char          *path,
+                   GError             **error)
 {
   g_autoptr(GFile) file = NULL;
   g_autoptr(GFileOutputStream) out = NULL;
@@ -232,7 +226,7 @@ cs_chart_export (const CsChartValues  *values,
 {
   g_return_val_if_fail (values != NULL, FALSE);
 
-  return export_with (draw_one, (gpointer) values, style, format, width, height, scale, path, error);
+  return cs_export_drawing (draw_one, (gpointer) values, style, format, width, height, scale, path, error);
 }
 
 typedef struct
@@ -268,5 +262,5 @@ cs_chart_export_grid (CsChartValues * const  *values,
 
   g_return_val_if_fail (values != NULL || n_values == 0, FALSE);
 
-  return export_with (draw_grid, &data, style, format, width, height, scale, path, error);
+  return cs_export_drawing (draw_grid, &data, style, format, width, height, scale, path, error);
 }

@@ -35,6 +35,26 @@ void        cs_chart_export_get_pixel_size (double                   width,
                                             int                     *pixel_width,
                                             int                     *pixel_height);
 
+/* Draws a figure of @width × @height (user units) with @style. */
+typedef void (*CsExportDrawFunc) (cairo_t            *cr,
+                                  const CsChartStyle *style,
+                                  double              width,
+                                  double              height,
+                                  gpointer            user_data);
+
+/* What every export does (size checks, surface per format, atomic
+ * replacement of @path), with @draw drawing the figure: the charts, the
+ * grid and the scatter view share it. */
+gboolean    cs_export_drawing              (CsExportDrawFunc         draw,
+                                            gpointer                 user_data,
+                                            const CsChartStyle      *style,
+                                            CsExportFormat           format,
+                                            double                   width,
+                                            double                   height,
+                                            double                   scale,
+                                            const char              *path,
+                                            GError                 **error);
+
 gboolean    cs_chart_export                (const CsChartValues     *values,
                                             const CsChartStyle      *style,
                                             CsExportFormat           format,

@@ -43,6 +43,24 @@ typedef enum
   CS_CHART_FONT_SMALL,
 } CsChartFont;
 
+/* The text machinery of a frame: @style (NULL: light), a Pango context
+ * with surface-independent metrics, the regular, bold and small fonts and
+ * their line heights, @pad. The BAR/REF charts and the scatter share it so
+ * that they read alike side by side. */
+void         cs_chart_frame_init_text   (CsChartFrame       *frame,
+                                         const CsChartStyle *style,
+                                         double              pad);
+/* Frees what cs_chart_frame_init_text() made. */
+void         cs_chart_frame_clear_text  (CsChartFrame       *frame);
+/* Saves @cr, clips it to the chart and paints the card unless the style
+ * is transparent; the drawing ends with cairo_restore(). */
+void         cs_chart_frame_begin_paint (CsChartFrame       *frame,
+                                         cairo_t            *cr,
+                                         double              width,
+                                         double              height);
+/* Draws the queued texts (on top of the shapes). */
+void         cs_chart_frame_paint_texts (CsChartFrame       *frame,
+                                         cairo_t            *cr);
 /* A layout of @text; @max_width <= 0 means unbounded. With @max_lines 1 the
  * text is ellipsized at @max_width, otherwise wrapped and ellipsized after
  * @max_lines lines. Owned by @frame. */

@@ -5,11 +5,10 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "cs-chart-card.h"
 #include "cs-chart-format.h"
 #include "cs-chart-widget.h"
 #include "cs-widgets-util.h"
-
-#define CARD_RADIUS 6.0
 
 struct _CsChartWidget
 {
@@ -73,19 +72,8 @@ cs_chart_widget_get_style (CsChartWidget  *self,
                            CsChartStyle   *style,
                            char          **font)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
-  const PangoFontDescription *desc;
-
   g_return_if_fail (CS_IS_CHART_WIDGET (self));
-  g_return_if_fail (style != NULL);
-
-  cs_chart_style_init (style, cs_widgets_prefers_dark (widget) ? CS_THEME_DARK : CS_THEME_LIGHT);
-  style->scale = MAX (1, gtk_widget_get_scale_factor (widget));
-  /* The card is painted by the widget so it can follow the rounded clip. */
-  style->transparent = TRUE;
-  desc = pango_context_get_font_description (gtk_widget_get_pango_context (widget));
-  if (font != NULL)
-    *font = desc != NULL ? pango_font_description_to_string (desc) : NULL;
+  cs_chart_card_get_style (GTK_WIDGET (self), style, font);
 }
 
 static CsChartGeometry *
@@ -107,54 +95,7 @@ static void
 cs_chart_widget_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
 {
-  CsChartWidget *self = CS_CHART_WIDGET (widget);
-  double width = gtk_widget_get_width (widget);
-  double height = gtk_widget_get_height (widget);
-  g_autofree char *font = NULL;
-  CsChartStyle style;
-  CsColor card, border;
-  GskRoundedRect outline;
-  GdkRGBA card_rgba, border_rgba;
-  cairo_t *cr;
-
-  if (width <= 0 || height <= 0)
-    return;
-
-  cs_chart_widget_get_style (self, &style, &font);
-  style.font = font;
-  cs_palette_get_role_color (style.theme, CS_COLOR_ROLE_CARD, &card);
-  cs_palette_get_role_color (style.theme, CS_COLOR_ROLE_GRID, &border);
-  card_rgba = (GdkRGBA) { card.red, card.green, card.blue, card.alpha };
-  border_rgba = (GdkRGBA) { border.red, border.green, border.blue, border.alpha };
-
-  gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), CARD_RADIUS);
-  gtk_snapshot_push_rounded_clip (snapshot, &outline);
-  gtk_snapshot_append_color (snapshot, &card_rgba, &outline.bounds);
-
-  if (self->values != NULL)
-    {
-      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-      cs_chart_draw (cr, self->values, &style, width, height);
-      cairo_destroy (cr);
-    }
-  gtk_snapshot_pop (snapshot);
-
-  gtk_snapshot_append_border (snapshot, &outline,
-                              (float[4]) { 1, 1, 1, 1 },
-                              (GdkRGBA[4]) { border_rgba, border_rgba, border_rgba, border_rgba });
-
-  if (gtk_widget_has_visible_focus (widget))
-    {
-      GdkRGBA focus;
-
-      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      gtk_style_context_get_color (gtk_widget_get_style_context (widget), &focus);
-      G_GNUC_END_IGNORE_DEPRECATIONS
-      focus.alpha = 0.5;
-      gsk_rounded_rect_shrink (&outline, 1, 1, 1, 1);
-      gtk_snapshot_append_border (snapshot, &outline, (float[4]) { 2, 2, 2, 2 },
-                                  (GdkRGBA[4]) { focus, focus, focus, focus });
-    }
+  cs_chart_card_snapshot (widget, snapshot, (CsChartCardDraw) cs_chart_draw, CS_CHART_WIDGET (widget)->values);
 }
 
 static void

@@ -1,0 +1,23 @@
+/* cs-memory-line-item.h — one cacheline of a CsMemoryProfile as a list item
+ *
+ * The Memory page's table is a GtkColumnView over a GListStore of these; the
+ * item keeps its profile alive, so a line pointer never outlives its data.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "cs-memory-profile.h"
+
+G_BEGIN_DECLS
+
+#define CS_TYPE_MEMORY_LINE_ITEM (cs_memory_line_item_get_type ())
+G_DECLARE_FINAL_TYPE (CsMemoryLineItem, cs_memory_line_item, CS, MEMORY_LINE_ITEM, GObject)
+
+CsMemoryLineItem   *cs_memory_line_item_new         (CsMemoryProfile  *profile,
+                                                     guint             index);
+const CsMemoryLine *cs_memory_line_item_get_line    (CsMemoryLineItem *self);
+/* Position in the profile's order (by samples). */
+guint               cs_memory_line_item_get_index   (CsMemoryLineItem *self);
+
+G_END_DECLS

@@ -1,0 +1,189 @@
+/* cs-memory-code.c — instruction bytes at sampled IPs, from the modules' files
+ *
+ * perf.data holds no code, only where files were mapped. The bytes at an IP
+ * are those of the file at the IP's file offset (ip − start + pgoff), so the
+ * file is mapped once and read there: no ELF section lookup per sample.
+ * The symbolizer decides whether a file may be used: one that is gone, or
+ * whose build-id differs from the recorded one, would give another
+ * program's instructions and so wrong addresses.
+ *
+ * For the skid correction it also finds where the instruction before an IP
+ * starts. x86 instructions have no fixed length and cannot be decoded
+ * backwards, so the walk starts at the function symbol holding the IP,
+ * whose start the symbolizer gives as an ELF address: the IP's own
+ * location relates it to the file offset (same function, same segment).
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cs-memory-private.h"
+
+struct _CsMemoryCode
+{
+  CsSymbolizer *symbolizer;
+  GPtrArray    *warnings;  /* not owned: the profile's */
+  GHashTable   *files;     /* CsModule* -> GMappedFile* (NULL: no usable file) */
+  GHashTable   *previous;  /* CodeKey* -> length of the previous instruction + 1 */
+};
+
+typedef struct
+{
+  CsModule *module;
+  guint64   offset;
+} CodeKey;
+
+static guint
+code_key_hash (gconstpointer p)
+{
+  const CodeKey *k = p;
+
+  return g_direct_hash (k->module) ^ (guint) (k->offset * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) >> 32);
+}
+
+static gboolean
+code_key_equal (gconstpointer a,
+                gconstpointer b)
+{
+  const CodeKey *ka = a, *kb = b;
+
+  return ka->module == kb->module && ka->offset == kb->offset;
+}
+
+/* Modules without a usable file are remembered with a NULL value. */
+static void
+mapped_file_unref0 (gpointer file)
+{
+  if (file != NULL)
+    g_mapped_file_unref (file);
+}
+
+CsMemoryCode *
+cs_memory_code_new (CsSymbolizer *symbolizer,
+                    GPtrArray    *warnings)
+{
+  CsMemoryCode *self = g_new0 (CsMemoryCode, 1);
+
+  self->symbolizer = g_object_ref (symbolizer);
+  self->warnings = warnings;
+  self->files = g_hash_table_new_full (NULL, NULL, NULL, mapped_file_unref0);
+  self->previous = g_hash_table_new_full (code_key_hash, code_key_equal, g_free, NULL);
+  return self;
+}
+
+void
+cs_memory_code_free (CsMemoryCode *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->files, g_hash_table_unref);
+  g_clear_pointer (&self->previous, g_hash_table_unref);
+  g_clear_object (&self->symbolizer);
+  g_free (self);
+}
+
+static GMappedFile *
+open_module (CsMemoryCode *self,
+             CsModule     *module)
+{
+  g_autofree char *problem = NULL;
+  g_autoptr(GError) error = NULL;
+  GMappedFile *file;
+
+  /* [vdso], anonymous (JIT) code and the kernel have no file here; they
+   * are counted as "no code" without a warning each. */
+  if (cs_module_get_kind (module) != CS_MODULE_FILE)
+    return NULL;
+  if ((problem = cs_symbolizer_dup_module_problem (self->symbolizer, module)) != NULL)
+    {
+      g_ptr_array_add (self->warnings,
+                       g_strdup_printf (_("No data addresses for samples in %s: %s"),
+                                        cs_module_get_name (module), problem));
+      return NULL;
+    }
+  if (!(file = g_mapped_file_new (cs_module_get_path (module), FALSE, &error)))
+    {
+      g_ptr_array_add (self->warnings,
+                       g_strdup_printf (_("No data addresses for samples in %s: cannot read its "
+                                          "instructions (%s). Analyze on the machine that recorded "
+                                          "the data, or make the file available at that path."),
+                                        cs_module_get_name (module), error->message));
+      return NULL;
+    }
+  return file;
+}
+
+const guint8 *
+cs_memory_code_get (CsMemoryCode *self,
+                    CsModule     *module,
+                    guint64       offset,
+                    gsize         max,
+                    gsize        *len)
+{
+  GMappedFile *file;
+  gpointer value;
+  gsize size;
+
+  *len = 0;
+  if (module == NULL)
+    return NULL;
+  if (g_hash_table_lookup_extended (self->files, module, NULL, &value))
+    file = value;
+  else
+    {
+      file = open_module (self, module);
+      g_hash_table_insert (self->files, module, file);
+    }
+  if (file == NULL)
+    return NULL;
+  size = g_mapped_file_get_length (file);
+  if (offset >= size)
+    return NULL;
+  *len = MIN (max, size - offset);
+  return (const guint8 *) g_mapped_file_get_contents (file) + offset;
+}
+
+static guint
+find_previous_length (CsMemoryCode         *self,
+                      CsDataAddressDecoder *decoder,
+                      CsModule             *module,
+                      guint64               offset)
+{
+  const CsLocation *loc = cs_symbolizer_resolve_symbol (self->symbolizer, module, offset);
+  const CsSymbol *sym;
+  const guint8 *code;
+  guint64 into;
+  gsize len = 0;
+
+  if (loc == NULL || (sym = loc->symbol) == NULL || sym->unknown || sym->start > loc->address)
+    return 0;
+  into = loc->address - sym->start;
+  if (into > offset || (sym->size > 0 && into >= sym->size))
+    return 0;
+  /* Only the bytes up to the IP are needed. */
+  if (!(code = cs_memory_code_get (self, module, offset - into, into, &len)) || len < into)
+    return 0;
+  return cs_data_address_find_previous (decoder, code, len, sym->start, loc->address);
+}
+
+guint
+cs_memory_code_previous_length (CsMemoryCode         *self,
+                                CsDataAddressDecoder *decoder,
+                                CsModule             *module,
+                                guint64               offset)
+{
+  CodeKey probe = { module, offset };
+  CodeKey *key;
+  gpointer value;
+  guint length;
+
+  if (module == NULL)
+    return 0;
+  if (g_hash_table_lookup_extended (self->previous, &probe, NULL, &value))
+    return GPOINTER_TO_UINT (value) - 1;
+  length = find_previous_length (self, decoder, module, offset);
+  key = g_new (CodeKey, 1);
+  *key = probe;
+  g_hash_table_insert (self->previous, key, GUINT_TO_POINTER (length + 1));
+  return length;
+}

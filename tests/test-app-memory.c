@@ -1,0 +1,330 @@
+/* test-app-memory.c — the Memory page on real recordings, in a real window
+ *
+ * argv[1]: the cyclescope binary, argv[2]: cs-test-false-sharing. The
+ * workload is recorded with `cyclescope record --regs` and prints where its
+ * two counters are and which threads increment them: that is the truth the
+ * page must show (the hottest line holds the counters, each thread's points
+ * are at its own counter), not anything computed by the code under test.
+ *
+ * - adjacent counters: the hottest line is selected, flagged as false
+ *   sharing in the table's data and in the verdict; the scatter shows that
+ *   line's accesses by thread; "All Accesses" switches to the address
+ *   view with the line highlighted; activating a point goes back to its line;
+ * - padded counters: two lines, neither flagged;
+ * - a recording without registers: the page says how to record them.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cs-memory-page.h"
+#include "cs-scatter-save.h"
+#include "cs-test-app.h"
+#include "cs-test-false-sharing.h"
+
+static const char *cyclescope;
+static const char *workload;
+static char *tmpdir;
+
+typedef struct
+{
+  char    *bundle;
+  guint64  counter[2];
+  guint64  tid[2];
+  gboolean adjacent;
+} Recording;
+
+static void
+recording_free (Recording *r)
+{
+  g_free (r->bundle);
+  g_free (r);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Recording, recording_free)
+
+static Recording *
+record (const char *mode)
+{
+  Recording *r = g_new0 (Recording, 1);
+  g_autofree char *out = NULL;
+
+  r->bundle = cs_test_fs_record (cyclescope, workload, tmpdir, mode, &out);
+  r->counter[0] = cs_test_fs_value (out, "counter_a");
+  r->counter[1] = cs_test_fs_value (out, "counter_b");
+  r->tid[0] = cs_test_fs_value (out, "tid_a");
+  r->tid[1] = cs_test_fs_value (out, "tid_b");
+  r->adjacent = g_str_equal (mode, "adjacent");
+  return r;
+}
+
+/* The Memory page, shown, once the window has loaded the recording. */
+static CsMemoryPage *
+show_memory_page (CsTestApp *app)
+{
+  CsWindow *window = cs_test_app_get_window (app);
+  GtkStack *pages;
+
+  if (window == NULL || cs_window_is_loading (window))
+    return NULL;
+  g_assert_null (cs_window_get_error_message (window));
+  pages = cs_window_get_page_stack (window);
+  gtk_stack_set_visible_child_name (pages, "memory");
+  return CS_MEMORY_PAGE (gtk_stack_get_child_by_name (pages, "memory"));
+}
+
+static gboolean
+is_toggle_labelled (GtkWidget     *widget,
+                    gconstpointer  label)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+static gboolean
+is_label_starting (GtkWidget     *widget,
+                   gconstpointer  prefix)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix);
+}
+
+/* Which of the recording's threads a scatter series is; -1: neither. */
+static int
+thread_of_series (const Recording     *r,
+                  const CsScatterData *data,
+                  guint                series)
+{
+  const char *name = cs_scatter_data_get_series (data, series);
+
+  g_assert_nonnull (name);
+  for (int t = 0; t < 2; t++)
+    {
+      g_autofree char *tid = g_strdup_printf ("%" G_GUINT64_FORMAT, r->tid[t]);
+
+      if (g_str_has_suffix (name, tid))
+        return t;
+    }
+  return -1;
+}
+
+/* The counter that is not on @line (padded). */
+static guint64
+other_counter (const Recording    *r,
+               const CsMemoryLine *line)
+{
+  return (r->counter[0] & ~G_GUINT64_CONSTANT (63)) == line->address ? r->counter[1] : r->counter[0];
+}
+
+/* Cacheline mode on the selected line: each thread's points at its counter. */
+static void
+check_line_scatter (const Recording    *r,
+                    CsMemoryPage       *page,
+                    const CsMemoryLine *line)
+{
+  CsScatterData *data = cs_scatter_view_get_data (cs_memory_page_get_scatter_view (page));
+  guint per_thread[2] = { 0, 0 };
+
+  g_assert_nonnull (data);
+  g_assert_cmpint (data->mode, ==, CS_SCATTER_MODE_CACHELINE);
+  g_assert_true (data->has_line);
+  g_assert_cmphex (data->line, ==, line->address);
+  for (guint i = 0; i < cs_scatter_data_get_n_points (data); i++)
+    {
+      const CsScatterPoint *p = cs_scatter_data_get_point (data, i);
+      int t = thread_of_series (r, data, p->thread);
+
+      g_assert_cmpint (t, >=, 0);
+      g_assert_cmphex (p->address, ==, r->counter[t]);
+      g_assert_true (p->flags & CS_SCATTER_POINT_STORE);
+      per_thread[t]++;
+    }
+  g_test_message ("line 0x%" G_GINT64_MODIFIER "x: %u points of thread a, %u of thread b",
+                  line->address, per_thread[0], per_thread[1]);
+  /* Adjacent: both threads on the line; padded: the line's own thread. */
+  for (int t = 0; t < 2; t++)
+    if (r->adjacent || (r->counter[t] & ~G_GUINT64_CONSTANT (63)) == line->address)
+      g_assert_cmpuint (per_thread[t], >=, 10);
+    else
+      g_assert_cmpuint (per_thread[t], ==, 0);
+}
+
+/* "Export Image…" is offered, and writes what is shown: a PNG twice the
+ * scatter's size on screen. */
+static void
+check_export (CsMemoryPage *page)
+{
+  CsScatterView *view = cs_memory_page_get_scatter_view (page);
+  GtkWidget *button = cs_test_find_action_widget (GTK_WIDGET (page), "memory.export-image");
+  g_autofree char *path = g_build_filename (tmpdir, "scatter.png", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *png;
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_assert_true (cs_scatter_save (view, file, &error));
+  g_assert_no_error (error);
+  png = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==, 2 * gtk_widget_get_width (GTK_WIDGET (view)));
+  g_assert_cmpint (cairo_image_surface_get_height (png), ==, 2 * gtk_widget_get_height (GTK_WIDGET (view)));
+  cairo_surface_destroy (png);
+  {
+    int width = 0, height = 0;
+
+    g_assert_true (cs_test_png_is_not_blank (path, &width, &height));
+  }
+}
+
+static gboolean
+step_recording (CsTestApp *app)
+{
+  const Recording *r = app->data;
+  CsMemoryPage *page = show_memory_page (app);
+  CsWindow *window = cs_test_app_get_window (app);
+  const CsMemoryLine *line;
+  GtkWidget *all;
+
+  if (page == NULL || cs_memory_page_is_loading (page) || !gtk_widget_get_mapped (GTK_WIDGET (page)))
+    return FALSE;
+  line = cs_memory_page_get_selected_line (page);
+  if (app->stage == 0)
+    {
+      CsMemoryProfile *profile = cs_memory_page_get_profile (page);
+
+      g_assert_nonnull (profile);
+      /* The hottest line is selected and holds a counter (padded: either;
+       * the threads run equally long, not equally fast). */
+      g_assert_true (line == cs_memory_profile_get_line (profile, 0));
+      g_assert_true (line->address == (r->counter[0] & ~G_GUINT64_CONSTANT (63)) ||
+                     line->address == (r->counter[1] & ~G_GUINT64_CONSTANT (63)));
+      g_assert_true (line->false_sharing == r->adjacent);
+      if (r->adjacent)
+        g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting,
+                                               "⚠ Likely false sharing"));
+      else
+        {
+          const CsMemoryLine *other = cs_memory_profile_find_line (profile, line->pid,
+                                                                   other_counter (r, line));
+
+          g_assert_nonnull (other);
+          g_assert_true (other != line);
+          g_assert_false (other->false_sharing);
+          g_assert_nonnull (cs_test_find_label (GTK_WIDGET (page), "Touched by one thread."));
+        }
+      check_line_scatter (r, page, line);
+      app->stage = 1;
+    }
+  if (app->stage == 1)
+    {
+      int width = 0, height = 0;
+
+      if (!cs_test_app_screenshot (app, GTK_WINDOW (window),
+                                   r->adjacent ? "app-memory-adjacent" : "app-memory-padded"))
+        return FALSE;
+      if (app->shot_path != NULL)
+        g_assert_true (cs_test_png_is_not_blank (app->shot_path, &width, &height));
+      /* The user clicks "All Accesses". */
+      all = cs_test_find_mapped (GTK_WIDGET (page), is_toggle_labelled, "_All Accesses");
+      g_assert_nonnull (all);
+      gtk_widget_activate (all);
+      app->stage = 2;
+      return FALSE;
+    }
+  if (app->stage == 2)
+    {
+      CsScatterView *view = cs_memory_page_get_scatter_view (page);
+      CsScatterData *data = cs_scatter_view_get_data (view);
+      guint n = 0;
+      guint64 elsewhere;
+
+      /* A button's activation clicks it a moment later. */
+      all = cs_test_find_mapped (GTK_WIDGET (page), is_toggle_labelled, "_All Accesses");
+      if (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (all)))
+        return FALSE;
+      cs_memory_profile_get_accesses (cs_memory_page_get_profile (page), &n);
+      g_assert_nonnull (data);
+      g_assert_cmpint (data->mode, ==, CS_SCATTER_MODE_ADDRESS);
+      g_assert_true (data->has_line);
+      g_assert_cmphex (data->line, ==, line->address);
+      /* Every access, or an even thinning of them. */
+      g_assert_cmpuint (cs_scatter_data_get_n_points (data), >, 0);
+      g_assert_cmpuint (cs_scatter_data_get_n_points (data), <=, n);
+      check_export (page);
+      if (r->adjacent)
+        return TRUE;
+      /* Padded: a point of the other counter's line selects that line and
+       * shows it. */
+      elsewhere = other_counter (r, line);
+      g_signal_emit_by_name (view, "point-activated", elsewhere);
+      line = cs_memory_page_get_selected_line (page);
+      g_assert_cmphex (line->address, ==, elsewhere & ~G_GUINT64_CONSTANT (63));
+      check_line_scatter (r, page, line);
+      g_assert_true (gtk_toggle_button_get_active (
+        GTK_TOGGLE_BUTTON (cs_test_find_mapped (GTK_WIDGET (page), is_toggle_labelled, "_Selected Cacheline"))));
+      return TRUE;
+    }
+  return TRUE;
+}
+
+static void
+test_recording (gconstpointer mode)
+{
+  g_autoptr(Recording) r = record (mode);
+  const char *files[] = { r->bundle, NULL };
+
+  cs_test_app_run (files, step_recording, r);
+}
+
+static gboolean
+step_no_registers (CsTestApp *app)
+{
+  CsMemoryPage *page = show_memory_page (app);
+
+  if (page == NULL || cs_memory_page_is_loading (page) || !gtk_widget_get_mapped (GTK_WIDGET (page)))
+    return FALSE;
+  g_assert_null (cs_memory_page_get_profile (page));
+  g_assert_nonnull (cs_test_find_label (GTK_WIDGET (page), "No address samples"));
+  g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting,
+                                         "The memory view shows which cachelines"));
+  return TRUE;
+}
+
+static void
+test_no_registers (void)
+{
+  g_autofree char *bundle = g_build_filename (tmpdir, "noregs.cyclescope", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *argv[] = { cyclescope, "record", "--no-counting", "-o", bundle, "--",
+                         workload, "adjacent", "0.2", NULL };
+  const char *files[] = { bundle, NULL };
+  int status = 0;
+
+  out = cs_test_run (argv, &err, &status);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  cs_test_app_run (files, step_no_registers, NULL);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  gboolean display = cs_test_app_init (&argc, &argv, "/app/memory/no-display");
+  int status;
+
+  g_assert_cmpint (argc, >=, 3);
+  cyclescope = argv[1];
+  workload = argv[2];
+  tmpdir = cs_test_mkdtemp ();
+  if (display)
+    {
+      g_test_add_data_func ("/app/memory/adjacent", "adjacent", test_recording);
+      g_test_add_data_func ("/app/memory/padded", "padded", test_recording);
+      g_test_add_func ("/app/memory/no-registers", test_no_registers);
+    }
+  status = g_test_run ();
+  cs_test_rmdir (tmpdir);
+  g_free (tmpdir);
+  cs_test_app_cleanup ();
+  return status;
+}

@@ -1,0 +1,393 @@
+/* test-scatter-draw.c — the data-address scatter rendered headless: marks
+ * where the axis ranges put them (computed here by hand from the plot area),
+ * in their thread's colour; empty states; 10^5 points; hit testing */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "cs-scatter-draw.h"
+#include "cs-scatter-private.h"
+#include "cs-test-charts.h"
+
+#define LINE G_GUINT64_CONSTANT (0x7f0000001000)
+
+static cairo_surface_t *
+render (const CsScatterData *data,
+        CsTheme              theme,
+        int                  width,
+        int                  height)
+{
+  return test_render_drawing ((TestDrawFunc) cs_scatter_draw, data, theme, width, height);
+}
+
+static TestPixel
+series_pixel (CsTheme theme,
+              guint   index,
+              guint   n)
+{
+  CsColor c;
+
+  cs_palette_get_part_color (theme, index, n, &c);
+  return (TestPixel) { c.red, c.green, c.blue };
+}
+
+static TestPixel
+role_pixel (CsTheme     theme,
+            CsColorRole role)
+{
+  CsColor c;
+
+  cs_palette_get_role_color (theme, role, &c);
+  return (TestPixel) { c.red, c.green, c.blue };
+}
+
+static gboolean
+pixel_close (TestPixel a,
+             TestPixel b)
+{
+  return fabs (a.r - b.r) < 0.01 && fabs (a.g - b.g) < 0.01 && fabs (a.b - b.b) < 0.01;
+}
+
+/* By hand from CsScatterGeometry's documented mapping. */
+static double
+hand_x (const CsScatterGeometry *g,
+        double                   v)
+{
+  return g->plot.x + (v - g->x_min) / (g->x_max - g->x_min) * g->plot.width;
+}
+
+static double
+hand_y (const CsScatterGeometry *g,
+        double                   v)
+{
+  return g->plot.y + g->plot.height - (v - g->y_min) / (g->y_max - g->y_min) * g->plot.height;
+}
+
+static CsScatterData *
+two_threads (CsScatterMode mode)
+{
+  CsScatterData *data = cs_scatter_data_new (mode, "Counters");
+
+  cs_scatter_data_add_series (data, "worker 1");
+  cs_scatter_data_add_series (data, "worker 2");
+  return data;
+}
+
+/* Cacheline mode, thread 0 writing byte 0 and thread 1 byte 32 of one line:
+ * their marks sit in the left and right halves of the plot, at the column
+ * centres (offset + 0.5) / 64 of its width and at their times, each in its
+ * thread's colour. A load is a ring (hollow centre); a point in the next
+ * line is not drawn. */
+static void
+test_cacheline_columns (void)
+{
+  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterGeometry) g = NULL;
+  cairo_surface_t *surface;
+  TestPixel c0 = series_pixel (CS_THEME_LIGHT, 0, 2), c1 = series_pixel (CS_THEME_LIGHT, 1, 2);
+  TestPixel card = role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
+  double xa, ya, xb, yb, xl, yl;
+  gboolean ring = FALSE;
+
+  cs_scatter_data_add_point (data, 1.0, LINE + 0, 0, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 3.0, LINE + 32, 1, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 2.3, LINE + 16, 0, 0);
+  cs_scatter_data_add_point (data, 2.0, LINE + 64 + 8, 1, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_select_line (data, LINE + 5);
+  g_assert_true (data->line == LINE);
+
+  surface = render (data, CS_THEME_LIGHT, 640, 400);
+  g = cs_scatter_geometry_new (data, NULL, 640, 400);
+  g_assert_cmpuint (g->n_shown, ==, 3);
+  g_assert_null (g->empty_text);
+  g_assert_cmpfloat (g->x_min, ==, 0);
+  g_assert_cmpfloat (g->x_max, ==, 64);
+  g_assert_cmpfloat (g->y_min, <=, 1.0);
+  g_assert_cmpfloat (g->y_max, >=, 3.0);
+  g_assert_cmpfloat (g->plot.width, >, 400);
+
+  xa = hand_x (g, 0.5);
+  ya = hand_y (g, 1.0);
+  xb = hand_x (g, 32.5);
+  yb = hand_y (g, 3.0);
+  g_assert_cmpfloat (xa, <, g->plot.x + g->plot.width / 2);
+  g_assert_cmpfloat (xb, >, g->plot.x + g->plot.width / 2);
+  g_assert_cmpfloat (yb, <, ya);   /* later is higher */
+  g_assert_true (pixel_close (test_pixel (surface, (int) floor (xa), (int) floor (ya)), c0));
+  g_assert_true (pixel_close (test_pixel (surface, (int) floor (xb), (int) floor (yb)), c1));
+  /* Nothing of either thread in byte 48's column at those times. */
+  g_assert_false (pixel_close (test_pixel (surface, (int) hand_x (g, 48.5), (int) ya), c0));
+  g_assert_false (pixel_close (test_pixel (surface, (int) hand_x (g, 48.5), (int) yb), c1));
+
+  /* The load at byte 16: card colour in the middle, its colour around. */
+  xl = hand_x (g, 16.5);
+  yl = hand_y (g, 2.3);
+  g_assert_true (pixel_close (test_pixel (surface, (int) round (xl), (int) round (yl)), card) ||
+                 pixel_close (test_pixel (surface, (int) round (xl) - 1, (int) round (yl) - 1), card));
+  for (int dx = 1; dx <= (int) ceil (g->mark_radius) + 1; dx++)
+    ring |= pixel_close (test_pixel (surface, (int) round (xl) + dx, (int) round (yl)), c0) ||
+            pixel_close (test_pixel (surface, (int) round (xl) + dx, (int) round (yl) - 1), c0);
+  g_assert_true (ring);
+
+  cairo_surface_destroy (surface);
+}
+
+/* Address mode: the range starts and ends on cacheline boundaries and
+ * contains every address; each mark is at (time, address) mapped by hand;
+ * a higher address is drawn higher; the selected line is a band. */
+static void
+test_address_positions (void)
+{
+  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterGeometry) g = NULL;
+  const struct { double t; guint64 a; guint thread; } pts[] = {
+    { 0.5, 0x10000, 0 }, { 1.5, 0x10048, 1 }, { 2.5, 0x12000, 0 },
+  };
+  TestPixel card = role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
+  cairo_surface_t *surface;
+  double band_mid;
+  guint tinted = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (pts); i++)
+    cs_scatter_data_add_point (data, pts[i].t, pts[i].a, pts[i].thread, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_select_line (data, 0x11010);
+  surface = render (data, CS_THEME_LIGHT, 700, 420);
+  g = cs_scatter_geometry_new (data, NULL, 700, 420);
+
+  g_assert_cmpuint (g->address_min % 64, ==, 0);
+  g_assert_cmpuint (g->address_max % 64, ==, 0);
+  g_assert_cmpuint (g->address_min, <=, 0x10000);
+  g_assert_cmpuint (g->address_max, >=, 0x12040);
+  g_assert_cmpfloat (g->y_min, ==, 0);
+  g_assert_cmpfloat (g->y_max, ==, (double) (g->address_max - g->address_min));
+  g_assert_cmpfloat (g->x_min, <=, 0.5);
+  g_assert_cmpfloat (g->x_max, >=, 2.5);
+
+  for (guint i = 0; i < G_N_ELEMENTS (pts); i++)
+    {
+      double x = hand_x (g, pts[i].t);
+      double y = hand_y (g, (double) (pts[i].a - g->address_min));
+
+      g_test_message ("point %u at %.1f, %.1f", i, x, y);
+      g_assert_true (pixel_close (test_pixel (surface, (int) floor (x), (int) floor (y)),
+                                  series_pixel (CS_THEME_LIGHT, pts[i].thread, 2)));
+    }
+  g_assert_cmpfloat (hand_y (g, 0x12000 - g->address_min), <, hand_y (g, 0x10000 - g->address_min));
+
+  /* The band of line 0x11000 (no point in it): tinted across the plot. */
+  band_mid = hand_y (g, 0x11000 + 32 - g->address_min);
+  g_assert_cmpfloat (g->band.height, >=, 4);
+  g_assert_cmpfloat (fabs (g->band.y + g->band.height / 2 - band_mid), <=, 1);
+  for (guint i = 0; i < 20; i++)
+    if (!pixel_close (test_pixel (surface, (int) (g->plot.x + g->plot.width * (i + 0.5) / 20), (int) band_mid), card))
+      tinted++;
+  g_assert_cmpuint (tinted, ==, 20);
+
+  cairo_surface_destroy (surface);
+}
+
+static gboolean
+region_has_ink (cairo_surface_t *surface,
+                const CsRect    *rect,
+                TestPixel        background)
+{
+  for (int y = (int) rect->y; y < (int) (rect->y + rect->height); y++)
+    for (int x = (int) rect->x; x < (int) (rect->x + rect->width); x++)
+      if (!pixel_close (test_pixel (surface, x, y), background))
+        return TRUE;
+  return FALSE;
+}
+
+/* No points: no plot, the teaching text instead, drawn. A cacheline with
+ * no access of its own names the line. */
+static void
+test_empty (void)
+{
+  g_autoptr(CsScatterData) data = cs_scatter_data_new (CS_SCATTER_MODE_ADDRESS, "Data addresses");
+  g_autoptr(CsScatterData) other = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterGeometry) g = cs_scatter_geometry_new (data, NULL, 500, 300);
+  g_autoptr(CsScatterGeometry) g2 = NULL;
+  cairo_surface_t *surface = render (data, CS_THEME_LIGHT, 500, 300);
+
+  g_assert_cmpfloat (g->plot.width, ==, 0);
+  g_assert_cmpuint (g->n_shown, ==, 0);
+  g_assert_nonnull (g->empty_text);
+  g_assert_nonnull (strstr (g->empty_text, "--regs"));
+  g_assert_cmpfloat (g->empty.width, >, 0);
+  g_assert_true (region_has_ink (surface, &g->empty, role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD)));
+  g_assert_cmpint (cs_scatter_hit_test (data, NULL, 500, 300, 250, 150), ==, -1);
+  cairo_surface_destroy (surface);
+
+  /* Tiny and zero sizes do not crash. */
+  surface = render (data, CS_THEME_DARK, 10, 10);
+  cairo_surface_destroy (surface);
+
+  cs_scatter_data_add_point (other, 1.0, LINE + 200, 0, 0);
+  cs_scatter_data_select_line (other, LINE);
+  g2 = cs_scatter_geometry_new (other, NULL, 500, 300);
+  g_assert_cmpuint (g2->n_shown, ==, 0);
+  g_assert_nonnull (strstr (g2->empty_text, "0x7f0000001000"));
+}
+
+/* 10^5 points of four threads draw (no timing here: bench/); every thread's
+ * colour shows up, and the hit test on a drawn point finds a point there. */
+static void
+test_many_points (void)
+{
+  g_autoptr(CsScatterData) data = cs_scatter_data_new (CS_SCATTER_MODE_ADDRESS, "Many");
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(CsScatterGeometry) g = NULL;
+  cairo_surface_t *surface;
+  guint found[4] = { 0, };
+  double x, y;
+  int hit;
+
+  for (guint t = 0; t < 4; t++)
+    {
+      g_autofree char *name = g_strdup_printf ("worker %u", t);
+      cs_scatter_data_add_series (data, name);
+    }
+  for (guint i = 0; i < 100000; i++)
+    cs_scatter_data_add_point (data, g_rand_double_range (rand, 0, 30),
+                               0x7f0000000000 + (guint64) g_rand_int_range (rand, 0, 1 << 24),
+                               i % 4, (i % 3) ? CS_SCATTER_POINT_STORE : 0);
+  surface = render (data, CS_THEME_LIGHT, 1200, 800);
+  g = cs_scatter_geometry_new (data, NULL, 1200, 800);
+  g_assert_cmpuint (g->n_shown, ==, 100000);
+
+  for (int py = (int) g->plot.y; py < (int) (g->plot.y + g->plot.height); py += 3)
+    for (int px = (int) g->plot.x; px < (int) (g->plot.x + g->plot.width); px += 3)
+      for (guint t = 0; t < 4; t++)
+        found[t] += pixel_close (test_pixel (surface, px, py), series_pixel (CS_THEME_LIGHT, t, 4));
+  for (guint t = 0; t < 4; t++)
+    g_assert_cmpuint (found[t], >, 10);
+
+  g_assert_true (cs_scatter_geometry_locate (g, data, 12345, &x, &y));
+  hit = cs_scatter_geometry_hit_test (g, data, x, y);
+  g_assert_cmpint (hit, >=, 0);
+  g_assert_true (cs_scatter_geometry_locate (g, data, hit, &x, &y));
+  cairo_surface_destroy (surface);
+}
+
+/* The nearest point within a few pixels; none in an empty corner of the
+ * plot or on the title. */
+static void
+test_hit_test (void)
+{
+  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterGeometry) g = NULL;
+  double x0, y0, x1;
+
+  cs_scatter_data_add_point (data, 1.0, LINE + 2, 0, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 1.0, LINE + 3, 1, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 5.0, LINE + 40, 1, 0);
+  cs_scatter_data_select_line (data, LINE);
+  g = cs_scatter_geometry_new (data, NULL, 640, 400);
+
+  x0 = hand_x (g, 2.5);
+  y0 = hand_y (g, 1.0);
+  x1 = hand_x (g, 3.5);
+  g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, x0, y0), ==, 0);
+  g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, x0 - 2, y0 + 1), ==, 0);
+  g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, x1 + 1, y0), ==, 1);
+  g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, hand_x (g, 40.5), hand_y (g, 5.0)), ==, 2);
+  /* Bottom-right of the plot: byte 63 at the earliest time, no point. */
+  g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, g->plot.x + g->plot.width - 2,
+                                        g->plot.y + g->plot.height - 2), ==, -1);
+  g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, g->title.x + 2, g->title.y + 2), ==, -1);
+}
+
+/* The legend: an entry per thread with points, its swatch in the thread's
+ * colour; a thread without points in the line has none. */
+static void
+test_legend (void)
+{
+  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterGeometry) g = NULL;
+  cairo_surface_t *surface;
+  gboolean swatch = FALSE;
+  const CsRect *e;
+
+  cs_scatter_data_add_series (data, "idle");
+  cs_scatter_data_add_point (data, 1.0, LINE + 2, 0, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 2.0, LINE + 9, 1, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 2.0, LINE + 64, 2, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_select_line (data, LINE);
+  surface = render (data, CS_THEME_DARK, 640, 400);
+  g = cs_scatter_geometry_new (data, NULL, 640, 400);
+
+  g_assert_cmpuint (g->n_series_legend, ==, 3);
+  g_assert_cmpfloat (g->series_legend[0].width, >, 0);
+  g_assert_cmpfloat (g->series_legend[1].width, >, 0);
+  g_assert_cmpfloat (g->series_legend[2].width, ==, 0);
+  g_assert_cmpfloat (g->series_legend[1].x, >, g->series_legend[0].x);
+  g_assert_cmpfloat (g->legend.y, >, g->plot.y + g->plot.height);
+  e = &g->series_legend[1];
+  for (int x = (int) e->x; x < (int) e->x + 10; x++)
+    swatch |= pixel_close (test_pixel (surface, x, (int) (e->y + e->height / 2)), series_pixel (CS_THEME_DARK, 1, 3));
+  g_assert_true (swatch);
+  /* Dark theme: the card behind everything. */
+  g_assert_true (pixel_close (test_pixel (surface, 1, 1), role_pixel (CS_THEME_DARK, CS_COLOR_ROLE_CARD)));
+  cairo_surface_destroy (surface);
+}
+
+/* Axis ranges, by hand: 1-2-5 time steps; address ranges on power-of-two
+ * multiples of a line. */
+static void
+test_ranges (void)
+{
+  double min, max, step;
+  guint64 amin, amax, astep;
+
+  cs_scatter_time_range (0.13, 12.4, 6, &min, &max, &step);
+  /* 12.27 / 6 = 2.05 → step 5 → [0, 15] */
+  g_assert_cmpfloat (step, ==, 5);
+  g_assert_cmpfloat (min, ==, 0);
+  g_assert_cmpfloat (max, ==, 15);
+  cs_scatter_time_range (1.0, 3.0, 8, &min, &max, &step);
+  /* 2 / 8 = 0.25 → 0.5 → [1, 3] */
+  g_assert_cmpfloat (fabs (step - 0.5), <, 1e-12);
+  g_assert_cmpfloat (fabs (min - 1), <, 1e-12);
+  g_assert_cmpfloat (fabs (max - 3), <, 1e-12);
+  cs_scatter_time_range (2.0, 2.0, 5, &min, &max, &step);
+  g_assert_cmpfloat (min, <, 2.0);
+  g_assert_cmpfloat (max, >, 2.0);
+
+  /* Lines 0x10000 … 0x12000: 0x400 would need 9 steps, 0x800 needs 5. */
+  cs_scatter_address_range (0x10008, 0x12010, 8, &amin, &amax, &astep);
+  g_assert_cmpuint (astep, ==, 0x800);
+  g_assert_cmpuint (amin, ==, 0x10000);
+  g_assert_cmpuint (amax, ==, 0x12800);
+  /* One line: exactly that line. */
+  cs_scatter_address_range (0x1234, 0x1238, 8, &amin, &amax, &astep);
+  g_assert_cmpuint (amin, ==, 0x1200);
+  g_assert_cmpuint (amax, ==, 0x1240);
+  /* The top of the address space does not wrap. */
+  cs_scatter_address_range (G_MAXUINT64 - 10, G_MAXUINT64, 4, &amin, &amax, &astep);
+  g_assert_cmpuint (amax, >, amin);
+
+  {
+    g_autofree char *label = cs_scatter_format_address (0x7ffd12345640);
+    g_autofree char *t = cs_scatter_format_time (1.5, 0.5);
+
+    g_assert_cmpstr (label, ==, "0x7ffd12345640");
+    g_assert_cmpstr (t, ==, "1.5");
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/scatter-draw/cacheline-columns", test_cacheline_columns);
+  g_test_add_func ("/scatter-draw/address-positions", test_address_positions);
+  g_test_add_func ("/scatter-draw/empty", test_empty);
+  g_test_add_func ("/scatter-draw/many-points", test_many_points);
+  g_test_add_func ("/scatter-draw/hit-test", test_hit_test);
+  g_test_add_func ("/scatter-draw/legend", test_legend);
+  g_test_add_func ("/scatter-draw/ranges", test_ranges);
+  return g_test_run ();
+}
