@@ -1,9 +1,11 @@
 /* test-app-dialogs.c — the record and export dialogs of the real viewer
  *
  * Record: fills the record dialog with a small workload (argv[1]: the
- * collector tests' cs-test-workload), records it for real (software events:
- * these machines have no PMU) and checks that the window then shows the new
- * bundle, whose session.json is read back with json-c.
+ * collector tests' cs-test-workload), switches on "Data addresses" through
+ * its label's mnemonic widget, records it for real (software events: these
+ * machines have no PMU) and checks that the window then shows the new
+ * bundle, whose session.json is read back with json-c (the sampling run
+ * has registers), and that the Memory page decodes its samples.
  * Export: the dialog's export path writes files whose size and format are
  * checked with cairo and by their first bytes.
  */
@@ -14,6 +16,7 @@
 #include "cs-chart-values.h"
 #include "cs-chart-widget.h"
 #include "cs-export-dialog.h"
+#include "cs-memory-page.h"
 #include "cs-record-dialog.h"
 #include "cs-test-app.h"
 
@@ -47,6 +50,15 @@ step_record (CsTestApp *app)
       if (dialog == NULL || !gtk_widget_get_mapped (GTK_WIDGET (dialog)))
         return FALSE;
       cs_record_dialog_set_command (dialog, workload, "spin 0.2", rec->dir);
+      {
+        GtkWidget *label = cs_test_find_label (GTK_WIDGET (dialog), "Data addresses");
+        GtkWidget *regs;
+
+        g_assert_nonnull (label);
+        regs = gtk_label_get_mnemonic_widget (GTK_LABEL (label));
+        g_assert_true (GTK_IS_SWITCH (regs));
+        gtk_switch_set_active (GTK_SWITCH (regs), TRUE);
+      }
       if (!cs_test_app_screenshot (app, GTK_WINDOW (dialog), "app-record-dialog"))
         return FALSE;
       cs_record_dialog_start (dialog);
@@ -88,7 +100,29 @@ step_record (CsTestApp *app)
     g_assert_true (json_object_object_get_ex (command, "cwd", &cwd));
     g_assert_cmpstr (json_object_get_string (cwd), ==, rec->dir);
     g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), base));
+    /* "Data addresses": the sampling run carries the user registers. */
+    {
+      json_object *runs, *regs;
+
+      g_assert_true (json_object_object_get_ex (root, "sampling_runs", &runs));
+      g_assert_cmpint (json_object_array_length (runs), ==, 1);
+      g_assert_true (json_object_object_get_ex (json_object_array_get_idx (runs, 0), "user_regs", &regs));
+      g_assert_true (json_object_get_boolean (regs));
+    }
     json_object_put (root);
+  }
+  /* ... and the Memory page reconstructs addresses from them. */
+  {
+    GtkStack *pages = cs_window_get_page_stack (window);
+    CsMemoryPage *memory = CS_MEMORY_PAGE (gtk_stack_get_child_by_name (pages, "memory"));
+    CsMemoryProfile *profile;
+
+    gtk_stack_set_visible_child_name (pages, "memory");
+    if (cs_memory_page_is_loading (memory))
+      return FALSE;
+    profile = cs_memory_page_get_profile (memory);
+    g_assert_nonnull (profile);
+    g_assert_cmpuint (cs_memory_profile_get_stats (profile)->n_with_regs, >, 0);
   }
   return TRUE;
 }
