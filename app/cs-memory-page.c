@@ -54,6 +54,13 @@ struct _CsMemoryPage
 
 G_DEFINE_FINAL_TYPE (CsMemoryPage, cs_memory_page, GTK_TYPE_WIDGET)
 
+enum {
+  SHOW_CODE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 show_empty (CsMemoryPage *self,
             const char   *title,
@@ -75,29 +82,49 @@ show_no_registers (CsMemoryPage *self)
                 "addresses are reconstructed from the sampled registers."));
 }
 
+static const CsMemoryLine *selected_line (CsMemoryPage *self);
+
+/* A row of the details list. A @link row (an instruction) is activated by
+ * a click or Enter and shows the instruction in the disassembly; its title
+ * is then not selectable, or a click would select text instead. */
 static GtkWidget *
 detail_row (const char *title,
-            const char *subtitle)
+            const char *subtitle,
+            gboolean    link)
 {
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *label = gtk_label_new (title);
   GtkWidget *sub = gtk_label_new (subtitle);
 
-  gtk_widget_set_margin_start (box, 8);
-  gtk_widget_set_margin_end (box, 8);
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_start (outer, 8);
+  gtk_widget_set_margin_end (outer, 8);
+  gtk_widget_set_margin_top (outer, 6);
+  gtk_widget_set_margin_bottom (outer, 6);
+  gtk_widget_set_hexpand (box, TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (label), !link);
   gtk_label_set_xalign (GTK_LABEL (sub), 0);
   gtk_label_set_wrap (GTK_LABEL (sub), TRUE);
   gtk_widget_add_css_class (sub, "dim-label");
   gtk_widget_add_css_class (sub, "numeric");
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), sub);
-  return box;
+  gtk_box_append (GTK_BOX (outer), box);
+  if (link)
+    {
+      GtkWidget *go = gtk_image_new_from_icon_name ("go-next-symbolic");
+
+      gtk_widget_set_valign (go, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (outer), go);
+      gtk_widget_set_tooltip_text (row, _("Show this instruction in the disassembly (Modules page)"));
+    }
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), outer);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), link);
+  return row;
 }
 
 static void
@@ -143,7 +170,7 @@ show_line_details (CsMemoryPage       *self,
       g_autofree char *name = g_strdup_printf (_("Thread %u: bytes %s"), th->tid, bytes);
       g_autofree char *counts = cs_memory_format_counts (th->samples, th->loads, th->stores);
 
-      gtk_list_box_append (self->detail_list, detail_row (name, counts));
+      gtk_list_box_append (self->detail_list, detail_row (name, counts, FALSE));
     }
   for (guint i = 0; i < line->n_ips; i++)
     {
@@ -154,9 +181,36 @@ show_line_details (CsMemoryPage       *self,
       g_autofree char *at = cs_memory_format_address (ip->ip);
       g_autofree char *n = cs_memory_format_counts (ip->samples, ip->loads, ip->stores);
       g_autofree char *counts = g_strdup_printf ("%s · %s", at, n);
+      GtkWidget *row = detail_row (name, counts, ip->module != NULL);
 
-      gtk_list_box_append (self->detail_list, detail_row (name, counts));
+      g_object_set_data (G_OBJECT (row), "cs-ip-index", GUINT_TO_POINTER (i + 1));
+      gtk_list_box_append (self->detail_list, row);
     }
+}
+
+/* An instruction row: asks the window to show it in the disassembly. */
+static void
+on_detail_activated (CsMemoryPage  *self,
+                     GtkListBoxRow *row)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "cs-ip-index"));
+  const CsMemoryLine *line = selected_line (self);
+  const CsMemoryIp *ip;
+  const CsLocation *location;
+
+  if (index == 0 || line == NULL || index > line->n_ips || self->profile == NULL)
+    return;
+  ip = &line->ips[index - 1];
+  if (ip->module == NULL)
+    return;
+  /* The disassembly lists ELF virtual addresses: the symbolizer turns the
+   * instruction's file offset into one, and names its symbol. */
+  location = cs_symbolizer_resolve (cs_memory_profile_get_symbolizer (self->profile), ip->module,
+                                    ip->offset);
+  if (location == NULL || location->symbol == NULL || location->symbol->unknown)
+    return;
+  g_signal_emit (self, signals[SHOW_CODE], 0, cs_module_get_path (ip->module),
+                 location->symbol->start, location->address);
 }
 
 static const CsMemoryLine *
@@ -449,6 +503,19 @@ cs_memory_page_class_init (CsMemoryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, line_verdict);
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, detail_list);
   gtk_widget_class_install_action (widget_class, "memory.export-image", NULL, export_image);
+
+  /**
+   * CsMemoryPage::show-code:
+   * @module_path: the instruction's module (a file)
+   * @symbol_start: the ELF address of its function's symbol
+   * @address: the ELF address of the instruction
+   *
+   * An instruction of the selected line was activated: the window shows it
+   * in the Modules page's disassembly.
+   */
+  signals[SHOW_CODE] =
+    g_signal_new ("show-code", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_UINT64);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "memorypage");
 }
@@ -477,6 +544,7 @@ cs_memory_page_init (CsMemoryPage *self)
   gtk_column_view_sort_by_column (self->lines_view, samples, GTK_SORT_DESCENDING);
   g_signal_connect_swapped (self->selection, "notify::selected-item",
                             G_CALLBACK (on_selection_changed), self);
+  g_signal_connect_swapped (self->detail_list, "row-activated", G_CALLBACK (on_detail_activated), self);
   g_signal_connect (self->line_button, "toggled", G_CALLBACK (on_mode_toggled), self);
   g_signal_connect (self->all_button, "toggled", G_CALLBACK (on_mode_toggled), self);
 

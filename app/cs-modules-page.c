@@ -229,6 +229,44 @@ cs_modules_page_open_symbol (CsModulesPage *self,
   emit_changed (self);
 }
 
+gboolean
+cs_modules_page_show_code (CsModulesPage *self,
+                           const char    *module_path,
+                           guint64        symbol_start,
+                           guint64        address)
+{
+  CsProfile *profile;
+  const CsProfileModule *module;
+  CsModuleRow *row;
+  GListModel *symbols;
+
+  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), FALSE);
+  g_return_val_if_fail (module_path != NULL, FALSE);
+
+  profile = self->analysis != NULL ? cs_analysis_get_profile (self->analysis) : NULL;
+  module = profile != NULL ? cs_profile_find_module (profile, module_path) : NULL;
+  if (module == NULL || !cs_module_table_select (self->module_table, (int) module->index, NULL))
+    return FALSE;
+  /* The selection moves the symbols pane along (::module-selected); make
+   * sure even when the row was selected already. */
+  row = cs_module_table_get_selected (self->module_table);
+  if (row != NULL && cs_symbol_pane_get_module (self->symbol_pane) != row)
+    cs_symbol_pane_set_module (self->symbol_pane, row);
+  symbols = cs_symbol_pane_get_symbols (self->symbol_pane, NULL);
+  for (guint i = 0; symbols != NULL && i < g_list_model_get_n_items (symbols); i++)
+    {
+      g_autoptr(CsSymbolItem) item = g_list_model_get_item (symbols, i);
+      const CsProfileSymbol *symbol = cs_symbol_item_get_symbol (item);
+
+      if (symbol->module != module || symbol->symbol->unknown || symbol->symbol->start != symbol_start)
+        continue;
+      cs_modules_page_open_symbol (self, item);
+      cs_disasm_pane_select_address (self->disasm_pane, address);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* --- table and symbols --- */
 
 static void

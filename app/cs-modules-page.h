@@ -51,6 +51,15 @@ CsSymbolItem   *cs_modules_page_get_open_symbol (CsModulesPage *self);
 /* Why the source pane is hidden (no debug information, file not found), or
  * NULL while it shows source or is closed. */
 const char     *cs_modules_page_get_no_source_message (CsModulesPage *self);
+/* Drills down to the instruction at @address (ELF virtual address) of the
+ * symbol starting at @symbol_start in the module at @module_path: selects
+ * the module, opens the symbol's source and disassembly and selects the
+ * instruction. FALSE when the symbol is not among the module's hot symbols
+ * (or the module has no samples). */
+gboolean        cs_modules_page_show_code       (CsModulesPage *self,
+                                                 const char    *module_path,
+                                                 guint64        symbol_start,
+                                                 guint64        address);
 CsModuleTable  *cs_modules_page_get_module_table (CsModulesPage *self);
 CsSymbolPane   *cs_modules_page_get_symbol_pane  (CsModulesPage *self);
 CsSourcePane   *cs_modules_page_get_source_pane  (CsModulesPage *self);

@@ -218,6 +218,29 @@ cs_window_show_page (CsWindow   *self,
   focus_page (self, name);
 }
 
+/* An instruction activated on the Memory page: its disassembly on the
+ * Modules page. */
+static void
+memory_show_code (CsWindow     *self,
+                  const char   *module_path,
+                  guint64       symbol_start,
+                  guint64       address,
+                  CsMemoryPage *page)
+{
+  cs_window_show_page (self, "modules");
+  if (!cs_modules_page_show_code (self->modules_page, module_path, symbol_start, address))
+    {
+      g_autofree char *name = g_path_get_basename (module_path);
+      g_autofree char *message =
+        /* TRANSLATORS: %s is a module, e.g. "libfoo.so" */
+        g_strdup_printf (_("The instruction's function is not among the hot symbols of %s in "
+                           "this recording's samples: pick it in the Modules page, or raise "
+                           "the number of hot symbols shown."), name);
+
+      cs_window_show_error (self, message);
+    }
+}
+
 /* Alt+1, Alt+2, Alt+3: the pages in sidebar order. */
 static gboolean
 page_shortcut (GtkWidget *widget,
@@ -542,6 +565,7 @@ cs_window_init (CsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->page_stack, "notify::visible-child-name", G_CALLBACK (page_changed), self);
   g_signal_connect_swapped (self->page_list, "row-activated", G_CALLBACK (page_row_activated), self);
+  g_signal_connect_swapped (self->memory_page, "show-code", G_CALLBACK (memory_show_code), self);
   page_changed (self);
   cs_state_report_attach (self);
 }

@@ -10,6 +10,8 @@
  *   sharing in the table's data and in the verdict; the scatter shows that
  *   line's accesses by thread; "All Accesses" switches to the address
  *   view with the line highlighted; activating a point goes back to its line;
+ *   activating the hottest instruction opens it in the Modules page's
+ *   disassembly (a store through %rdi, in the loop's function);
  * - padded counters: two lines, neither flagged;
  * - a recording without registers: the page says how to record them.
  */
@@ -17,7 +19,9 @@
 
 #include <string.h>
 
+#include "cs-annotate-rows.h"
 #include "cs-memory-page.h"
+#include "cs-modules-page.h"
 #include "cs-scatter-save.h"
 #include "cs-test-app.h"
 #include "cs-test-false-sharing.h"
@@ -73,12 +77,28 @@ show_memory_page (CsTestApp *app)
   return CS_MEMORY_PAGE (gtk_stack_get_child_by_name (pages, "memory"));
 }
 
+static CsMemoryPage *
+memory_page_of (CsTestApp *app)
+{
+  GtkStack *pages = cs_window_get_page_stack (cs_test_app_get_window (app));
+
+  return CS_MEMORY_PAGE (gtk_stack_get_child_by_name (pages, "memory"));
+}
+
 static gboolean
 is_toggle_labelled (GtkWidget     *widget,
                     gconstpointer  label)
 {
   return GTK_IS_TOGGLE_BUTTON (widget) &&
          g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* The details row of the line's @index-th instruction (1-based). */
+static gboolean
+is_instruction_row (GtkWidget     *widget,
+                    gconstpointer  index)
+{
+  return GTK_IS_LIST_BOX_ROW (widget) && g_object_get_data (G_OBJECT (widget), "cs-ip-index") == index;
 }
 
 static gboolean
@@ -180,12 +200,14 @@ static gboolean
 step_recording (CsTestApp *app)
 {
   const Recording *r = app->data;
-  CsMemoryPage *page = show_memory_page (app);
+  /* Stage 3 is on the Modules page: the Memory page is not brought back. */
+  CsMemoryPage *page = app->stage < 3 ? show_memory_page (app) : memory_page_of (app);
   CsWindow *window = cs_test_app_get_window (app);
   const CsMemoryLine *line;
   GtkWidget *all;
 
-  if (page == NULL || cs_memory_page_is_loading (page) || !gtk_widget_get_mapped (GTK_WIDGET (page)))
+  if (page == NULL || cs_memory_page_is_loading (page) ||
+      (app->stage < 3 && !gtk_widget_get_mapped (GTK_WIDGET (page))))
     return FALSE;
   line = cs_memory_page_get_selected_line (page);
   if (app->stage == 0)
@@ -252,7 +274,16 @@ step_recording (CsTestApp *app)
       g_assert_cmpuint (cs_scatter_data_get_n_points (data), <=, n);
       check_export (page);
       if (r->adjacent)
-        return TRUE;
+        {
+          /* The user activates the line's hottest instruction. */
+          GtkWidget *row = cs_test_find_mapped (GTK_WIDGET (page), is_instruction_row, GUINT_TO_POINTER (1));
+
+          g_assert_nonnull (row);
+          gtk_widget_activate (row);
+          cs_test_app_reset_screenshot (app);
+          app->stage = 3;
+          return FALSE;
+        }
       /* Padded: a point of the other counter's line selects that line and
        * shows it. */
       elsewhere = other_counter (r, line);
@@ -262,6 +293,29 @@ step_recording (CsTestApp *app)
       check_line_scatter (r, page, line);
       g_assert_true (gtk_toggle_button_get_active (
         GTK_TOGGLE_BUTTON (cs_test_find_mapped (GTK_WIDGET (page), is_toggle_labelled, "_Selected Cacheline"))));
+      return TRUE;
+    }
+  if (app->stage == 3)
+    {
+      /* ... and lands on it in the Modules page's disassembly: a store to
+       * the counter through %rdi, in the workload's loop function. */
+      GtkStack *pages = cs_window_get_page_stack (window);
+      CsModulesPage *modules = CS_MODULES_PAGE (gtk_stack_get_child_by_name (pages, "modules"));
+      CsSymbolItem *open = cs_modules_page_get_open_symbol (modules);
+      GtkSingleSelection *insns;
+      CsAnnotateRow *insn;
+
+      g_assert_null (cs_window_get_error_message (window));
+      if (g_strcmp0 (gtk_stack_get_visible_child_name (pages), "modules") != 0 || open == NULL)
+        return FALSE;
+      g_assert_cmpstr (cs_symbol_item_get_name (open), ==, "cs_fs_loop");
+      insns = cs_disasm_pane_get_selection (cs_modules_page_get_disasm_pane (modules));
+      insn = gtk_single_selection_get_selected_item (insns);
+      g_assert_nonnull (insn);
+      g_test_message ("disassembly selected: %s", cs_annotate_row_get_text (insn));
+      g_assert_nonnull (strstr (cs_annotate_row_get_text (insn), "[rdi]"));
+      if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "app-memory-show-code"))
+        return FALSE;
       return TRUE;
     }
   return TRUE;
