@@ -101,8 +101,9 @@ add_points (Builder                *b,
         continue;
       if (seen++ % stride != 0)
         continue;
-      cs_scatter_data_add_point (b->data, (a->time - t0) / 1e9, a->address, series_for (b, a->tid),
-                                 (a->flags & CS_MEMORY_ACCESS_STORE) ? CS_SCATTER_POINT_STORE : 0);
+      cs_scatter_data_add_access (b->data, (a->time - t0) / 1e9, a->address, a->size,
+                                  series_for (b, a->tid),
+                                  (a->flags & CS_MEMORY_ACCESS_STORE) ? CS_SCATTER_POINT_STORE : 0);
     }
 }
 

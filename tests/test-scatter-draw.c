@@ -133,6 +133,47 @@ test_cacheline_columns (void)
   cairo_surface_destroy (surface);
 }
 
+static double
+pixel_distance (TestPixel a,
+                TestPixel b)
+{
+  return fabs (a.r - b.r) + fabs (a.g - b.g) + fabs (a.b - b.b);
+}
+
+/* Cacheline mode, access widths: an 8-byte store at byte 0 is a bar in its
+ * thread's colour (translucent, so between the card and that colour) over
+ * bytes 0-7 and ends there; a 1-byte store has no bar. Times are off the
+ * grid lines. */
+static void
+test_access_width (void)
+{
+  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterGeometry) g = NULL;
+  cairo_surface_t *surface;
+  TestPixel c0 = series_pixel (CS_THEME_LIGHT, 0, 2);
+  TestPixel card = role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
+  TestPixel in_bar;
+  double ya, yb;
+
+  cs_scatter_data_add_access (data, 1.13, LINE + 0, 8, 0, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_access (data, 2.87, LINE + 32, 1, 1, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_select_line (data, LINE);
+  surface = render (data, CS_THEME_LIGHT, 640, 400);
+  g = cs_scatter_geometry_new (data, NULL, 640, 400);
+  ya = hand_y (g, 1.13);
+  yb = hand_y (g, 2.87);
+
+  in_bar = test_pixel (surface, (int) round (hand_x (g, 5.5)), (int) round (ya));
+  g_assert_false (pixel_close (in_bar, card));
+  g_assert_cmpfloat (pixel_distance (in_bar, c0), <, pixel_distance (card, c0));
+  g_assert_false (pixel_close (test_pixel (surface, (int) round (hand_x (g, 7.0)), (int) round (ya)), card));
+  /* Past the last byte's column (and off the grid line at 8): the card. */
+  g_assert_true (pixel_close (test_pixel (surface, (int) round (hand_x (g, 10.5)), (int) round (ya)), card));
+  /* The 1-byte access: nothing beside its mark. */
+  g_assert_true (pixel_close (test_pixel (surface, (int) round (hand_x (g, 35.5)), (int) round (yb)), card));
+  cairo_surface_destroy (surface);
+}
+
 /* Address mode: the range starts and ends on cacheline boundaries and
  * contains every address; each mark is at (time, address) mapped by hand;
  * a higher address is drawn higher; the selected line is a band. */
@@ -383,6 +424,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/scatter-draw/cacheline-columns", test_cacheline_columns);
+  g_test_add_func ("/scatter-draw/access-width", test_access_width);
   g_test_add_func ("/scatter-draw/address-positions", test_address_positions);
   g_test_add_func ("/scatter-draw/empty", test_empty);
   g_test_add_func ("/scatter-draw/many-points", test_many_points);

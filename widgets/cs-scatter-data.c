@@ -57,7 +57,18 @@ cs_scatter_data_add_point (CsScatterData *data,
                            guint          thread,
                            guint          flags)
 {
-  CsScatterPoint point = { time, address, thread, flags };
+  cs_scatter_data_add_access (data, time, address, 1, thread, flags);
+}
+
+void
+cs_scatter_data_add_access (CsScatterData *data,
+                            double         time,
+                            guint64        address,
+                            guint          size,
+                            guint          thread,
+                            guint          flags)
+{
+  CsScatterPoint point = { time, address, thread, flags, size };
 
   g_return_if_fail (data != NULL);
 

@@ -26,6 +26,8 @@ typedef struct
   guint64  address;    /* data address */
   guint    thread;     /* index into the series (threads), for the colour and legend */
   guint    flags;      /* CsScatterPointFlags */
+  guint    size;       /* bytes accessed from @address; 0 or 1: one. The cacheline
+                        * mode draws wider accesses as a bar over their bytes. */
 } CsScatterPoint;
 
 typedef enum
@@ -61,6 +63,13 @@ guint          cs_scatter_data_add_series   (CsScatterData        *data,
 void           cs_scatter_data_add_point    (CsScatterData        *data,
                                              double                time,
                                              guint64               address,
+                                             guint                 thread,
+                                             guint                 flags);
+/* A point for an access of @size bytes at @address. */
+void           cs_scatter_data_add_access   (CsScatterData        *data,
+                                             double                time,
+                                             guint64               address,
+                                             guint                 size,
                                              guint                 thread,
                                              guint                 flags);
 /* Selects the cacheline holding @address. */

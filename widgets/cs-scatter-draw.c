@@ -297,6 +297,8 @@ draw_group (CsScatterLayout *layout,
   gboolean store;
   CsColor color;
   double line_width = MAX (1.0, r * 0.45);
+  g_autofree guint *kept = NULL;
+  guint n_kept = 0;
 
   if (n == 0)
     return;
@@ -304,7 +306,8 @@ draw_group (CsScatterLayout *layout,
   store = (first->flags & CS_SCATTER_POINT_STORE) != 0;
   cs_scatter_series_color (layout, first->thread, &color);
 
-  cairo_new_path (cr);
+  /* Which points get a mark: one per device pixel. */
+  kept = g_new (guint, n);
   for (guint k = 0; k < n; k++)
     {
       int dx, dy;
@@ -316,6 +319,42 @@ draw_group (CsScatterLayout *layout,
             continue;
           seen[bit / 8] |= 1u << (bit % 8);
         }
+      kept[n_kept++] = indices[k];
+    }
+
+  /* Cacheline mode: an access of several bytes is a bar from the centre of
+   * its first byte's column to that of its last (within the line), under
+   * its mark, so that "bytes 0–7" and "bytes 8–15" read at a glance. */
+  if (g->mode == CS_SCATTER_MODE_CACHELINE)
+    {
+      double byte_w = g->plot.width / CS_SCATTER_LINE_SIZE;
+
+      cairo_new_path (cr);
+      for (guint k = 0; k < n_kept; k++)
+        {
+          const CsScatterPoint *p = &g_array_index (data->points, CsScatterPoint, kept[k]);
+          guint offset = cs_scatter_offset_of (p->address);
+          guint last = MIN (offset + MAX (p->size, 1) - 1, CS_SCATTER_LINE_SIZE - 1);
+          double x, y;
+
+          if (last == offset || !cs_scatter_geometry_locate (g, data, kept[k], &x, &y))
+            continue;
+          cairo_move_to (cr, x, y);
+          cairo_line_to (cr, x + (last - offset) * byte_w, y);
+        }
+      cairo_set_source_rgba (cr, color.red, color.green, color.blue, color.alpha * 0.45);
+      cairo_set_line_width (cr, MAX (1.0, r));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_stroke (cr);
+    }
+
+  cairo_new_path (cr);
+  for (guint k = 0; k < n_kept; k++)
+    {
+      int dx, dy;
+      gsize bit;
+
+      device_pixel (g, data, kept[k], s, seen_w, seen_h, &dx, &dy, &bit);
       /* Centres on device-pixel corners: every mark rasterises alike. */
       mark_path (cr, dx / s, dy / s, store ? r : r - line_width / 2);
     }
