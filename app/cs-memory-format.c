@@ -82,3 +82,47 @@ cs_memory_format_top_ip (const CsMemoryLine *line)
     return g_strdup_printf ("%s (%s)", ip->symbol, cs_module_get_name (ip->module));
   return g_strdup (ip->symbol);
 }
+
+char *
+cs_memory_format_finding (CsMemoryProfile *profile)
+{
+  const CsMemoryLine *first = NULL;
+  guint n_candidates = 0;
+  g_autofree char *address = NULL;
+  g_autofree char *samples = NULL;
+  g_autofree char *threads = NULL;
+  char *text;
+
+  for (guint i = 0; i < cs_memory_profile_get_n_lines (profile); i++)
+    {
+      const CsMemoryLine *line = cs_memory_profile_get_line (profile, i);
+
+      if (!line->false_sharing)
+        continue;
+      /* Lines are sorted by samples: the first candidate is the hottest. */
+      if (first == NULL)
+        first = line;
+      n_candidates++;
+    }
+  if (first == NULL)
+    return NULL;
+  address = cs_memory_format_address (first->address);
+  samples = cs_memory_format_count (first->samples);
+  threads = cs_memory_format_threads (first);
+  /* TRANSLATORS: a cacheline's address, then which bytes each thread
+   * touched ("6697: 0–7; 6698: 8–15"), then a number of samples */
+  text = g_strdup_printf (_("Likely false sharing: threads touch different bytes of cacheline %s "
+                            "(%s) and at least one writes (%s samples). Padding the data apart "
+                            "usually fixes it."),
+                          address, threads, samples);
+  if (n_candidates > 1)
+    {
+      char *more = g_strdup_printf (ngettext ("%s (%u more candidate on the Memory page.)",
+                                              "%s (%u more candidates on the Memory page.)",
+                                              n_candidates - 1),
+                                    text, n_candidates - 1);
+      g_free (text);
+      text = more;
+    }
+  return text;
+}

@@ -25,4 +25,8 @@ char *cs_memory_format_counts  (guint64             samples,
                                 guint64             loads,
                                 guint64             stores);
 
+/* One sentence about the hottest false-sharing candidate (and how many
+ * more there are), for the Overview; NULL when there is none. */
+char *cs_memory_format_finding (CsMemoryProfile    *profile);
+
 G_END_DECLS

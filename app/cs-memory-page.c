@@ -56,6 +56,7 @@ G_DEFINE_FINAL_TYPE (CsMemoryPage, cs_memory_page, GTK_TYPE_WIDGET)
 
 enum {
   SHOW_CODE,
+  LOADED,
   N_SIGNALS
 };
 
@@ -394,6 +395,7 @@ load_done (GObject      *source,
   g_set_object (&self->profile, profile);
   g_object_unref (profile);
   show_profile (self);
+  g_signal_emit (self, signals[LOADED], 0);
 }
 
 static void
@@ -513,6 +515,16 @@ cs_memory_page_class_init (CsMemoryPageClass *klass)
    * An instruction of the selected line was activated: the window shows it
    * in the Modules page's disassembly.
    */
+  /**
+   * CsMemoryPage::loaded:
+   *
+   * The addresses of the recording are reconstructed
+   * (cs_memory_page_get_profile() has them).
+   */
+  signals[LOADED] =
+    g_signal_new ("loaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
   signals[SHOW_CODE] =
     g_signal_new ("show-code", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_UINT64);

@@ -22,6 +22,8 @@ struct _CsOverviewPage
   GtkLabel        *program_label;
   GtkLabel        *details_label;
   GtkRevealer     *warnings_revealer;
+  GtkRevealer     *finding_revealer;
+  GtkLabel        *finding_label;
   GtkLabel        *warning_label;
   GtkToggleButton *warnings_details_button;
   GtkLabel        *warnings_details_label;
@@ -155,6 +157,8 @@ cs_overview_page_set_analysis (CsOverviewPage *self,
 
   if (!g_set_object (&self->analysis, analysis))
     return;
+  /* The Memory page says again once it has read the new recording. */
+  cs_overview_page_set_finding (self, NULL);
   update_summary (self);
   update_warnings (self);
   update_hidden_charts (self);
@@ -170,6 +174,26 @@ cs_overview_page_get_warnings (CsOverviewPage *self)
   g_return_val_if_fail (CS_IS_OVERVIEW_PAGE (self), NULL);
 
   return self->analysis != NULL ? cs_analysis_get_warnings (self->analysis) : NULL;
+}
+
+void
+cs_overview_page_set_finding (CsOverviewPage *self,
+                              const char     *text)
+{
+  g_return_if_fail (CS_IS_OVERVIEW_PAGE (self));
+
+  gtk_label_set_text (self->finding_label, text != NULL ? text : "");
+  gtk_revealer_set_reveal_child (self->finding_revealer, text != NULL);
+}
+
+const char *
+cs_overview_page_get_finding (CsOverviewPage *self)
+{
+  g_return_val_if_fail (CS_IS_OVERVIEW_PAGE (self), NULL);
+
+  if (!gtk_revealer_get_reveal_child (self->finding_revealer))
+    return NULL;
+  return gtk_label_get_text (self->finding_label);
 }
 
 const char *
@@ -237,6 +261,8 @@ cs_overview_page_class_init (CsOverviewPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, program_label);
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, details_label);
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, warnings_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, finding_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, finding_label);
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, warning_label);
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, warnings_details_button);
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, warnings_details_label);

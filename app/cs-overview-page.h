@@ -24,6 +24,11 @@ const char         *cs_overview_page_get_details_text (CsOverviewPage *self);
 /* The line that says how many of the model's charts need counting runs
  * (NULL when none were left out). */
 const char         *cs_overview_page_get_hidden_charts_text (CsOverviewPage *self);
+/* A finding of another page shown above the charts, with a button to that
+ * page (the Memory page's false sharing); NULL hides it. */
+void                cs_overview_page_set_finding (CsOverviewPage *self,
+                                                  const char     *text);
+const char         *cs_overview_page_get_finding (CsOverviewPage *self);
 /* The grid of chart widgets (engineer w). */
 CsChartGridView    *cs_overview_page_get_chart_grid (CsOverviewPage *self);
 

@@ -356,6 +356,15 @@ close_activated (GSimpleAction *action,
   gtk_window_close (user_data);
 }
 
+/* A page by name ("overview", "modules", "memory"), as Alt+N does. */
+static void
+show_page_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  cs_window_show_page (user_data, g_variant_get_string (parameter, NULL));
+}
+
 static const GActionEntry win_actions[] = {
   { "open", open_activated },
   { "open-folder", open_folder_activated },
@@ -366,6 +375,7 @@ static const GActionEntry win_actions[] = {
   { "export-grid-png", export_grid_png_activated },
   { "filter", filter_activated },
   { "back", back_activated },
+  { "show-page", show_page_activated, "s" },
   { "close", close_activated },
 };
 

@@ -12,6 +12,7 @@
 
 #include "cs-application.h"
 #include "cs-file-chooser.h"
+#include "cs-memory-format.h"
 #include "cs-state-report.h"
 #include "cs-viewer-format.h"
 #include "cs-window-private.h"
@@ -239,6 +240,17 @@ memory_show_code (CsWindow     *self,
 
       cs_window_show_error (self, message);
     }
+}
+
+/* What the Memory page found goes on the Overview, where the user starts. */
+static void
+memory_loaded (CsWindow     *self,
+               CsMemoryPage *page)
+{
+  CsMemoryProfile *profile = cs_memory_page_get_profile (page);
+  g_autofree char *finding = profile != NULL ? cs_memory_format_finding (profile) : NULL;
+
+  cs_overview_page_set_finding (self->overview_page, finding);
 }
 
 /* Alt+1, Alt+2, Alt+3: the pages in sidebar order. */
@@ -566,6 +578,7 @@ cs_window_init (CsWindow *self)
   g_signal_connect_swapped (self->page_stack, "notify::visible-child-name", G_CALLBACK (page_changed), self);
   g_signal_connect_swapped (self->page_list, "row-activated", G_CALLBACK (page_row_activated), self);
   g_signal_connect_swapped (self->memory_page, "show-code", G_CALLBACK (memory_show_code), self);
+  g_signal_connect_swapped (self->memory_page, "loaded", G_CALLBACK (memory_loaded), self);
   page_changed (self);
   cs_state_report_attach (self);
 }

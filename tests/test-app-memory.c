@@ -22,6 +22,7 @@
 #include "cs-annotate-rows.h"
 #include "cs-memory-page.h"
 #include "cs-modules-page.h"
+#include "cs-overview-page.h"
 #include "cs-scatter-save.h"
 #include "cs-test-app.h"
 #include "cs-test-false-sharing.h"
@@ -235,6 +236,28 @@ step_recording (CsTestApp *app)
           g_assert_nonnull (cs_test_find_label (GTK_WIDGET (page), "Touched by one thread."));
         }
       check_line_scatter (r, page, line);
+      /* The Overview states the finding: adjacent, the flagged line's
+       * address and both threads; padded, nothing. */
+      {
+        GtkStack *pages = cs_window_get_page_stack (window);
+        CsOverviewPage *overview = CS_OVERVIEW_PAGE (gtk_stack_get_child_by_name (pages, "overview"));
+        const char *finding = cs_overview_page_get_finding (overview);
+
+        if (r->adjacent)
+          {
+            g_autofree char *address = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", line->address);
+            g_autofree char *tid_a = g_strdup_printf ("%" G_GUINT64_FORMAT ":", r->tid[0]);
+            g_autofree char *tid_b = g_strdup_printf ("%" G_GUINT64_FORMAT ":", r->tid[1]);
+
+            g_assert_nonnull (finding);
+            g_test_message ("overview: %s", finding);
+            g_assert_nonnull (strstr (finding, address));
+            g_assert_nonnull (strstr (finding, tid_a));
+            g_assert_nonnull (strstr (finding, tid_b));
+          }
+        else
+          g_assert_null (finding);
+      }
       app->stage = 1;
     }
   if (app->stage == 1)
