@@ -33,6 +33,8 @@ struct _CsMemoryPage
   GtkLabel           *body_label;
   GtkSpinner         *spinner;
   GtkLabel           *summary_label;
+  GtkWidget          *warning_box;
+  GtkLabel           *warning_label;
   GtkColumnView      *lines_view;
   GtkToggleButton    *line_button;
   GtkToggleButton    *all_button;
@@ -315,12 +317,21 @@ show_profile (CsMemoryPage *self)
 
   if (st->n_with_regs == 0 || n == 0)
     {
+      const char * const *warnings = cs_memory_profile_get_warnings (self->profile);
+      g_autofree char *why = g_strjoinv ("\n", (char **) warnings);
+      g_autofree char *body = NULL;
+
       if (st->n_with_regs == 0)
-        show_no_registers (self);
-      else
-        show_empty (self, _("No data addresses"),
-                    _("None of the sampled instructions accessed memory at a known address "
-                      "(see “cyclescope report --memory” for the reasons, counted per sample)."));
+        {
+          show_no_registers (self);
+          return;
+        }
+      /* The warnings usually are the reason (the program's file is gone). */
+      body = g_strdup_printf ("%s%s%s",
+                              _("None of the sampled instructions accessed memory at a known address "
+                                "(see “cyclescope report --memory” for the reasons, counted per sample)."),
+                              warnings[0] != NULL ? "\n\n" : "", why);
+      show_empty (self, _("No data addresses"), body);
       return;
     }
 
@@ -350,6 +361,13 @@ show_profile (CsMemoryPage *self)
                              st->n_with_regs > 0 ? 100.0 * st->n_known / st->n_with_regs : 0.0,
                              lines, flagged, loads, stores);
   gtk_label_set_text (self->summary_label, summary);
+  {
+    const char * const *warnings = cs_memory_profile_get_warnings (self->profile);
+    g_autofree char *text = g_strjoinv ("\n", (char **) warnings);
+
+    gtk_label_set_text (self->warning_label, text);
+    gtk_widget_set_visible (self->warning_box, warnings[0] != NULL);
+  }
   gtk_spinner_stop (self->spinner);
   gtk_stack_set_visible_child_name (self->stack, "content");
   gtk_single_selection_set_selected (self->selection, 0);
@@ -447,6 +465,13 @@ cs_memory_page_is_loading (CsMemoryPage *self)
   return self->cancellable != NULL;
 }
 
+const char *
+cs_memory_page_get_warning_text (CsMemoryPage *self)
+{
+  g_return_val_if_fail (CS_IS_MEMORY_PAGE (self), NULL);
+  return gtk_widget_get_visible (self->warning_box) ? gtk_label_get_text (self->warning_label) : NULL;
+}
+
 const CsMemoryLine *
 cs_memory_page_get_selected_line (CsMemoryPage *self)
 {
@@ -497,6 +522,8 @@ cs_memory_page_class_init (CsMemoryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, body_label);
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, spinner);
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, warning_box);
+  gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, warning_label);
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, lines_view);
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, line_button);
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, all_button);

@@ -22,6 +22,9 @@ CsMemoryProfile *cs_memory_page_get_profile (CsMemoryPage *self);
 /* TRUE while the addresses are being reconstructed on a worker thread. */
 gboolean         cs_memory_page_is_loading  (CsMemoryPage *self);
 
+/* The problems that did not stop reading (a file cut short, unreadable
+ * code), one per line, as the page shows them; NULL when there are none. */
+const char         *cs_memory_page_get_warning_text  (CsMemoryPage *self);
 /* The cacheline selected in the table, or NULL. */
 const CsMemoryLine *cs_memory_page_get_selected_line (CsMemoryPage *self);
 CsScatterView      *cs_memory_page_get_scatter_view  (CsMemoryPage *self);

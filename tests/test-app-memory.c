@@ -13,10 +13,13 @@
  *   activating the hottest instruction opens it in the Modules page's
  *   disassembly (a store through %rdi, in the loop's function);
  * - padded counters: two lines, neither flagged;
+ * - the program's file deleted after recording: no lines, and the page
+ *   names the file it could not read;
  * - a recording without registers: the page says how to record them.
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "cs-annotate-rows.h"
@@ -100,6 +103,13 @@ is_instruction_row (GtkWidget     *widget,
                     gconstpointer  index)
 {
   return GTK_IS_LIST_BOX_ROW (widget) && g_object_get_data (G_OBJECT (widget), "cs-ip-index") == index;
+}
+
+static gboolean
+is_label_containing (GtkWidget     *widget,
+                     gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
 }
 
 static gboolean
@@ -353,6 +363,48 @@ test_recording (gconstpointer mode)
   cs_test_app_run (files, step_recording, r);
 }
 
+/* The program's file is gone after the recording: its instructions cannot
+ * be decoded, and the page says which file it missed (in the warning above
+ * the lines, or on the empty page when no line is left). */
+static gboolean
+step_program_gone (CsTestApp *app)
+{
+  CsMemoryPage *page = show_memory_page (app);
+
+  if (page == NULL || cs_memory_page_is_loading (page) || !gtk_widget_get_mapped (GTK_WIDGET (page)))
+    return FALSE;
+  g_assert_nonnull (cs_memory_page_get_profile (page));
+  /* The loop's samples have no code; the few in libc or ld.so may. */
+  g_assert_cmpuint (cs_memory_profile_get_stats (cs_memory_page_get_profile (page))->n_no_code, >, 0);
+  g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_containing, "workload-copy"));
+  if (cs_memory_profile_get_n_lines (cs_memory_page_get_profile (page)) == 0)
+    g_assert_nonnull (cs_test_find_label (GTK_WIDGET (page), "No data addresses"));
+  else
+    g_assert_nonnull (strstr (cs_memory_page_get_warning_text (page), "workload-copy"));
+  return TRUE;
+}
+
+static void
+test_program_gone (void)
+{
+  g_autofree char *copy = g_build_filename (tmpdir, "workload-copy", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *bundle = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (workload, &contents, &len, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, (gssize) len, NULL));
+  g_assert_cmpint (g_chmod (copy, 0755), ==, 0);
+  bundle = cs_test_fs_record (cyclescope, copy, tmpdir, "adjacent", &out);
+  g_assert_cmpint (g_unlink (copy), ==, 0);
+  {
+    const char *files[] = { bundle, NULL };
+
+    cs_test_app_run (files, step_program_gone, NULL);
+  }
+}
+
 static gboolean
 step_no_registers (CsTestApp *app)
 {
@@ -397,6 +449,7 @@ main (int    argc,
     {
       g_test_add_data_func ("/app/memory/adjacent", "adjacent", test_recording);
       g_test_add_data_func ("/app/memory/padded", "padded", test_recording);
+      g_test_add_func ("/app/memory/program-gone", test_program_gone);
       g_test_add_func ("/app/memory/no-registers", test_no_registers);
     }
   status = g_test_run ();
