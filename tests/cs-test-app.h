@@ -358,6 +358,8 @@ cs_test_app_init (int         *argc,
     g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   }
   display = gtk_init_check ();
+  if (!display)
+    cs_test_require_promised_display ();
   /* No stack cross-fades: screenshots show the final state, not a blend. */
   if (display)
     g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);

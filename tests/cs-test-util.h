@@ -295,3 +295,16 @@ cs_test_drop_to_nobody (void)
 
 /* Exit code meson treats as "skipped". */
 #define CS_TEST_SKIP_EXIT 77
+
+/* A display was promised (DISPLAY or WAYLAND_DISPLAY is set) but could not
+ * be opened: that is a failure of the test set-up, not a reason to skip. */
+static inline void
+cs_test_require_promised_display (void)
+{
+  const char *x11 = g_getenv ("DISPLAY");
+  const char *wayland = g_getenv ("WAYLAND_DISPLAY");
+
+  if ((x11 != NULL && x11[0] != '\0') || (wayland != NULL && wayland[0] != '\0'))
+    g_error ("the display (DISPLAY=%s, WAYLAND_DISPLAY=%s) cannot be opened",
+             x11 != NULL ? x11 : "", wayland != NULL ? wayland : "");
+}

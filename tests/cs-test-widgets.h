@@ -23,6 +23,7 @@ cs_test_widgets_init (int    *argc,
   g_test_init (argc, argv, NULL);
   if (!gtk_init_check ())
     {
+      cs_test_require_promised_display ();
       g_printerr ("no display: the widget tests need X or Wayland (run under xvfb-run)\n");
       exit (CS_TEST_SKIP_EXIT);
     }
