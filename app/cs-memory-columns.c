@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cs-chart-format.h"
 #include "cs-list-columns.h"
 #include "cs-memory-columns.h"
 #include "cs-memory-format.h"
@@ -37,9 +38,15 @@ fill_address (gpointer item, CsCellContent *c, gpointer data)
 
   g_autofree char *last = cs_memory_format_address (line->address + CS_MEMORY_LINE_SIZE - 1);
 
-  c->text = cs_memory_format_address (line->address);
-  /* TRANSLATORS: a process id, then the first and last byte address of a cacheline */
-  c->tooltip = g_strdup_printf (_("Process %u, bytes %s–%s"), line->pid, c->text, last);
+  g_autofree char *first = cs_memory_format_address (line->address);
+
+  /* The address is reconstructed from registers: it carries the marker
+   * every reconstructed value has (cs_provenance_get_marker). */
+  c->text = g_strdup_printf ("%s %s", first, cs_provenance_get_marker (CS_PROVENANCE_RECONSTRUCTED));
+  /* TRANSLATORS: a process id, the first and last byte address of a
+   * cacheline, then "reconstructed" */
+  c->tooltip = g_strdup_printf (_("Process %u, bytes %s–%s (%s from the sampled registers)"), line->pid,
+                                first, last, cs_provenance_get_description (CS_PROVENANCE_RECONSTRUCTED));
 }
 
 static void
