@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cs-chart-format.h"
 #include "cs-memory-scatter.h"
 
 /* The perf.data whose samples carry registers: the first sampling run
@@ -120,6 +121,18 @@ count_in_line (const CsMemoryAccess *accesses,
   return count;
 }
 
+/* Every point's address is reconstructed: the chart says so, with the
+ * marker reconstructed values carry. */
+static void
+set_note (CsScatterData *data)
+{
+  g_autofree char *note = g_strdup_printf ("%s %s", cs_provenance_get_marker (CS_PROVENANCE_RECONSTRUCTED),
+                                           /* TRANSLATORS: the scatter chart's footnote, after "†" */
+                                           _("addresses reconstructed from the sampled registers"));
+
+  cs_scatter_data_set_note (data, note);
+}
+
 static char *
 title_with_stride (const char *title,
                    guint       stride)
@@ -141,6 +154,7 @@ cs_memory_scatter_new_all (CsMemoryProfile    *profile,
   Builder b = { cs_scatter_data_new (CS_SCATTER_MODE_ADDRESS, title),
                 g_hash_table_new (NULL, NULL) };
 
+  set_note (b.data);
   register_threads (&b, accesses, n);
   add_points (&b, accesses, n, NULL, stride);
   if (selected != NULL)
@@ -164,6 +178,7 @@ cs_memory_scatter_new_line (CsMemoryProfile    *profile,
                 g_hash_table_new (NULL, NULL) };
 
   cs_scatter_data_select_line (b.data, line->address);
+  set_note (b.data);
   register_threads (&b, accesses, n);
   add_points (&b, accesses, n, line, stride);
   g_hash_table_unref (b.series);

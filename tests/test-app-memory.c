@@ -157,6 +157,8 @@ check_line_scatter (const Recording    *r,
 
   g_assert_nonnull (data);
   g_assert_cmpint (data->mode, ==, CS_SCATTER_MODE_CACHELINE);
+  /* Every address is reconstructed, and the chart says so. */
+  g_assert_true (g_str_has_prefix (data->note, "†"));
   g_assert_true (data->has_line);
   g_assert_cmphex (data->line, ==, line->address);
   for (guint i = 0; i < cs_scatter_data_get_n_points (data); i++)

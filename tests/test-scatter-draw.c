@@ -373,6 +373,52 @@ test_legend (void)
   cairo_surface_destroy (surface);
 }
 
+/* Ink (pixels other than the card) in the legend band, right of @x0. */
+static guint
+legend_ink (cairo_surface_t         *surface,
+            const CsScatterGeometry *g,
+            double                   x0)
+{
+  TestPixel card = role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
+  guint ink = 0;
+
+  for (int y = (int) g->legend.y; y < (int) (g->legend.y + g->legend.height); y++)
+    for (int x = (int) x0; x < (int) (g->legend.x + g->legend.width); x++)
+      ink += !pixel_close (test_pixel (surface, x, y), card);
+  return ink;
+}
+
+/* A note (provenance) ends the legend, after the last thread's entry; the
+ * legend band has no ink there without one. */
+static void
+test_note (void)
+{
+  g_autoptr(CsScatterData) plain = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterData) noted = NULL;
+  g_autoptr(CsScatterGeometry) g = NULL;
+  cairo_surface_t *without, *with;
+  double after;
+
+  cs_scatter_data_add_point (plain, 1.0, LINE + 2, 0, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (plain, 2.0, LINE + 9, 1, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_select_line (plain, LINE);
+  noted = two_threads (CS_SCATTER_MODE_CACHELINE);
+  cs_scatter_data_add_point (noted, 1.0, LINE + 2, 0, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (noted, 2.0, LINE + 9, 1, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_select_line (noted, LINE);
+  cs_scatter_data_set_note (noted, "† reconstructed");
+  g_assert_cmpstr (noted->note, ==, "† reconstructed");
+
+  without = render (plain, CS_THEME_LIGHT, 640, 400);
+  with = render (noted, CS_THEME_LIGHT, 640, 400);
+  g = cs_scatter_geometry_new (plain, NULL, 640, 400);
+  after = g->series_legend[1].x + g->series_legend[1].width + 2;
+  g_assert_cmpuint (legend_ink (without, g, after), ==, 0);
+  g_assert_cmpuint (legend_ink (with, g, after), >, 20);
+  cairo_surface_destroy (without);
+  cairo_surface_destroy (with);
+}
+
 /* Axis ranges, by hand: 1-2-5 time steps; address ranges on power-of-two
  * multiples of a line. */
 static void
@@ -431,5 +477,6 @@ main (int   argc,
   g_test_add_func ("/scatter-draw/hit-test", test_hit_test);
   g_test_add_func ("/scatter-draw/legend", test_legend);
   g_test_add_func ("/scatter-draw/ranges", test_ranges);
+  g_test_add_func ("/scatter-draw/note", test_note);
   return g_test_run ();
 }

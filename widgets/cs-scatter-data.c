@@ -35,6 +35,7 @@ cs_scatter_data_unref (CsScatterData *data)
   if (data == NULL || !g_atomic_ref_count_dec (&data->ref_count))
     return;
   g_free (data->title);
+  g_free (data->note);
   g_ptr_array_unref (data->series);
   g_array_unref (data->points);
   g_free (data);
@@ -73,6 +74,16 @@ cs_scatter_data_add_access (CsScatterData *data,
   g_return_if_fail (data != NULL);
 
   g_array_append_val (data->points, point);
+}
+
+void
+cs_scatter_data_set_note (CsScatterData *data,
+                          const char    *note)
+{
+  g_return_if_fail (data != NULL);
+
+  g_free (data->note);
+  data->note = g_strdup (note);
 }
 
 void

@@ -48,6 +48,9 @@ typedef struct
    * shown in cacheline mode. */
   gboolean       has_line;
   guint64        line;       /* its first address, a multiple of 64 */
+  /* Where the data comes from, e.g. "† addresses reconstructed from the
+   * sampled registers": shown at the end of the legend; NULL: none. */
+  char          *note;
 
   /*< private >*/
   gatomicrefcount ref_count;
@@ -72,6 +75,8 @@ void           cs_scatter_data_add_access   (CsScatterData        *data,
                                              guint                 size,
                                              guint                 thread,
                                              guint                 flags);
+void           cs_scatter_data_set_note     (CsScatterData        *data,
+                                             const char           *note);
 /* Selects the cacheline holding @address. */
 void           cs_scatter_data_select_line  (CsScatterData        *data,
                                              guint64               address);

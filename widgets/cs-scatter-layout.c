@@ -129,7 +129,8 @@ typedef struct
   double       width;    /* swatch + gap + text */
   gboolean     store;
   CsColor      color;
-  int          series;   /* -1 for the store/load key */
+  int          series;   /* -1 for the store/load key and the note */
+  gboolean     swatch;   /* FALSE for the note */
 } LegendItem;
 
 /* The store/load key, then one entry per thread with shown points, flowed in
@@ -159,7 +160,7 @@ layout_legend (CsScatterLayout *layout)
       LegendItem item = { cs_chart_frame_text (frame, k == 0 ? _("store") :
                                                /* TRANSLATORS: legend key: hollow marks are loads (reads) */
                                                _("load"), CS_CHART_FONT_SMALL, -1, 1),
-                          0, k == 0, secondary, -1 };
+                          0, k == 0, secondary, -1, TRUE };
       g_array_append_val (items, item);
     }
   g->n_series_legend = layout->n_threads;
@@ -170,7 +171,7 @@ layout_legend (CsScatterLayout *layout)
       g_autofree char *fallback = NULL;
       g_autofree char *count = NULL;
       g_autofree char *label = NULL;
-      LegendItem item = { NULL, 0, TRUE, { 0, }, (int) t };
+      LegendItem item = { NULL, 0, TRUE, { 0, }, (int) t, TRUE };
 
       if (layout->counts[t] == 0)
         continue;
@@ -185,6 +186,14 @@ layout_legend (CsScatterLayout *layout)
       g_array_append_val (items, item);
     }
 
+  if (layout->data->note != NULL)
+    {
+      LegendItem item = { cs_chart_frame_text (frame, layout->data->note, CS_CHART_FONT_SMALL, inner_w, 1),
+                          0, FALSE, secondary, -1, FALSE };
+
+      g_array_append_val (items, item);
+    }
+
   row_of = g_new (int, items->len);
   x_of = g_new (double, items->len);
   for (guint i = 0; i < items->len; i++)
@@ -193,7 +202,7 @@ layout_legend (CsScatterLayout *layout)
       double tw, th;
 
       cs_chart_text_size (item->text, &tw, &th);
-      item->width = 2 * r + 4 + tw;
+      item->width = (item->swatch ? 2 * r + 4 : 0) + tw;
       if (x > pad && x + item->width > pad + inner_w)
         {
           rows++;
@@ -219,8 +228,10 @@ layout_legend (CsScatterLayout *layout)
       if (row_of[i] < 0)
         continue;
       cs_chart_text_size (item->text, &tw, &th);
-      g_array_append_val (layout->swatches, swatch);
-      cs_chart_frame_place (frame, item->text, x_of[i] + 2 * r + 4, y + (row_h - th) / 2, &secondary);
+      if (item->swatch)
+        g_array_append_val (layout->swatches, swatch);
+      cs_chart_frame_place (frame, item->text, x_of[i] + (item->swatch ? 2 * r + 4 : 0),
+                            y + (row_h - th) / 2, &secondary);
       if (item->series >= 0)
         g->series_legend[item->series] = (CsRect) { x_of[i], y, item->width, row_h };
     }
