@@ -183,8 +183,22 @@ show_line_details (CsMemoryPage       *self,
         : g_strdup (ip->symbol);
       g_autofree char *at = cs_memory_format_address (ip->ip);
       g_autofree char *n = cs_memory_format_counts (ip->samples, ip->loads, ip->stores);
-      g_autofree char *counts = g_strdup_printf ("%s · %s", at, n);
-      GtkWidget *row = detail_row (name, counts, ip->module != NULL);
+      g_autofree char *skid = NULL;
+      g_autofree char *counts = NULL;
+      GtkWidget *row;
+
+      /* Why the disassembly's sample count of this instruction differs:
+       * timer samples skid to the next one and are moved back here. */
+      if (ip->skid_corrected > 0)
+        {
+          g_autofree char *moved = cs_memory_format_count (ip->skid_corrected);
+
+          /* TRANSLATORS: how many of an instruction's samples were taken at
+           * the instruction after it (skid) and attributed to it */
+          skid = g_strdup_printf (_("%s taken at the next instruction (skid)"), moved);
+        }
+      counts = skid != NULL ? g_strdup_printf ("%s · %s · %s", at, n, skid) : g_strdup_printf ("%s · %s", at, n);
+      row = detail_row (name, counts, ip->module != NULL);
 
       g_object_set_data (G_OBJECT (row), "cs-ip-index", GUINT_TO_POINTER (i + 1));
       gtk_list_box_append (self->detail_list, row);

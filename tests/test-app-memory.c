@@ -248,6 +248,16 @@ step_recording (CsTestApp *app)
           g_assert_nonnull (cs_test_find_label (GTK_WIDGET (page), "Touched by one thread."));
         }
       check_line_scatter (r, page, line);
+      /* An instruction with skid-corrected samples says how many. */
+      for (guint i = 0; i < line->n_ips; i++)
+        if (line->ips[i].skid_corrected > 0)
+          {
+            g_autofree char *moved = g_strdup_printf ("%" G_GUINT64_FORMAT " taken at the next instruction",
+                                                      line->ips[i].skid_corrected);
+
+            g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_containing, moved));
+            break;
+          }
       /* The Overview states the finding: adjacent, the flagged line's
        * address and both threads; padded, nothing. */
       {
