@@ -7,7 +7,8 @@
  * threads at its two counters); a copy cut in half (what was read before
  * the cut is kept, marked truncated); a recording without registers (no
  * decoding, a warning naming --regs); a missing file and one that is not a
- * perf.data (errors, no profile).
+ * perf.data (errors, no profile); recordings made by `perf record
+ * --user-regs` with and without %rdi (skipped without perf).
  */
 #include "config.h"
 
@@ -108,6 +109,68 @@ test_accesses (void)
   g_assert_cmpuint (at_counter[1], >=, 10);
 }
 
+/* `perf record --user-regs=…` of the workload, read by the memory profile. */
+static CsMemoryProfile *
+perf_recording (const char *perf,
+                const char *regs,
+                const char *name,
+                char      **out)
+{
+  g_autofree char *file = g_build_filename (tmpdir, name, NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *opt = g_strconcat ("--user-regs=", regs, NULL);
+  const char *argv[] = { perf, "record", "-q", "-e", "cpu-clock", "-F", "2000", opt, "-o", file, "--",
+                         workload, "adjacent", "0.3", NULL };
+  int status = 0;
+
+  *out = cs_test_run (argv, &err, &status);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("perf record failed:\n%s", err);
+  return load (file);
+}
+
+/* A file recorded by perf, not by us: with %rdi among the registers the
+ * counters' line is found and flagged; without it, every sample at the
+ * loop's accesses is "register not sampled", none is guessed. */
+static void
+test_perf_recorded (void)
+{
+  g_autofree char *perf = cs_test_find_perf ();
+  g_autofree char *out = NULL, *out2 = NULL;
+  g_autoptr(CsMemoryProfile) with_di = NULL;
+  g_autoptr(CsMemoryProfile) without_di = NULL;
+  const CsMemoryStats *st;
+  const CsMemoryLine *top;
+  guint64 counter_a, counter_b;
+
+  if (perf == NULL)
+    {
+      g_test_skip ("perf is not installed");
+      return;
+    }
+  with_di = perf_recording (perf, "ax,bx,cx,dx,si,di,bp,sp,ip,r8,r9,r10,r11,r12,r13,r14,r15",
+                            "perf-di.data", &out);
+  counter_a = cs_test_fs_value (out, "counter_a");
+  counter_b = cs_test_fs_value (out, "counter_b");
+  st = cs_memory_profile_get_stats (with_di);
+  g_assert_cmpuint (st->n_with_regs, >, 100);
+  g_assert_cmpuint (st->n_known * 10, >=, st->n_with_regs * 9);
+  top = cs_memory_profile_get_line (with_di, 0);
+  g_assert_cmphex (top->address, ==, counter_a & ~G_GUINT64_CONSTANT (63));
+  g_assert_cmphex (top->address, ==, counter_b & ~G_GUINT64_CONSTANT (63));
+  g_assert_true (top->false_sharing);
+
+  /* The loop addresses its counter through %rdi only. */
+  without_di = perf_recording (perf, "ax,sp,ip", "perf-no-di.data", &out2);
+  st = cs_memory_profile_get_stats (without_di);
+  g_test_message ("without %%rdi: %" G_GUINT64_FORMAT " with registers, %" G_GUINT64_FORMAT
+                  " register not sampled, %" G_GUINT64_FORMAT " known",
+                  st->n_with_regs, st->n_unknown_register, st->n_known);
+  g_assert_cmpuint (st->n_with_regs, >, 100);
+  g_assert_cmpuint (st->n_unknown_register * 10, >=, st->n_with_regs * 9);
+  g_assert_null (cs_memory_profile_find_line (without_di, top->pid, counter_a));
+}
+
 /* Without registers nothing is decoded, and the warning says how to
  * record them. */
 static void
@@ -205,6 +268,7 @@ main (int    argc,
 
   g_test_add_func ("/memory-profile-files/accesses", test_accesses);
   g_test_add_func ("/memory-profile-files/no-registers", test_no_registers);
+  g_test_add_func ("/memory-profile-files/perf-recorded", test_perf_recorded);
   g_test_add_func ("/memory-profile-files/truncated", test_truncated);
   g_test_add_func ("/memory-profile-files/errors", test_errors);
 
