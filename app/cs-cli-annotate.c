@@ -18,6 +18,7 @@
 #include "cs-cli.h"
 #include "cs-cli-util.h"
 #include "cs-error.h"
+#include "cs-report-samples.h"
 
 typedef struct
 {
@@ -243,6 +244,7 @@ cs_cli_annotate (int    argc,
       cs_cli_error ("annotate", "%s", error->message);
       return 1;
     }
+  cs_report_warn_partial ("annotate", analysis);
   if ((profile = cs_analysis_get_profile (analysis)) == NULL ||
       cs_analysis_get_default_event (analysis) == NULL)
     {

@@ -119,6 +119,7 @@ append_samples (CsAnalysis                  *analysis,
 
   if (!cs_report_samples (analysis, options, format, samples, error))
     return FALSE;
+  cs_report_warn_partial ("report", analysis);
   if (!counts_done)
     cs_report_analysis_charts (analysis, format, charts);
 

@@ -305,3 +305,19 @@ cs_report_samples (CsAnalysis                  *analysis,
     }
   return TRUE;
 }
+
+void
+cs_report_warn_partial (const char *verb,
+                        CsAnalysis *analysis)
+{
+  CsProfile *profile = cs_analysis_get_profile (analysis);
+  g_autofree char *n = NULL;
+
+  if (profile == NULL || !cs_profile_get_stats (profile)->truncated)
+    return;
+  n = cs_cli_grouped (cs_profile_get_stats (profile)->n_samples);
+  /* TRANSLATORS: "cyclescope report: warning: FILE is damaged: only …" */
+  g_printerr (_("cyclescope %s: warning: %s is damaged: only the %s samples before the damage are "
+                "shown. Record the data again, or check that the file was copied completely.\n"),
+              verb, cs_profile_get_path (profile), n);
+}

@@ -41,4 +41,9 @@ gboolean    cs_report_samples          (CsAnalysis                  *analysis,
                                         GString                     *out,
                                         GError                     **error);
 
+/* When @analysis' perf.data is damaged after some samples (its tables hold
+ * only those), says so on standard error as "cyclescope VERB: warning: …". */
+void        cs_report_warn_partial     (const char                  *verb,
+                                        CsAnalysis                  *analysis);
+
 G_END_DECLS

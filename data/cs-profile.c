@@ -407,6 +407,7 @@ cs_profile_load (const char         *path,
   g_autoptr(CsPerfReader) reader = NULL;
   g_autoptr(CsAddressSpace) space = NULL;
   const CsPerfStats *pstats;
+  g_autoptr(GError) read_error = NULL;
   StreamState st = { 0 };
   gboolean ok;
 
@@ -442,10 +443,28 @@ cs_profile_load (const char         *path,
   st.kernel_nomap = G_MAXUINT32;
   st.mapping_modules = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cs_mapping_unref, NULL);
   st.next_progress = PROGRESS_EVERY;
-  ok = cs_perf_reader_foreach_brief (reader, on_record, on_samples, &st, error);
+  ok = cs_perf_reader_foreach_brief (reader, on_record, on_samples, &st, &read_error);
   g_clear_pointer (&st.mapping_modules, g_hash_table_unref);
   if (!ok)
-    return NULL;
+    {
+      g_autofree char *n_read = NULL;
+
+      /* A file damaged after some samples (a recording cut short, a copy
+       * that ended early) keeps what precedes the damage, as perf report
+       * does; the warning says where reading stopped. Nothing read, or any
+       * other error (cancelled, unreadable), fails. */
+      if (!g_error_matches (read_error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT) || self->stats.n_samples == 0)
+        {
+          g_propagate_error (error, g_steal_pointer (&read_error));
+          return NULL;
+        }
+      /* Preformatted: a G_GUINT64_FORMAT would not survive translation. */
+      n_read = g_strdup_printf ("%" G_GUINT64_FORMAT, self->stats.n_samples);
+      self->stats.truncated = TRUE;
+      g_ptr_array_add (self->warnings,
+                       g_strdup_printf (_("%s The tables show the %s samples read before that point."),
+                                        read_error->message, n_read));
+    }
 
   pstats = cs_perf_reader_get_stats (reader);
   for (guint i = 0; i < CS_PERF_RECORD_TYPE_MAX; i++)

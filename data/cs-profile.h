@@ -125,6 +125,8 @@ typedef struct
   guint64 n_lost;               /* LOST: samples the kernel dropped (ring buffer full) */
   guint64 n_lost_samples;       /* LOST_SAMPLES */
   guint   n_keys;               /* distinct (event, module, offset) */
+  gboolean truncated;           /* the file is damaged after n_samples: the tables
+                                 * hold what precedes the damage (a warning says where) */
 } CsProfileStats;
 
 /* Called in the loading thread; @fraction 0..1, or -1 when unknown. */
@@ -136,9 +138,11 @@ typedef void (*CsProfileProgress) (const char *stage,
 G_DECLARE_FINAL_TYPE (CsProfile, cs_profile, CS, PROFILE, GObject)
 
 /* Reads @path and builds the module and symbol tables. @symbolizer NULL
- * makes a new one (debug directories can then not be given). A truncated
- * or corrupt file fails with the reader's error, which names the byte
- * offset. */
+ * makes a new one (debug directories can then not be given). A file that
+ * is damaged after some samples (truncated, corrupt) gives the tables of
+ * what precedes the damage, CsProfileStats.truncated and a warning naming
+ * the byte offset; damaged before any sample, it fails with the reader's
+ * error, which names the offset. */
 CsProfile             *cs_profile_load              (const char         *path,
                                                      CsSymbolizer       *symbolizer,
                                                      CsProfileProgress   progress,

@@ -15,6 +15,8 @@
  * - padded counters: two lines, neither flagged;
  * - the program's file deleted after recording: no lines, and the page
  *   names the file it could not read;
+ * - a perf.data cut in half: what precedes the cut, with warnings on the
+ *   Overview (the byte offset) and the Memory page (the file);
  * - a recording without registers: the page says how to record them.
  */
 #include "config.h"
@@ -417,6 +419,66 @@ test_program_gone (void)
   }
 }
 
+/* A perf.data cut in half: the window shows what was read before the cut
+ * (the Overview warns, naming the byte offset) and so does the Memory page
+ * (its lines, and a warning naming the file). */
+static gboolean
+step_truncated (CsTestApp *app)
+{
+  const Recording *r = app->data;
+  CsMemoryPage *page = show_memory_page (app);
+  GtkStack *pages;
+  CsOverviewPage *overview;
+  const char * const *warnings;
+  const CsMemoryLine *line;
+  gboolean offset_named = FALSE;
+
+  if (page == NULL || cs_memory_page_is_loading (page) || !gtk_widget_get_mapped (GTK_WIDGET (page)))
+    return FALSE;
+  pages = cs_window_get_page_stack (cs_test_app_get_window (app));
+  overview = CS_OVERVIEW_PAGE (gtk_stack_get_child_by_name (pages, "overview"));
+  warnings = cs_overview_page_get_warnings (overview);
+  for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
+    offset_named |= strstr (warnings[i], "byte offset") != NULL;
+  g_assert_true (offset_named);
+
+  g_assert_true (cs_memory_profile_get_stats (cs_memory_page_get_profile (page))->truncated);
+  g_test_message ("truncated: %u lines, %" G_GUINT64_FORMAT " samples, %" G_GUINT64_FORMAT " known",
+                  cs_memory_profile_get_n_lines (cs_memory_page_get_profile (page)),
+                  cs_memory_profile_get_stats (cs_memory_page_get_profile (page))->n_samples,
+                  cs_memory_profile_get_stats (cs_memory_page_get_profile (page))->n_known);
+  line = cs_memory_page_get_selected_line (page);
+  g_assert_nonnull (line);
+  g_assert_cmphex (line->address, ==, r->counter[0] & ~G_GUINT64_CONSTANT (63));
+  g_assert_nonnull (cs_memory_page_get_warning_text (page));
+  g_assert_nonnull (strstr (cs_memory_page_get_warning_text (page), "cut.perf.data"));
+  return TRUE;
+}
+
+static void
+test_truncated (void)
+{
+  g_autoptr(Recording) r = record ("adjacent");
+  g_autofree char *perf_data = g_build_filename (r->bundle, "sampling-0.perf.data", NULL);
+  g_autofree char *cut = g_build_filename (tmpdir, "cut.perf.data", NULL);
+  g_autofree char *contents = NULL;
+  const char *files[] = { cut, NULL };
+  gsize len = 0;
+
+  guint64 data_offset, data_size;
+
+  g_assert_true (g_file_get_contents (perf_data, &contents, &len, NULL));
+  /* perf_file_header: the data section's offset and size at bytes 40 and
+   * 48. Cut inside its last records: the maps (which may come late in the
+   * section, from another CPU's buffer) and most samples are before. */
+  memcpy (&data_offset, contents + 40, 8);
+  memcpy (&data_size, contents + 48, 8);
+  g_assert_cmpuint (data_offset + data_size, <=, len);
+  g_assert_cmpuint (data_size, >, 4096);
+  g_assert_true (g_file_set_contents (cut, contents, (gssize) (data_offset + data_size - 100), NULL));
+  cs_test_app_run (files, step_truncated, r);
+}
+
 static gboolean
 step_no_registers (CsTestApp *app)
 {
@@ -462,6 +524,7 @@ main (int    argc,
       g_test_add_data_func ("/app/memory/adjacent", "adjacent", test_recording);
       g_test_add_data_func ("/app/memory/padded", "padded", test_recording);
       g_test_add_func ("/app/memory/program-gone", test_program_gone);
+      g_test_add_func ("/app/memory/truncated", test_truncated);
       g_test_add_func ("/app/memory/no-registers", test_no_registers);
     }
   status = g_test_run ();
