@@ -334,9 +334,17 @@ test_adjacent (gconstpointer data)
   g_assert_cmpuint (hot->offsets[off_a], >=, rec->attributed[0]);
   g_assert_cmpuint (hot->offsets[off_b], >=, rec->attributed[1]);
   g_assert_cmpuint (hot->loads, >, 0);
-  g_assert_cmpuint (hot->stores, >, 0);
+  /* Every access of the read-modify-write loop stores; in the plain loop
+   * a store sample is chance (the load is what stalls), so there the
+   * count must be the raw samples at or right after the store. */
+  if (rec->shape == &rmw_shape)
+    g_assert_cmpuint (hot->stores, >, 0);
+  else
+    g_assert_cmpuint (hot->stores, ==, rec->by_offset[0][7] + rec->by_offset[0][10] +
+                                       rec->by_offset[1][7] + rec->by_offset[1][10]);
 
-  /* Two threads, each on its own 8 bytes: false sharing. */
+  /* Two threads, each on its own 8 bytes: false sharing (once a store was
+   * sampled: without one the profile cannot tell it from reads). */
   g_assert_cmpuint (hot->n_threads, >=, 2);
   ta = find_thread (hot, rec->tid[0]);
   tb = find_thread (hot, rec->tid[1]);
@@ -347,8 +355,9 @@ test_adjacent (gconstpointer data)
   g_assert_cmphex (ta->bytes & (G_GUINT64_CONSTANT (0xff) << off_a), ==, G_GUINT64_CONSTANT (0xff) << off_a);
   g_assert_cmphex (tb->bytes & (G_GUINT64_CONSTANT (0xff) << off_b), ==, G_GUINT64_CONSTANT (0xff) << off_b);
   g_assert_cmphex (ta->bytes & tb->bytes, ==, 0);
-  g_assert_cmpuint (ta->stores, >, 0);
-  g_assert_true (hot->false_sharing);
+  if (rec->shape == &rmw_shape)
+    g_assert_cmpuint (ta->stores, >, 0);
+  g_assert_true (hot->false_sharing == (hot->stores > 0));
 
   /* The stop flag: read by both workers, written (once) by the main
    * thread on the same bytes: never false sharing. */
