@@ -3,14 +3,17 @@
 
 #include <glib/gi18n.h>
 
+#include "cs-chart-format.h"
 #include "cs-memory-format.h"
 
 /* Numbers are formatted before they go into a translated message: a
- * G_GUINT64_FORMAT inside a msgid would not survive translation. */
+ * G_GUINT64_FORMAT inside a msgid would not survive translation. The
+ * grouping is the charts' and the module table's, so a count reads the
+ * same on every page. */
 char *
 cs_memory_format_count (guint64 v)
 {
-  return g_strdup_printf ("%'" G_GUINT64_FORMAT, v);
+  return cs_chart_format_grouped ((double) v, 0);
 }
 
 char *
@@ -71,16 +74,17 @@ cs_memory_format_threads (const CsMemoryLine *line)
 }
 
 char *
-cs_memory_format_top_ip (const CsMemoryLine *line)
+cs_memory_format_ip (const CsMemoryIp *ip)
 {
-  const CsMemoryIp *ip;
-
-  if (line->n_ips == 0)
-    return g_strdup ("—");
-  ip = &line->ips[0];
   if (ip->module != NULL)
     return g_strdup_printf ("%s (%s)", ip->symbol, cs_module_get_name (ip->module));
   return g_strdup (ip->symbol);
+}
+
+char *
+cs_memory_format_top_ip (const CsMemoryLine *line)
+{
+  return line->n_ips > 0 ? cs_memory_format_ip (&line->ips[0]) : g_strdup ("—");
 }
 
 char *

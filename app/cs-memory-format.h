@@ -13,6 +13,8 @@ G_BEGIN_DECLS
 char *cs_memory_format_bytes   (guint64             mask);
 /* "1234: 0–7; 1235: 8–15": which bytes of the line each thread touched. */
 char *cs_memory_format_threads (const CsMemoryLine *line);
+/* An instruction: "symbol (module)". */
+char *cs_memory_format_ip      (const CsMemoryIp   *ip);
 /* The line's hottest instruction: "symbol (module)", or "—". */
 char *cs_memory_format_top_ip  (const CsMemoryLine *line);
 

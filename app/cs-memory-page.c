@@ -178,9 +178,7 @@ show_line_details (CsMemoryPage       *self,
   for (guint i = 0; i < line->n_ips; i++)
     {
       const CsMemoryIp *ip = &line->ips[i];
-      g_autofree char *name = ip->module != NULL
-        ? g_strdup_printf ("%s (%s)", ip->symbol, cs_module_get_name (ip->module))
-        : g_strdup (ip->symbol);
+      g_autofree char *name = cs_memory_format_ip (ip);
       g_autofree char *at = cs_memory_format_address (ip->ip);
       g_autofree char *n = cs_memory_format_counts (ip->samples, ip->loads, ip->stores);
       g_autofree char *skid = NULL;

@@ -123,9 +123,9 @@ on_sample (StreamState        *st,
     {
       module = mapping_module (st, m);
       offset = cs_mapping_file_offset (m, s->ip);
-      /* The bytes from the previous instruction on, for the skid correction. */
-      if (cs_memory_code_get (st->code, module, offset, MAX_INSN_LEN, &len) != NULL)
-        prev_len = cs_memory_code_previous_length (st->code, st->decoder, module, offset);
+      /* The bytes from the previous instruction on, for the skid correction
+       * (0 without a usable file: the read below then fails too). */
+      prev_len = cs_memory_code_previous_length (st->code, st->decoder, module, offset);
       code = cs_memory_code_get (st->code, module, offset - prev_len, prev_len + MAX_INSN_LEN, &len);
     }
   if (code == NULL)

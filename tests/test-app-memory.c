@@ -254,10 +254,19 @@ step_recording (CsTestApp *app)
       for (guint i = 0; i < line->n_ips; i++)
         if (line->ips[i].skid_corrected > 0)
           {
-            g_autofree char *moved = g_strdup_printf ("%" G_GUINT64_FORMAT " taken at the next instruction",
-                                                      line->ips[i].skid_corrected);
+            g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, line->ips[i].skid_corrected);
+            g_autoptr(GString) moved = g_string_new (NULL);
 
-            g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_containing, moved));
+            /* Grouped by thousands, as every count in the window. */
+            for (gsize d = 0; digits[d] != '\0'; d++)
+              {
+                if (d > 0 && (strlen (digits) - d) % 3 == 0)
+                  g_string_append_c (moved, ',');
+                g_string_append_c (moved, digits[d]);
+              }
+            g_string_append (moved, " taken at the next instruction");
+
+            g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_containing, moved->str));
             break;
           }
       /* The Overview states the finding: adjacent, the flagged line's
