@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-import.c — importing a large perf.data beside `perf report`
  *
  *   bench-import CYCLESCOPE PROFILE-WORKLOAD [SAMPLES]

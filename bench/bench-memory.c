@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-memory.c — the Memory view on a large recording
  *
  * Records cs-test-false-sharing's plain loop (two threads, `c->n++`) with

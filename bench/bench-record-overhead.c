@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-record-overhead.c — what `cyclescope record` costs the program it records
  *
  *   bench-record-overhead CYCLESCOPE CS-SPIN [REPETITIONS]

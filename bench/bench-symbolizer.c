@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-symbolizer.c — time to symbolize ~10 000 unique addresses
  *
  * For each of a few real modules of this process (this program, built -g

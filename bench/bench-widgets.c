@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-widgets.c — the module table and the chart grid at scale
  *
  *   bench-widgets PROFILE-WORKLOAD [SAMPLES]

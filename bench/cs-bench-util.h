@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-bench-util.h — what the benchmarks share (header only)
  *
  * The clock, the median of repeated figures, and the set-up recording of

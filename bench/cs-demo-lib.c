@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-demo-lib.c — CPU-bound and branch-heavy kernels of cs-demo (libcsdemo.so) */
 #include <stdlib.h>
 #include <time.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-demo-lib.h — the kernels of cs-demo that live in libcsdemo.so
  *
  * Kept in a shared library so that a recording of cs-demo has several

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-demo.c — demo workloads whose cycles go to different places
  *
  *   cs-demo MODE [SECONDS]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-spin.c — a CPU-bound loop in one hot function
  *
  *   cs-spin [SECONDS]           burn SECONDS (default 1) of CPU time

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-collector-error.h — errors raised by the collector
  *
  * Messages say what to do: "perf_event_paranoid is 3: run `sudo sysctl

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-counting.c — one counting run of the target program
  *
  * Read format. perf stat reads inherited counters one fd at a time; we want

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-counting.h — one counting run of the target program
  *
  * Each group is opened on the waiting child (leader disabled, enable_on_exec,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-launcher.c — fork, hold, exec: the target starts only once its counters exist
  *
  * Everything the child needs (absolute path, argv, envp, cwd) is prepared

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-launcher.h — starts the target program so counters attach before it runs
  *
  * The program is started directly (argv, never a shell): the child is forked

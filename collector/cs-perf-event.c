@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-event.c — perf_event_open(2) with errors a user can act on */
 #define _GNU_SOURCE
 #include "config.h"

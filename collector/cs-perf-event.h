@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-event.h — perf_event_open(2) with errors a user can act on
  *
  * Every run (counting, sampling) opens its events through here so that

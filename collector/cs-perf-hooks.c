@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-hooks.c — a dummy perf event held so runs open theirs without waiting
  *
  * See cs-perf-hooks.h for why. The event is PERF_COUNT_SW_DUMMY on this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-hooks.h — keeps the kernel's perf scheduling hooks switched on
  *
  * The first task-attached perf event on an otherwise idle system makes the

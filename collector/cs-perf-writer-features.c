@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-writer-features.c — bodies of perf.data feature sections */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-writer-features.h — bodies of perf.data feature sections (private to the writer)
  *
  * Each function appends one feature's body in perf's encoding

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-writer.c — writes a standard perf.data file */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-writer.h — writes a standard perf.data file
  *
  * The layout is perf's own (tools/perf/Documentation/perf.data-file-format.txt):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-pfm-list.c — listing libpfm4's event tables and suggesting close names
  *
  * libpfm4 keeps the tables of every PMU it was built with, active or not, so

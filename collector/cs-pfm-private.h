@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-pfm-private.h — shared between cs-pfm.c and cs-pfm-list.c, not installed */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-pfm-software.c — the kernel's software events while a PMU is forced
  *
  * libpfm4 names software events through its generic "perf" PMU, but with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-pfm.c — libpfm4 initialisation, host PMU detection and event encoding
  *
  * libpfm4 reads its environment (LIBPFM_FORCE_PMU, LIBPFM_ENCODE_INACTIVE)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-pfm.h — the libpfm4 event layer
  *
  * Initialises libpfm4 once per process (it reads LIBPFM_FORCE_PMU then),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-plan-private.h — plan parts shared by cs-planner.c and cs-plan.c */
 #pragma once
 

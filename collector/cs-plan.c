@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-plan.c — the plan a counting session follows: ownership and printing */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-planner.c — packs encoded events into groups and groups into runs
  *
  * First-fit over the events in a fixed order: group leaders first (each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-planner.h — splits a model's events into groups the PMU can count at once
  *
  * libpfm4 names and encodes events but does not schedule counters; the kernel

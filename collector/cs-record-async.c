@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-record-async.c — a recording in a worker thread, for the viewer
  *
  * The recording blocks in waitpid/poll for as long as the program runs, so

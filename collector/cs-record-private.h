@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-record-private.h — shared between cs-record.c and cs-record-setup.c */
 #pragma once
 

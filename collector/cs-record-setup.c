@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-record-setup.c — everything a recording decides before the program runs
  *
  * Model choice, event encoding and planning, the sampled event and the bundle

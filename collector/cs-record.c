@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-record.c — runs a planned recording and keeps the session up to date
  *
  * The session is saved after every run (atomically, by cs_session_save), so

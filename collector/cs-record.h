@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-record.h — a whole recording: model, plan, counting and sampling runs, session
  *
  * cs_recorder_new() does everything that can fail without running the

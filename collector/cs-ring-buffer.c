@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-ring-buffer.c — one mmap'd perf_event ring buffer */
 #include "config.h"
 

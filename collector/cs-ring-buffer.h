@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-ring-buffer.h — one mmap'd perf_event ring buffer
  *
  * The buffer is the kernel's: 1 metadata page + 2^n data pages. Reading

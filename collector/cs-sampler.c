@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-sampler.c — a sampling run on a waiting child */
 #include "config.h"
 

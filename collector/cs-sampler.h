@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-sampler.h — a sampling run on a waiting child
  *
  * Opens the sampling events on the child's pid before it execs

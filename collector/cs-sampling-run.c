@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-sampling-run.c — one sampling run of the target program into a perf.data
  *
  * The loop sleeps in poll(2) on the sampler's ring-buffer fds, a pidfd of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-sampling-run.h — one sampling run of the target program into a perf.data
  *
  * Starts the program (cs_launcher), samples it with cs_sampler, streams the

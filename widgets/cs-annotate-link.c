@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-annotate-link.c — linked selection between the source and disassembly */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-annotate-link.h — linked selection between the source and disassembly
  *
  * Selecting a source line marks its instructions "linked" and selects the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-annotate-rows.c — rows of the source and disassembly panes */
 
 #include "config.h"

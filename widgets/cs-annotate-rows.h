@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-annotate-rows.h — rows of the source and disassembly panes
  *
  * A source line or an instruction with its samples of every sampled event

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-annotate-view.c — what the source and disassembly panes share */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-annotate-view.h — what the source and disassembly panes share (private)
  *
  * A heading, a column view of annotate rows with a heat column and a column

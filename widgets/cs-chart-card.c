@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-card.c — see cs-chart-card.h */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-card.h — what the chart widgets share: style and card
  *
  * A BAR/REF chart (cs-chart-widget.c) and the scatter (cs-scatter-view.c)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-grid-view.c — 1 to 12 chart widgets laid out by their count */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-grid-view.h — 1 to 12 chart widgets laid out by their count
  *
  * The shape follows cs-chart-grid.h (1 full size, 2 side by side, 3–4 as

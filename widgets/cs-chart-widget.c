@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-widget.c — one BAR or REF chart as a GTK widget */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-widget.h — one BAR or REF chart as a GTK widget
  *
  * Draws a CsChartValues with the shared cairo code (cs_chart_draw) on a card,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-disasm-pane.c — a symbol's instructions with their samples */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-disasm-pane.h — a symbol's instructions with their samples
  *
  * Every instruction of the symbol (capstone's disassembly, from the data

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-list-columns.c — column view columns built from a fill function */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-list-columns.h — column view columns built from a fill function
  *
  * The symbol, source and disassembly panes show lists of GObjects with a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-module-column.c — one column of the module table */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-module-column.h — one column of the module table (private)
  *
  * A column knows its sort key, makes its cells (name, heat bar or metric

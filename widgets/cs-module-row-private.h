@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-module-row-private.h — CsModuleRow's fields, for the sorter
  *
  * The sorter reads them directly: it builds keys for 100 000 rows in one

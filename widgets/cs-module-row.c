@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-module-row.c — one row of the module table */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-module-row.h — one row of the module table: a region or a sampled module
  *
  * A row copies the numbers it shows out of its scope's evaluation (every

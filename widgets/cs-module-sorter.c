@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-module-sorter.c — orders module rows by one column, NaN last */
 
 #include "config.h"

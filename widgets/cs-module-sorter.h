@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-module-sorter.h — orders module rows by one column, NaN last
  *
  * GtkColumnView inverts its column sorters for a descending sort, which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-module-table-columns.c — the module table's columns, chooser and sort */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-module-table-private.h — CsModuleTable's fields, shared by its two files
  *
  * cs-module-table.c holds the rows, selection and filter;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-module-table.c — the sortable, filterable table of regions and modules */
 
 #include "config.h"

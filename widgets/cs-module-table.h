@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-module-table.h — the sortable, filterable table of regions and modules
  *
  * A GtkColumnView over CsRowStore (an array-backed list store, sorted in

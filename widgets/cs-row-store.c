@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-row-store.c — a list model over an array of rows */
 
 #include "config.h"

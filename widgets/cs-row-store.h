@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-row-store.h — a list model over an array of rows, in a given order
  *
  * What GListStore does for the module table, with O(1) access by position

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-view.c — the data-address scatter chart as a GTK widget */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-view.h — the data-address scatter chart as a GTK widget
  *
  * Draws a CsScatterData with the shared cairo code (cs_scatter_draw) on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-source-pane.c — a symbol's source lines with their samples */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-source-pane.h — a symbol's source lines with their samples
  *
  * The lines of the symbol's source file that its instructions come from,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbol-item.c — one row of the hot-symbols pane */
 
 #include "config.h"

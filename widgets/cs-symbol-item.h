@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbol-item.h — one row of the hot-symbols pane
  *
  * A profile symbol with its samples of one event. The item keeps the

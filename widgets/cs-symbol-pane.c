@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbol-pane.c — the hot symbols of the selected module, per event */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbol-pane.h — the hot symbols of the selected module, per event
  *
  * A tab per sampled event (GtkStackSwitcher), each a table of the top N

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-widgets-util.c — small pieces shared by the GTK widgets */
 
 #include "config.h"

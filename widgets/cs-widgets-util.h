@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-widgets-util.h — small pieces shared by the GTK widgets
  *
  * The stylesheet of the widgets (heat bars, the sorted column, hot rows) is

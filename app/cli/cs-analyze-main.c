@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-analyze-main.c — cyclescope-analyze: the verbs that read profiles
  *
  *   cyclescope-analyze VERB [OPTIONS…]

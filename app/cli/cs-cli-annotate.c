@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-annotate.c — `cyclescope annotate FILE|BUNDLE SYMBOL [--event NAME]`
  *
  * One symbol's source lines and instructions with their samples, like

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-events.c — `cyclescope events`: what the PMU can count, and run plans
  *
  * Lists the events libpfm4 knows for the host PMU (or any PMU with --pmu),

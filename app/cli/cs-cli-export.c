@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-export.c — `cyclescope export`: charts to PNG, SVG or PDF, no display
  *
  *   cyclescope export BUNDLE --chart ID|ID,ID…|all|list (--png|--svg|--pdf) OUT

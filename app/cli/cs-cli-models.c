@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-models.c — `cyclescope models`: the cycle-accounting models
  *
  * Without an argument, lists every model the registry found (bundled, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-record.c — `cyclescope record [OPTIONS] -- PROGRAM [ARGS…]`
  *
  * Ctrl-C (SIGINT) and SIGTERM are blocked in every thread and taken by one

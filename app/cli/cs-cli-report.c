@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-report.c — `cyclescope report FILE.data|BUNDLE [--format F]
  * [--region NAME] [--sort KEYS] [--event NAME] [--limit N]`
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-util.c — what the command-line verbs share */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-util.h — what the command-line verbs share: option parsing and
  * machine-readable output (JSON, CSV)
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli.h — the command-line verbs
  *
  * Each verb lives in its own file (cs-cli-VERB.c), parses its own options

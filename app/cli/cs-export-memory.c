@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-export-memory.c — see cs-export-memory.h
  *
  * The same scatter data as the viewer's Memory page (cs-memory-scatter.c)

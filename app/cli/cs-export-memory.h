@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-export-memory.h — `cyclescope export --memory`: the scatter view as an image */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-report-counts-json.c — the counting report as JSON and as CSV
  *
  * Both are for scripts, so numbers are plain (no grouping, "." decimal mark,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-report-counts-private.h — what the text and the JSON / CSV renderers
  * of the counting report share: the scopes, evaluated once */
 #pragma once

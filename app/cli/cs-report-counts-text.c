@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-report-counts-text.c — the counting report for people
  *
  * Aligned columns, numbers grouped in thousands and "—" for what cannot be

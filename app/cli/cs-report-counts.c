@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-report-counts.c — the counting report: scopes, evaluated once
  *
  * The model is evaluated once per scope (whole program, each region); the

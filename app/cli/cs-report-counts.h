@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-report-counts.h — the counting part of `cyclescope report`
  *
  * Run information, every metric of the model for the whole program and per

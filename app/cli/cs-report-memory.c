@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-report-memory.c — `cyclescope report --memory` (see cs-report-memory.h)
  *
  * Every figure here is a count of samples whose address was reconstructed,

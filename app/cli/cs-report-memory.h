@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-report-memory.h — `cyclescope report --memory`: the cacheline table
  *
  * The data addresses of a sampling run recorded with --regs, reconstructed

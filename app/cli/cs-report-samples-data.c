@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-report-samples-data.c — sample tables as JSON and CSV (docs/cli.md)
  *
  * Numbers are full precision (percentages are doubles, counts integers) so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-report-samples-private.h — shared by the text and the JSON / CSV
  * renderers of the sample tables */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-report-samples.c — sample tables of `cyclescope report`: options and text
  *
  * The text output reads like `perf report --stdio`: one block per event,

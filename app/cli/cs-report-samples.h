@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-report-samples.h — the sample part of `cyclescope report`
  *
  * Tables of a profile sorted like `perf report --sort`: by module (dso), by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c — cyclescope entry point: a CLI verb, or the viewer
  *
  * `cyclescope VERB …` runs a headless verb; `cyclescope` alone or with files

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-i18n.c — text domain set-up shared by the CLI and the viewer */
 #include "config.h"
 

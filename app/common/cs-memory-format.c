@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-format.c — see cs-memory-format.h */
 #include "config.h"
 

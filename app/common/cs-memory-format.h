@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-format.h — how a cacheline reads in the report and the viewer
  *
  * One spelling for `cyclescope report --memory` and the Memory page, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-scatter.c — see cs-memory-scatter.h
  *
  * One series per thread, named by its thread id, in the order the threads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-scatter.h — the Memory page's scatter data from a memory profile */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-application.c — the GtkApplication: actions, shortcuts, windows
  *
  * One process serves every window (GApplication uniqueness): `cyclescope

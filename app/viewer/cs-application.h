@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-application.h — the GtkApplication: actions, shortcuts, windows */
 #pragma once
 

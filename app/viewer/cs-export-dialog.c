@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-export-dialog.c — export one chart or the whole grid as PNG, SVG or PDF
  *
  * Exports go through cs_chart_export / cs_chart_export_grid (widgets/), the

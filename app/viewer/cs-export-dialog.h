@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-export-dialog.h — export one chart or the whole grid as PNG, SVG or PDF */
 #pragma once
 

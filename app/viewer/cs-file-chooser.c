@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-file-chooser.c — the file choosers of the viewer's windows */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-file-chooser.h — the file choosers of the viewer's windows
  *
  * GTK 4.8 has no GtkFileDialog: each question is a modal

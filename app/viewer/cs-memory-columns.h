@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-columns.h — the columns of the Memory page's cacheline table */
 #pragma once
 

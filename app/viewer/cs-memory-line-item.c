@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-line-item.c — see cs-memory-line-item.h */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-line-item.h — one cacheline of a CsMemoryProfile as a list item
  *
  * The Memory page's table is a GtkColumnView over a GListStore of these; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-page.h — the Memory page: cacheline table and address scatter view */
 #pragma once
 

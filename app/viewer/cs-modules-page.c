@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-modules-page.c — the Modules page: module table, hot symbols, source and disassembly
  *
  * The drill-down stays on this page (UX.md): selecting a module in the table

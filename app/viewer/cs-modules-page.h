@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-modules-page.h — the Modules page: module table, hot symbols, source and disassembly */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-overview-page.c — the Overview page: summary, warnings and the chart grid
  *
  * Above the grid: what was recorded, where and how (program, host, PMU,

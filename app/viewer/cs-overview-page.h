@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-overview-page.h — the Overview page: summary, warnings and the chart grid */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-record-dialog.c — record a program from the viewer
  *
  * The form maps onto CsRecordOptions (the same options as `cyclescope

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-record-dialog.h — record a program from the viewer */
 #pragma once
 

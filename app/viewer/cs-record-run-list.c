@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-record-run-list.c — one row per run of a recording, with its progress
  *
  * A run's length is unknown in advance (it is the program's run time), so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-record-run-list.h — one row per run of a recording, with its progress */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-save.c — see cs-scatter-save.h */
 #include "config.h"
 

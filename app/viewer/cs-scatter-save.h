@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-save.h — the Memory page's "Export Image…": the scatter to a file */
 #pragma once
 

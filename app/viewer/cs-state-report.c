@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-state-report.c — the window's visible state as JSON, for UI tests
  *
  * The state is gathered after a frame was painted, when the layout the user

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-state-report.h — the window's visible state as JSON, for UI tests
  *
  * When CYCLESCOPE_TEST_STATE_FILE names a file, the first window writes to it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-theme.c — light or dark: following the desktop, and telling the charts */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-viewer-format.c — the words the window uses for a recording */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-viewer-format.h — the words the window uses for a recording */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-viewer-main.c — `cyclescope [FILE…]`: runs the GTK application */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-window-actions.c — what the window does: open, record, export, navigate
  *
  * Window actions live in the "win" group (GActionEntry on the

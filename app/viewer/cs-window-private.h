@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-window-private.h — what cs-window.c and cs-window-actions.c share */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-window.c — the main window: header bar, banner, progress, pages
  *
  * A window shows one recording. Loading runs in a worker thread

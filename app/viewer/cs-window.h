@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-window.h — the main window: header bar, banner, progress, pages */
 #pragma once
 

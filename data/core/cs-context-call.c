@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-context-call.c — see cs-context-call.h */
 #include "config.h"
 

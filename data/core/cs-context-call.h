@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-context-call.h — handing a call from a worker thread to a main context
  *
  * Progress and destroy notifications of the asynchronous APIs (symbolizer

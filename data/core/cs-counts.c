@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-counts.c — named event values with provenance */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-counts.h — a named set of event values that a model is evaluated on
  *
  * The model engine never looks at runs or samples directly: whoever builds a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-error.h — error domains of the data layer
  *
  * Every GError raised by data/ carries CS_DATA_ERROR; collector/ uses

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-json-reader.c — json-c getters that know where they are
  *
  * See cs-json-reader.h. json-c is lenient by default; the parser here is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-json-reader.h — reading JSON with the path of every member at hand
  *
  * A small layer over json-c for loaders whose errors must name the file, the

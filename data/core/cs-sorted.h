@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-sorted.h — the binary search of data/'s sorted tables
  *
  * ELF symbol tables, kallsyms, DWARF function ranges and the perf.data

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-system.c — the few system-file helpers data/ and collector/ share */
 #include "config.h"
 

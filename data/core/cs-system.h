@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-system.h — the few system-file helpers data/ and collector/ share
  *
  * Writing a whole buffer to a descriptor (session.json, the kernel symbol

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-data-address.c — effective address of a sampled instruction's memory operand
  *
  * A cpu-clock sample interrupts the thread between two instructions: its IP

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-data-address.h — the data address of one sampled x86-64 instruction
  *
  * Without a PMU there is no PEBS/IBS data address in the samples. What a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-code.c — instruction bytes at sampled IPs, from the modules' files
  *
  * perf.data holds no code, only where files were mapped. The bytes at an IP

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-lines.c — per-cacheline accumulators and false-sharing flags
  *
  * A line is identified by (pid, address / 64): the same virtual address in

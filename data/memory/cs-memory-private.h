@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-private.h — what the files of the memory profile share
  *
  * cs-memory-profile.c streams the perf.data file and reconstructs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-profile.c — streaming a perf.data file into cacheline counts
  *
  * Unlike the code profile (cs-profile.c) this needs each sample's registers,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-memory-profile.h — samples aggregated by the cacheline they access
  *
  * Reads a perf.data recorded with user registers (`cyclescope record

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-values.c — the numbers behind one BAR or REF chart
  *
  * BAR (seed 000 §5.1): "component percentages of a whole", so each part's

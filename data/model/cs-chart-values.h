@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-values.h — the numbers behind one BAR or REF chart
  *
  * Computed in the data layer so that the CLI report, the widgets and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-evaluation.c — every metric of a model evaluated on one scope
  *
  * Metrics are computed on demand from a formula that needs them (so the

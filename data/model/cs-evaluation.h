@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-evaluation.h — every metric of a model evaluated on one scope
  *
  * A scope is the whole program, a region (instrumented module) or a sampled

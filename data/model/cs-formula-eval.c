@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-formula-eval.c — evaluation of a parsed formula
  *
  * Unknown values (events that were not counted) are NaN and propagate, so a

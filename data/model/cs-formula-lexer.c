@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-formula-lexer.c — splits a metric formula into tokens
  *
  * Identifiers may contain '.' so that aliases read like Intel's event names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-formula-private.h — the formula lexer and syntax tree, shared by the
  * lexer, the parser (cs-formula.c) and the evaluator (cs-formula-eval.c) */
 #pragma once

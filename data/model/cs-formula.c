@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-formula.c — parser of the metric formula language
  *
  * A formula is parsed once into a tree when its model loads; every scope

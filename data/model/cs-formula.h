@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-formula.h — the metric formula language
  *
  * Grammar (docs/models.md has the user-facing description):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-model-json.c — typed JSON getters for the model loader
  *
  * Model files are written by hand, so every failure says where (file and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-model-json.h — typed JSON getters for the model loader
  *
  * Each getter fails with a GError that names the model file, the JSON path

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-model-loader.c — reads a model JSON file (docs/models.md) into CsModel
  *
  * Every error names the file, the JSON path (e.g. "metrics[3].formula") and

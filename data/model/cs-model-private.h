@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-model-private.h — the model's fields, shared by cs-model.c and the
  * JSON loader (cs-model-loader.c) only */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-model-registry.c — finds and loads the models available to the user
  *
  * A broken file in a user's model directory must never hide the bundled

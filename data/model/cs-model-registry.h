@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-model-registry.h — finds and loads the models available to the user
  *
  * Search order (a later directory overrides a model id of an earlier one):

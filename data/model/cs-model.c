@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-model.c — a cycle-accounting model: the immutable result of loading
  * one model JSON file (cs-model-loader.c) */
 #include "config.h"

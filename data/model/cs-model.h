@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-model.h — a cycle-accounting model loaded from a JSON file in data/models
  *
  * A model names the PMUs it applies to, the events it needs (libpfm4 strings

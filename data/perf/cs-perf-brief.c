@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-brief.c — streaming samples for aggregation, without the detour
  *
  * cs_perf_reader_foreach decodes every record into the full CsPerfRecord

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-features.c — the feature sections of a perf.data header
  *
  * The same payloads arrive as HEADER_FEATURE records in pipe mode, so every

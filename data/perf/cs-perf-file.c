@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-file.c — opening a perf.data file: mapping, header, attrs and ids
  *
  * Everything the record decoder needs before the first record is settled

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-inflate.c — COMPRESSED and COMPRESSED2 records
  *
  * perf compresses ring-buffer chunks, not records, with zstd: the records of

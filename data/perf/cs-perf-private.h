@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-private.h — shared by the cs-perf-*.c files of the reader, not installed */
 #pragma once
 

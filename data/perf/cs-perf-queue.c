@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-queue.c — timed records waiting to be delivered in time order
  *
  * Entries are small (time, location) triples, never records. Between two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-reader.c — walking the data stream: records, compression, ordering
  *
  * The stream is read record by record from the mapping; the records inside

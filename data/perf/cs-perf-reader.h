@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-reader.h — streams the records of a perf.data file
  *
  * Reads files written by `perf record` (file and pipe mode, plain or -z

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-records.c — decoding one record into the reader's CsPerfRecord
  *
  * Straight from the mapping into a struct that is reused for every record:

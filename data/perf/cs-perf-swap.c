@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-swap.c — reading perf.data written on a machine of the other byte order
  *
  * Plain integers only need their bytes reversed (the cs_perf_u* loaders do

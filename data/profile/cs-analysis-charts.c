@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-analysis-charts.c — the charts of the whole program
  *
  * The model's charts are computed from counts. A recording with samples

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-analysis-private.h — what the files of the analysis share
  *
  * cs-analysis.c loads and evaluates, cs-analysis-charts.c makes the

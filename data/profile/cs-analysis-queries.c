@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-analysis-queries.c — what the report, the exporter and the viewer ask */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-analysis-warnings.c — what the viewer's banner and the report warn about
  *
  * Every warning says what is wrong with the numbers and what it means for

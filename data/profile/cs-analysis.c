@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-analysis.c — a session or perf.data file, ready to show
  *
  * Loading: the session (synthesised for a plain perf.data), the profile of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-analysis.h — everything the report, the exporter and the viewer show
  *
  * An analysis is loaded from a session bundle (NAME.cyclescope/) or a plain

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-profile-detail.c — source line and instruction tables
  *
  * Built from the keys a symbol owns, when first asked for (the viewer opens

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-profile-keys.c — the table of distinct (event, module, offset) keys
  *
  * Every sample ends here, so this is the hot path of loading: open

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-profile-names.c — event spellings and the display names of symbols
  *
  * The same event reaches us under several names: perf writes "cpu-clock" or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-profile-private.h — what the files of the profile share
  *
  * cs-profile.c streams the file into keys, cs-profile-keys.c is the key

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-profile-queries.c — what a loaded profile answers: header strings,
  * events, modules and symbols (the tables are in cs-profile-tables.c) */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-profile-tables.c — resolving keys; module and symbol tables; counts
  *
  * A key's module is the module of the mapping its sample fell in; the

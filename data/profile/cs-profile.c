@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-profile.c — streaming a perf.data file into keys; the profile object
  *
  * Samples come from the reader in batches of CsPerfBrief

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-profile.h — one perf.data file aggregated into module, symbol, source
  * line and instruction tables (seed 000 §5.2 and §5.4)
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-session-counts.c — the values a model is evaluated on
  *
  * The planner spreads a model's events over several runs of the program, each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-session-json.c — reading session.json (json-c)
  *
  * The loader builds a fresh session and hands it out only when every member

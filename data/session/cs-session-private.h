@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-session-private.h — what the session's files share (not installed) */
 #pragma once
 

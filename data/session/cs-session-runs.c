@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-session-runs.c — counting runs, regions, sampling runs; equality
  *
  * The run structs are public plain data (the collector fills them in place);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-session-save.c — writing session.json atomically
  *
  * The collector saves after every run so that an interrupted recording keeps
@@ -246,15 +247,23 @@ check_saveable (CsSession  *self,
   return TRUE;
 }
 
-/* @format has two %s: the path and the system's reason. */
+static gboolean io_error (GError     **error,
+                          const char  *format,
+                          ...) G_GNUC_PRINTF (2, 3);
+
+/* Says what failed (@format: the path and the system's reason) and that
+ * nothing was lost. */
 static gboolean
 io_error (GError     **error,
-          int          saved_errno,
           const char  *format,
-          const char  *path)
+          ...)
 {
-  g_autofree char *msg = g_strdup_printf (format, path, g_strerror (saved_errno));
+  g_autofree char *msg = NULL;
+  va_list args;
 
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
   g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO, "%s %s", msg,
                _("The previous session.json, if any, is unchanged."));
   return FALSE;
@@ -292,26 +301,26 @@ cs_session_save (CsSession   *self,
 
   fd = g_open (tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0)
-    return io_error (error, errno, _("Could not create “%s”: %s."), tmp);
+    return io_error (error, _("Could not create “%s”: %s."), tmp, g_strerror (errno));
 
   if (!cs_write_all (fd, text, strlen (text)) || fsync (fd) != 0)
     {
       saved_errno = errno;
       close (fd);
       g_unlink (tmp);
-      return io_error (error, saved_errno, _("Could not write “%s”: %s."), tmp);
+      return io_error (error, _("Could not write “%s”: %s."), tmp, g_strerror (saved_errno));
     }
   if (close (fd) != 0)
     {
       saved_errno = errno;
       g_unlink (tmp);
-      return io_error (error, saved_errno, _("Could not write “%s”: %s."), tmp);
+      return io_error (error, _("Could not write “%s”: %s."), tmp, g_strerror (saved_errno));
     }
   if (g_rename (tmp, final) != 0)
     {
       saved_errno = errno;
       g_unlink (tmp);
-      return io_error (error, saved_errno, _("Could not replace “%s”: %s."), final);
+      return io_error (error, _("Could not replace “%s”: %s."), final, g_strerror (saved_errno));
     }
 
   /* The rename itself must reach the disk, or a crash could bring back the

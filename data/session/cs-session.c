@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-session.c — the session object: host, command, runs, regions
  *
  * Loading and saving live in cs-session-json.c, the values a model is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-session.h — one recording: host, command, model, runs, samples
  *
  * Stored as a directory bundle NAME.cyclescope/ holding session.json and one

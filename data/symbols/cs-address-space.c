@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-address-space.c — per-process memory maps rebuilt from perf records */
 #include "config.h"
 

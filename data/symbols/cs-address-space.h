@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-address-space.h — per-process memory maps rebuilt from perf records
  *
  * perf.data does not store symbols, only where files were mapped: MMAP and

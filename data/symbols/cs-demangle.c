@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-demangle.c — C++ symbol names for people */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-demangle.h — C++ symbol names for people
  *
  * The symbol tables of seed 000 (Figure 5.7) show two columns for each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-dwarf-scopes.c — the inline call chain around an address */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-dwarf-scopes.h — the inline call chain around an address
  *
  * dwarf_getscopes() and dwarf_getscopes_die() each walk a whole compile

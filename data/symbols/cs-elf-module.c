@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-elf-module.c — one ELF file through libdwfl: symbols, lines, inlines
  *
  * Each module gets its own Dwfl with the file reported at bias 0, so module

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-kallsyms-cache.c — a binary cache of the parsed kernel symbol table
  *
  * Reading /proc/kallsyms makes the kernel format ~120 000 lines (~45 ms of

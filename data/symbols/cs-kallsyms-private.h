@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-kallsyms-private.h — the table cs-kallsyms.c builds and
  * cs-kallsyms-cache.c writes and maps
  */

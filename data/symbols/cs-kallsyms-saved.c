@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-kallsyms-saved.c — the kernel's symbol table saved with a recording
  *
  * Kernel addresses in a recording only mean something with the symbol

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-kallsyms.c — kernel symbols from /proc/kallsyms
  *
  * The table is an array of fixed-size entries sorted by address plus one

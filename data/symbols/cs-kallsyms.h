@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-kallsyms.h — kernel symbols from /proc/kallsyms
  *
  * Kernel samples are symbolized from the running kernel's symbol list, as

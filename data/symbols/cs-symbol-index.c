@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbol-index.c — a module's function symbols, sorted for lookups */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbol-index.h — a module's function symbols, sorted for lookups
  *
  * libdwfl's dwfl_module_addrinfo scans the whole symbol table on every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbolizer-batch.c — resolving many addresses, on a worker thread
  *
  * The viewer symbolizes every unique (module, offset) of a recording after

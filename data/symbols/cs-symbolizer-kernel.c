@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbolizer-kernel.c — [kernel.kallsyms] and kernel modules
  *
  * Kernel addresses only mean something with the symbol table of the boot

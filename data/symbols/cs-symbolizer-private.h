@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbolizer-private.h — what cs-symbolizer.c and cs-elf-module.c share
  *
  * Everything here runs with the symbolizer's lock held.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbolizer-query.c — symbols by name, code bytes, module problems */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbolizer.c — modules, the (module, offset) cache, warnings */
 #include "config.h"
 

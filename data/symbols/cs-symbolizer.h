@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symbolizer.h — sampled addresses to modules, symbols, source lines
  *
  * A sample's (pid, ip) becomes a mapping through CsAddressSpace, and the

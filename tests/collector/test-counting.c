@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-counting.c — counting runs on the real kernel with software events
  *
  * Expected values come from outside the counters: the child's CPU time from

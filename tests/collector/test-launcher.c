@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-launcher.c — fork / hold / exec of the target program, on real processes */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-model-events.c — every event of a model encodes on the model's PMU
  *
  * Usage: test-model-events MODEL_ID, with LIBPFM_FORCE_PMU set to one of the

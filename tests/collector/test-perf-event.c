@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-perf-event.c — perf_event_open errors a user can act on, on the real kernel
  *
  * The permission case drops to an unprivileged user in a child process and

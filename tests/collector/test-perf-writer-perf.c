@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-perf-writer-perf.c — perf itself is the oracle for our perf.data
  *
  * Records the hot loop with the sampler, then asks the real perf tool: the

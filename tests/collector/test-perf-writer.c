@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-perf-writer.c — the perf.data writer, byte by byte
  *
  * The file is read back with the offsets of perf.data-file-format.txt; host

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-pfm.c — the libpfm4 event layer under real libpfm4
  *
  * libpfm4 reads LIBPFM_FORCE_PMU once per process, so meson runs this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-planner.c — run planning under forced PMUs, with the real model files
  *
  * Run once per PMU (LIBPFM_FORCE_PMU from meson's 'env'; libpfm4 reads it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-record-failures.c — recordings that fail or are stopped lose nothing
  *
  * argv[1]: the cs-test-workload program, argv[2]: the cyclescope binary.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-record.c — whole recordings on the real kernel (software model here)
  *
  * argv[1]: the cs-test-workload program, argv[2]: the cyclescope binary

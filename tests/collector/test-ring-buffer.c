@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ring-buffer.c — reading a real perf ring buffer: wrap-around and losses
  *
  * A cpu-clock event on this very thread (user space only, allowed at

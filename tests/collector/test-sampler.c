@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-sampler.c — sampling runs on the real kernel (cpu-clock)
  *
  * The workload (cs-test-hot-loop) burns a known amount of CPU time in one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-sampling-run.c — one sampling run of a real program into a perf.data
  *
  * argv[1]: the cs-test-workload program. cpu-clock is a software event, so

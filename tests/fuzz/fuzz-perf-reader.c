@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-perf-reader.c — libFuzzer target for the perf.data reader
  *
  * Opens the input as a perf.data file, reads every record in time order and

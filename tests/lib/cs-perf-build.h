@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-build.h — perf.data records built byte by byte, for the tests
  * that write files whose every value is known (header only)
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-compare.c — checks of the reader against perf's output, and of
  * two readers against each other */
 #include "config.h"

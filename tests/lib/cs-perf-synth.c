@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-synth.c — a perf.data with every record kind and sample field */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-synth.h — a perf.data with every record kind and sample field,
  * built by hand and written with the collector's CsPerfWriter
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-perf-test-util.h — recording with perf and reading perf's own view of a
  * file, for the perf.data reader tests (header only)
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-profile-test-util.h — recording with perf, running cyclescope and
  * reading `perf report` for the profile tests (header only)
  *

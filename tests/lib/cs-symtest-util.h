@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-symtest-util.h — independent oracles for the symbolizer tests
  *
  * Everything the symbolizer tests compare with comes from binutils (nm,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-app.h — running the real viewer inside a UI test (header only)
  *
  * A test builds the real CsApplication and runs it with g_application_run()

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-charts.h — hand-built chart values and pixel helpers for the
  * chart drawing tests (header only). Values are built here, by hand, so the
  * drawing is tested without the model engine. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-kallsyms.h — the tests' own reading of kernel symbols (header only)
  *
  * An oracle for kernel symbol lookups that shares no code with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-model.h — the bundled models, and evaluating them on counts
  * worked out by hand, for the model tests (header only)
  */

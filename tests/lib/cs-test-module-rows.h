@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-module-rows.h — hand-made module rows for the module table tests
  * (header only) */
 #pragma once

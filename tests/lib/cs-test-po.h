@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-po.h — reads a gettext .po file for the translation tests (header only)
  *
  * The German tests compare what the program prints with the translations in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-record.h — what the recording tests share (header only)
  *
  * argv[1] of each test program is the cs-test-workload program, argv[2] the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-sampling.h — helpers for the sampling tests (header only)
  *
  * Records tests/workloads/cs-test-hot-loop with the sampler, and reads the perf.data

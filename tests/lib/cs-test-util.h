@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-util.h — small helpers shared by the test programs (header only) */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-widgets.h — showing GTK widgets in a real window and reading back
  * their pixels, for the widget tests (header only)
  *

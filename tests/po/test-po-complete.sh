@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # test-po-complete.sh — every string of the source tree is translated in po/LINGUAS
 #
 # Extracts the strings of po/POTFILES the way meson's cyclescope-pot target

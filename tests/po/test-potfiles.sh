@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # test-potfiles.sh — po/POTFILES lists exactly the files with translatable strings
 #
 # A file with _() strings that is missing from POTFILES never reaches the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-chart-grid-view.c — CsChartGridView lays out 1–12 chart widgets by
  * their count, without overlap, and follows the window's size */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-chart-widget.c — CsChartWidget in a real window: pixels, theme,
  * tooltips, the context menu's actions */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-drilldown.c — module table → hot symbols → source and disassembly on
  * a real recording
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-module-columns.c — CsModuleTable's columns: the model's defaults,
  * the chooser and its GSettings binding, a real click on a header */
 

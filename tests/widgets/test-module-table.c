@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-module-table.c — CsModuleTable's model: numeric sorting by every
  * column (NaN last both ways), the filter, the column chooser and its
  * GSettings binding, selection and activation signals, cell text */

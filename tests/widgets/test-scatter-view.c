@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-scatter-view.c — CsScatterView in a real window: pixels, theme,
  * tooltip text, a real click emitting ::point-activated */
 

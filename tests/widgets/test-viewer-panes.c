@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-viewer-panes.c — what the symbol, source and disassembly panes show
  *
  * On perf recordings kept as fixtures (tests/fixtures/perf-*.data, recorded

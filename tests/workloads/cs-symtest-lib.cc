@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // cs-symtest-lib.cc — libcssymtest.so: exported C++ functions with local
 // (static) helpers between them, so that a stripped copy has addresses
 // that no dynamic symbol covers.

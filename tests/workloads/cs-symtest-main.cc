@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // cs-symtest-main.cc — `cs-symtest [ROUNDS]` runs the workload;
 // `cs-symtest --print-maps` prints its own /proc/self/maps (what perf would
 // record as MMAP2) and exits.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // cs-symtest-work.cc — the hot loops: mix() is always inlined into them, so
 // their addresses belong to an inline frame.
 #include "cs-symtest.h"

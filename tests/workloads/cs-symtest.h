@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // cs-symtest.h — the symbolizer's C++ test program: namespaces, templates,
 // an always-inlined function in a hot loop, two translation units and a
 // shared library (see tests/symbolizer/meson.build).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-false-sharing.c — two threads, two counters, one or two cachelines
  *
  * Usage: cs-test-false-sharing MODE [SECONDS [watch]]   (default 0.5 s)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-false-sharing.h — recording cs-test-false-sharing (header only)
  *
  * The memory tests record the false-sharing workload with

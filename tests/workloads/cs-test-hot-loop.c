@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-hot-loop.c — a CPU-bound program for the sampling tests
  *
  * Spends nearly all its time in cs_hot_loop(), a function of its own that the

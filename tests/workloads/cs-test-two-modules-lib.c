@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-two-modules-lib.c — the shared-library half of cs-test-two-modules
  *
  * tm_lib_hot() does twice the work of the executable's tm_exe_hot(), so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-two-modules.c — a workload whose samples fall in two modules
  *
  *   cs-test-two-modules [SECONDS]   (CPU time, default 0.5)

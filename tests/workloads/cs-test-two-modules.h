@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-two-modules.h — the library function of cs-test-two-modules */
 #pragma once
 

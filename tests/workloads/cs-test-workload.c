@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-test-workload.c — small target programs whose resource use is known
  *
  *   spin SECONDS            burn SECONDS of CPU time in one thread

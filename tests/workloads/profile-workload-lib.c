@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* profile-workload-lib.c — libcsprofwork.so: the library half of
  * profile-workload, so that its samples fall in two DSOs. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* profile-workload.c — a CPU-bound program for the profile tests and the
  * import benchmark
  *

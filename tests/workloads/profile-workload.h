@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* profile-workload.h — the library functions of profile-workload */
 #pragma once
 

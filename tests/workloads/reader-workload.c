@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* reader-workload.c — a predictable program to record with perf in the reader tests
  *
  * reader-workload [MS [PAGES [THREADS]]]: each of THREADS threads burns MS

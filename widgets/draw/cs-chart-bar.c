@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-bar.c — the BAR chart: a stacked bar of parts and its legend
  *
  * Layout from top to bottom: title, bar, legend, provenance footnote. The bar

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-draw.c — BAR and REF charts drawn with cairo and pango */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-draw.h — BAR and REF charts drawn with cairo and pango
  *
  * One drawing path for the GTK widgets, the headless exporter and the tests:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-export.c — one chart or a whole grid to PNG, SVG or PDF */
 
 #include "config.h"

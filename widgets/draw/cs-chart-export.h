@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-export.h — one chart or a whole grid to PNG, SVG or PDF
  *
  * Exports go through the same cairo drawing code as the widgets, with no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-format.c — how chart numbers read: separators, units, "—" */
 
 #include "config.h"

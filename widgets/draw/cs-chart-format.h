@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-format.h — how chart numbers read: separators, units, "—"
  *
  * Shared by the chart drawing, the widgets' tooltips and the export CLI so

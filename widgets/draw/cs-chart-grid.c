@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-grid.c — 1 to 12 charts laid out by their count */
 
 #include "config.h"

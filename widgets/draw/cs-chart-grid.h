@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-grid.h — 1 to 12 charts laid out by their count
  *
  * As seed 000's dk_graph did, the shape follows the number of charts so that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-private.h — shared state of one chart layout + drawing pass
  *
  * Layout and drawing are one pass over a CsChartFrame so that what the

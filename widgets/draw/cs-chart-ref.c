@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-ref.c — the REF chart: a value on a low / medium / high scale
  *
  * Layout from top to bottom: title, marker, scale track with its three

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-palette.c — chart colours for light and dark backgrounds */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-palette.h — chart colours for light and dark backgrounds
  *
  * Categorical colours start from the Okabe–Ito palette (distinguishable with

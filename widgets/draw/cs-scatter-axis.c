@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-axis.c — axis ranges and tick labels of the scatter chart */
 
 #include "config.h"

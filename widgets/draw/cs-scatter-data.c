@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-data.c — the sampled data accesses a scatter chart shows */
 
 #include "config.h"

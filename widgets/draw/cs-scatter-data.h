@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-data.h — the sampled data accesses a scatter chart shows
  *
  * Plain data filled by the Memory page (or a test) and read by the drawing

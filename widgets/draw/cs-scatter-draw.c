@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-draw.c — where sampled data accesses land, drawn with cairo
  *
  * Layout (geometry, ticks, queued text) and drawing share one pass, as in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-draw.h — where sampled data accesses land, drawn with cairo
  *
  * One drawing path for the GTK view, the exporter and the tests, like

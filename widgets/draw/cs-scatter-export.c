@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-export.c — one scatter chart to PNG, SVG or PDF
  *
  * The export machinery is the charts' (cs_export_drawing): same size

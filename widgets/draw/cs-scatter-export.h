@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-export.h — one scatter chart to PNG, SVG or PDF
  *
  * The counterpart of cs_chart_export() for CsScatterData, with the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-layout.c — one layout pass of the scatter chart */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-layout.h — one layout pass of the scatter chart (private)
  *
  * cs-scatter-layout.c places the title, legend, axes and plot and queues

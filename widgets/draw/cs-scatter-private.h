@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-private.h — axis ranges and tick labels of the scatter chart
  *
  * Kept apart from the layout so that the ranges (what a reader compares the

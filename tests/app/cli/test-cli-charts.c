@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-charts.c — `report` and `export` show the viewer's charts and
  * warnings
  *

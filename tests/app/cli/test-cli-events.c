@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-events.c — `cyclescope events`, run as a program
  *
  * argv[1]: the cyclescope binary. Expected values come from outside the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-export.c — `cyclescope export` on the fixture session bundles
  *
  * Runs the real binary with no display. Skips (exit 77) while there are no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-help.c — `cyclescope --help` and every verb's --help
  *
  * argv[1]: the cyclescope binary. The options each verb must offer are the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-memory.c — `cyclescope report --memory` on a real recording
  *
  * argv[1]: the cyclescope binary, argv[2]: cs-test-false-sharing. The

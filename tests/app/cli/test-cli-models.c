@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-models.c — `cyclescope models`, run as a program
  *
  * argv[1]: the cyclescope binary. What a listing must show is read from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-profile.c — `cyclescope report` sort keys and formats on a
  * perf.data, `cyclescope annotate`, and damaged files
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-report.c — `cyclescope report` on the hand-written Core 2 bundle
  *
  * Runs the built program. Expected metric values are worked out here from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-i18n.c — the command line speaks German under LANGUAGE=de
  *
  * Runs the real app/cli/cyclescope (argv[1]) once in English and once with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-profile-perf.c — `cyclescope report` agrees with `perf report`
  *
  * Each case records a workload with `perf record` at test time and compares

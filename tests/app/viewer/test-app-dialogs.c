@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-app-dialogs.c — the record and export dialogs of the real viewer
  *
  * Record: fills the record dialog with a small workload (argv[1]: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-app-memory.c — the Memory page on real recordings, in a real window
  *
  * argv[1]: the cyclescope binary, argv[2]: cs-test-false-sharing. The

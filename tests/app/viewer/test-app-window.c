@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-app-window.c — the real viewer window under Xvfb
  *
  * Starts the application in this process on the fixture bundles and checks

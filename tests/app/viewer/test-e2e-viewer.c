@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-e2e-viewer.c — the real viewer on a real recording, driven by real input
  *
  *   test-e2e-viewer CYCLESCOPE WORKLOAD VIEWER   (meson passes them)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-i18n-window.c — the viewer window speaks German under LANGUAGE=de
  *
  * Runs the real application in this process (as test-app-window.c does) with

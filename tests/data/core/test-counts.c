@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-counts.c — CsCounts keeps values, order and the weakest provenance */
 #include "config.h"
 

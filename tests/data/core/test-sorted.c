@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-sorted.c — cs_sorted_upper_bound() on hand-made tables */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-system.c — cs_write_all() on real descriptors, cs_cpuinfo_value() on
  * hand-written and real /proc/cpuinfo text
  */

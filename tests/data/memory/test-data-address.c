@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-data-address.c — effective addresses of hand-encoded x86-64 instructions
  *
  * Every instruction is written out in bytes (Intel SDM encodings) and every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-memory-profile-files.c — what the memory profile keeps of a file
  *
  * argv[1]: cs-test-false-sharing, argv[2]: the cyclescope binary. One

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-memory-profile.c — cachelines of a real recording, against ground truth
  *
  * `cyclescope record --regs` runs cs-test-false-sharing (argv[1]; argv[2]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-chart-values.c — BAR shares, REF bands and sentences, NaN handling
  *
  * Expected shares are hand computations (part / sum of non-negative parts).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-evaluation.c — metrics evaluated on a scope: references between
  * metrics, loops, program(), provenance, missing events
  *

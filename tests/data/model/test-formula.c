@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-formula.c — the formula language: parsing, evaluation, errors
  *
  * Expected values are worked out by hand from the usual rules of arithmetic

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-model-files.c — every bundled model loads and is consistent; broken
  * model files give errors that name the file and the JSON path; the
  * registry keeps going past broken files

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-model-nehalem.c — every derived metric of
  * data/models/intel-nehalem.json on hand-built raw counts, compared with
  * values worked out by hand from the formulas of seed 000 §6.2.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-perf-brief.c — cs_perf_reader_foreach_brief against `perf script`
  *
  * The promise of the brief reader: every side-band record (MMAP, MMAP2,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-perf-corrupt.c — damaged perf.data: a clear error with the byte
  * offset, and every record before the damage still delivered
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-perf-fixture.c — the reader on perf recordings checked in with perf's
  * own view of them, so that it is tested where perf is not installed
  *

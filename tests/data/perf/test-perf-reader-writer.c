@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-perf-reader-writer.c — the reader on files our collector writes
  *
  * Records are built by hand here (so their values are known without either

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-perf-reader.c — the reader against perf's own view of real recordings
  *
  * Each test records the workload with `perf record` at test time, then checks

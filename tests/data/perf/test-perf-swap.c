@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-perf-swap.c — byte-swapped perf.data reads the same as the native file
  *
  * A small swapper of its own (it shares no code with the reader) rewrites a

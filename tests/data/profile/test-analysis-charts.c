@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-analysis-charts.c — the program's charts and warnings of an analysis
  *
  * Charts: a plain perf.data (tests/fixtures/perf-cpu-clock.data, recorded by

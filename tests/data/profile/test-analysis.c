@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-analysis.c — loading a recorded session and a plain perf.data
  *
  * A bundle is recorded at test time by our own `cyclescope record` (counting

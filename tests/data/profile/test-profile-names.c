@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-profile-names.c — event spellings and symbol display names
  *
  * Runs without perf. The expected strings are written by hand: how perf

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-profile-tables.c — symbol, line and instruction tables against binutils
  *
  * Recordings are made with `perf record` at test time; what the tables must

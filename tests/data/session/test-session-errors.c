@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-session-errors.c — every kind of bad session.json gives a GError that
  * names the file and the JSON path, and never a session
  *

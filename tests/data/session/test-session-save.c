@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-session-save.c — a failed save leaves the previous session.json intact
  *
  * Failures are real: a directory the writer may not write to (as root the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-session.c — session round trip, the counts a model sees, spreads
  *
  * Expected values of cs_session_build_counts() are worked out by hand in the

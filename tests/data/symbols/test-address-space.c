@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-address-space.c — MMAP/MMAP2, FORK, COMM (exec), EXIT semantics
  *
  * Every expected value is worked out by hand from the records fed in.

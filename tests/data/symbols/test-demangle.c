@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-demangle.c — signatures against nm -C, short names by hand */
 #include "config.h"
 

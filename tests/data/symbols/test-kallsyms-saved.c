@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-kallsyms-saved.c — kernel symbols saved with a recording
  *
  * The running kernel's table saved as a file (its key read back from /proc

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-kallsyms.c — kernel symbols, parsed and through the binary cache
  *
  * A hand-written kallsyms file with aliases, data symbols, module symbols

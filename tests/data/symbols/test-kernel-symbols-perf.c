@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-kernel-symbols-perf.c — kernel symbols of perf's recordings from
  * perf's build-id cache
  *

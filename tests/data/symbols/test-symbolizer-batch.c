@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-symbolizer-batch.c — resolving many addresses on a worker thread
  *
  * Every byte of the test library's functions (from nm), each twice and in

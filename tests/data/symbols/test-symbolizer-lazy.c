@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-symbolizer-lazy.c — symbols first, source lines when asked for
  *
  * cs_symbolizer_resolve_symbol() gives the symbol nm names for every byte

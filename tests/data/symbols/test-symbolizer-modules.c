@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-symbolizer-modules.c — files that are gone or changed, special maps,
  * the kernel
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-symbolizer.c — symbols, signatures, lines and inlines of real ELF files
  *
  * The test program (tests/symbolizer/) is a C++ executable of two

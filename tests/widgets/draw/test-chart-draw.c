@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-chart-draw.c — BAR and REF charts rendered headless, checked by pixels */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-chart-export.c — PNG, SVG and PDF export of charts and grids */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-chart-grid.c — the chart grid's layout by count, and its drawing */
 
 #include "config.h"

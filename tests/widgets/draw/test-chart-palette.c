@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-chart-palette.c — chart colours and number formatting */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-scatter-draw.c — the data-address scatter rendered headless: marks
  * where the axis ranges put them (computed here by hand from the plot area),
  * in their thread's colour; empty states; 10^5 points; hit testing */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-scatter-export.c — a scatter chart to PNG, SVG and PDF */
 
 #include "config.h"
