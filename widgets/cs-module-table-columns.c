@@ -9,7 +9,7 @@
 #include "cs-module-table-private.h"
 
 CsModuleColumn *
-cs_module_table_find_column (CsModuleTable *self,
+_cs_module_table_find_column (CsModuleTable *self,
              const char    *id)
 {
   for (guint i = 0; id != NULL && i < self->columns->len; i++)
@@ -23,7 +23,7 @@ cs_module_table_find_column (CsModuleTable *self,
 }
 
 void
-cs_module_table_release_column (gpointer data)
+_cs_module_table_release_column (gpointer data)
 {
   CsModuleColumn *column = data;
 
@@ -73,7 +73,7 @@ make_probes (CsModuleTable *self)
  * column, the first one asked is the primary column, and the sign of the
  * result is the direction. */
 void
-cs_module_table_on_view_sorter_changed (GtkSorter       *view_sorter,
+_cs_module_table_on_view_sorter_changed (GtkSorter       *view_sorter,
                         GtkSorterChange  change,
                         CsModuleTable   *self)
 {
@@ -113,7 +113,7 @@ cs_module_table_sort_by (CsModuleTable *self,
 
   g_return_if_fail (CS_IS_MODULE_TABLE (self));
 
-  column = cs_module_table_find_column (self, column_id);
+  column = _cs_module_table_find_column (self, column_id);
   g_return_if_fail (column_id == NULL || column != NULL);
   gtk_column_view_sort_by_column (self->column_view, column ? column->column : NULL, direction);
 }
@@ -226,7 +226,7 @@ on_columns_reset (GSimpleAction *action,
 /* Columns */
 
 void
-cs_module_table_rebuild_columns (CsModuleTable *self)
+_cs_module_table_rebuild_columns (CsModuleTable *self)
 {
   g_autoptr(GMenu) menu = g_menu_new ();
   g_autoptr(GMenu) metrics = g_menu_new ();

@@ -49,12 +49,12 @@ struct _CsModuleTable
   gboolean             resorting;
 };
 
-CsModuleColumn *cs_module_table_find_column            (CsModuleTable   *self,
+CsModuleColumn *_cs_module_table_find_column            (CsModuleTable   *self,
                                                         const char      *id);
-void            cs_module_table_release_column         (gpointer         column);
+void            _cs_module_table_release_column         (gpointer         column);
 /* Replaces the metric columns with the model's, rebuilds the chooser. */
-void            cs_module_table_rebuild_columns        (CsModuleTable   *self);
-void            cs_module_table_on_view_sorter_changed (GtkSorter       *view_sorter,
+void            _cs_module_table_rebuild_columns        (CsModuleTable   *self);
+void            _cs_module_table_on_view_sorter_changed (GtkSorter       *view_sorter,
                                                         GtkSorterChange  change,
                                                         CsModuleTable   *self);
 

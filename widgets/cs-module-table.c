@@ -115,7 +115,7 @@ cs_module_table_set_rows (CsModuleTable *self,
   if (model != self->model)
     {
       g_set_object (&self->model, model);
-      cs_module_table_rebuild_columns (self);
+      _cs_module_table_rebuild_columns (self);
     }
   if (rows != NULL)
     cs_module_sorter_rank_names (rows);
@@ -220,7 +220,7 @@ cs_module_table_get_column (CsModuleTable *self,
   CsModuleColumn *column;
 
   g_return_val_if_fail (CS_IS_MODULE_TABLE (self), NULL);
-  column = cs_module_table_find_column (self, column_id);
+  column = _cs_module_table_find_column (self, column_id);
   return column != NULL ? column->column : NULL;
 }
 
@@ -403,7 +403,7 @@ cs_module_table_init (CsModuleTable *self)
   g_type_ensure (CS_TYPE_MODULE_ROW);
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->columns = g_ptr_array_new_with_free_func (cs_module_table_release_column);
+  self->columns = g_ptr_array_new_with_free_func (_cs_module_table_release_column);
   g_ptr_array_add (self->columns, cs_module_column_new (CS_MODULE_SORT_NAME, CS_MODULE_COLUMN_NAME,
                                                         _("Module"), NULL, self->module_column));
   g_ptr_array_add (self->columns, cs_module_column_new (CS_MODULE_SORT_SAMPLES, CS_MODULE_COLUMN_SAMPLES,
@@ -428,8 +428,8 @@ cs_module_table_init (CsModuleTable *self)
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
   g_signal_connect (gtk_column_view_get_sorter (self->column_view), "changed",
-                    G_CALLBACK (cs_module_table_on_view_sorter_changed), self);
-  cs_module_table_rebuild_columns (self);
+                    G_CALLBACK (_cs_module_table_on_view_sorter_changed), self);
+  _cs_module_table_rebuild_columns (self);
 }
 
 GtkWidget *

@@ -104,8 +104,8 @@ cs_scatter_view_describe_point (CsScatterView *self,
   p = cs_scatter_data_get_point (self->data, index);
   if ((name = cs_scatter_data_get_series (self->data, p->thread)) == NULL)
     name = fallback = g_strdup_printf (_("Thread %u"), p->thread);
-  address = cs_scatter_format_address (p->address);
-  line = cs_scatter_format_address (cs_scatter_line_of (p->address));
+  address = _cs_scatter_format_address (p->address);
+  line = _cs_scatter_format_address (cs_scatter_line_of (p->address));
   time = cs_chart_format_grouped (p->time, 6);
   kind = g_strdup_printf ((p->flags & CS_SCATTER_POINT_STORE)
                           /* TRANSLATORS: tooltip of a point: "Store at 0x7ffd12345648" */

@@ -90,7 +90,7 @@ runs_to_json (CsReport *report)
       json_object_object_add (o, "user_seconds", number (run->user_seconds));
       json_object_object_add (o, "system_seconds", number (run->system_seconds));
       json_object_object_add (o, "n_counts", json_object_new_int64 (run->counts->len));
-      json_object_object_add (o, "running_ratio", number (cs_report_run_running_ratio (run)));
+      json_object_object_add (o, "running_ratio", number (_cs_report_run_running_ratio (run)));
       json_object_array_add (runs, o);
     }
   return runs;
@@ -204,7 +204,7 @@ chart_to_json (const CsChartValues *chart)
       json_object_object_add (o, "medium", number (chart->medium));
       json_object_object_add (o, "high", number (chart->high));
       json_object_object_add (o, "higher_is_better", json_object_new_boolean (chart->higher_is_better));
-      json_object_object_add (o, "band", json_object_new_string (cs_report_band_keyword (chart->band)));
+      json_object_object_add (o, "band", json_object_new_string (_cs_report_band_keyword (chart->band)));
       json_object_object_add (o, "sentence", cs_cli_json_string (chart->sentence));
     }
   return o;
@@ -233,7 +233,7 @@ scope_to_json (CsReport      *report,
 
       cs_counts_lookup (scope->counts, names[i], &v, &p);
       json_object_object_add (c, "name", json_object_new_string (names[i]));
-      json_object_object_add (c, "event", cs_cli_json_string (cs_report_event_string (report, names[i])));
+      json_object_object_add (c, "event", cs_cli_json_string (_cs_report_event_string (report, names[i])));
       json_object_object_add (c, "value", number (v));
       json_object_object_add (c, "provenance", json_object_new_string (cs_report_provenance_keyword (p)));
       json_object_array_add (counts, c);
@@ -272,7 +272,7 @@ scope_to_json (CsReport      *report,
 }
 
 char *
-cs_report_charts_json (GPtrArray *charts)
+_cs_report_charts_json (GPtrArray *charts)
 {
   json_object *array = json_object_new_array ();
   char *text;
@@ -285,7 +285,7 @@ cs_report_charts_json (GPtrArray *charts)
 }
 
 void
-cs_report_render_json (CsReport *report,
+_cs_report_render_json (CsReport *report,
                        GString  *out)
 {
   json_object *root = json_object_new_object ();
@@ -305,7 +305,7 @@ cs_report_render_json (CsReport *report,
 }
 
 void
-cs_report_render_csv (CsReport *report,
+_cs_report_render_csv (CsReport *report,
                       GString  *out)
 {
   static const char * const header[] = {

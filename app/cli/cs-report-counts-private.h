@@ -31,23 +31,23 @@ typedef struct
   char      *hidden_line;    /* says how many were left out, NULL when none */
 } CsReport;
 
-const char *cs_report_band_keyword     (CsBand       band);
+const char *_cs_report_band_keyword     (CsBand       band);
 /* The libpfm4 string counted for @name, from the first run that has it. */
-const char *cs_report_event_string     (CsReport    *report,
+const char *_cs_report_event_string     (CsReport    *report,
                                         const char  *name);
 /* min time_running / time_enabled over a run's whole-program counts. */
-double      cs_report_run_running_ratio (const CsRun *run);
+double      _cs_report_run_running_ratio (const CsRun *run);
 
-void        cs_report_render_text      (CsReport    *report,
+void        _cs_report_render_text      (CsReport    *report,
                                         GString     *out);
 /* One chart's lines in the text report. */
-void        cs_report_chart_text       (const CsChartValues *chart,
+void        _cs_report_chart_text       (const CsChartValues *chart,
                                         GString             *out);
-void        cs_report_render_json      (CsReport    *report,
+void        _cs_report_render_json      (CsReport    *report,
                                         GString     *out);
 /* The JSON array of @charts (CsChartValues*), as text. */
-char       *cs_report_charts_json      (GPtrArray   *charts);
-void        cs_report_render_csv       (CsReport    *report,
+char       *_cs_report_charts_json      (GPtrArray   *charts);
+void        _cs_report_render_csv       (CsReport    *report,
                                         GString     *out);
 
 G_END_DECLS

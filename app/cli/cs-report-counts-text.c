@@ -170,7 +170,7 @@ text_runs (CsReport *report,
     {
       CsRun *run = cs_session_get_run (s, i);
       g_autofree char *exit_text = NULL;
-      g_autofree char *running = cs_chart_format_share (cs_report_run_running_ratio (run));
+      g_autofree char *running = cs_chart_format_share (_cs_report_run_running_ratio (run));
       g_autofree char *times = g_strdup_printf ("%9.3f%9.3f%9.3f%7u", run->wall_seconds,
                                                 run->user_seconds, run->system_seconds,
                                                 run->counts->len);
@@ -306,7 +306,7 @@ text_checks (CsReport *report,
 }
 
 void
-cs_report_chart_text (const CsChartValues *chart,
+_cs_report_chart_text (const CsChartValues *chart,
                       GString             *out)
 {
   if (chart->kind == CS_CHART_BAR)
@@ -368,7 +368,7 @@ text_scope (CsReport      *report,
       double v;
       CsProvenance p;
       g_autofree char *value = NULL;
-      const char *event = cs_report_event_string (report, names[i]);
+      const char *event = _cs_report_event_string (report, names[i]);
 
       cs_counts_lookup (scope->counts, names[i], &v, &p);
       value = cs_chart_format_value (v, NULL);
@@ -410,13 +410,13 @@ text_scope (CsReport      *report,
   if (scope->charts->len > 0)
     g_string_append_printf (out, "%s\n", _("Charts"));
   for (guint i = 0; i < scope->charts->len; i++)
-    cs_report_chart_text (g_ptr_array_index (scope->charts, i), out);
+    _cs_report_chart_text (g_ptr_array_index (scope->charts, i), out);
   if (scope->region == NULL && report->hidden_line != NULL)
     g_string_append_printf (out, "  %s\n", report->hidden_line);
 }
 
 void
-cs_report_render_text (CsReport *report,
+_cs_report_render_text (CsReport *report,
                        GString  *out)
 {
   text_info (report, out);

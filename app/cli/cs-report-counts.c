@@ -44,7 +44,7 @@ cs_report_provenance_keyword (CsProvenance provenance)
 }
 
 const char *
-cs_report_band_keyword (CsBand band)
+_cs_report_band_keyword (CsBand band)
 {
   switch (band)
     {
@@ -57,7 +57,7 @@ cs_report_band_keyword (CsBand band)
 }
 
 const char *
-cs_report_event_string (CsReport   *report,
+_cs_report_event_string (CsReport   *report,
                         const char *name)
 {
   for (guint i = 0; i < cs_session_get_n_runs (report->session); i++)
@@ -76,7 +76,7 @@ cs_report_event_string (CsReport   *report,
 }
 
 double
-cs_report_run_running_ratio (const CsRun *run)
+_cs_report_run_running_ratio (const CsRun *run)
 {
   double ratio = 1.0;
 
@@ -282,14 +282,14 @@ cs_report_counts_for_analysis (CsSession       *session,
       switch (format)
         {
         case CS_REPORT_FORMAT_JSON:
-          cs_report_render_json (&report, out);
+          _cs_report_render_json (&report, out);
           break;
         case CS_REPORT_FORMAT_CSV:
-          cs_report_render_csv (&report, out);
+          _cs_report_render_csv (&report, out);
           break;
         case CS_REPORT_FORMAT_TEXT:
         default:
-          cs_report_render_text (&report, out);
+          _cs_report_render_text (&report, out);
           break;
         }
     }
@@ -312,7 +312,7 @@ cs_report_analysis_charts (CsAnalysis     *analysis,
     {
     case CS_REPORT_FORMAT_JSON:
       {
-        g_autofree char *json = cs_report_charts_json (charts);
+        g_autofree char *json = _cs_report_charts_json (charts);
 
         g_string_append (out, json);
       }
@@ -322,7 +322,7 @@ cs_report_analysis_charts (CsAnalysis     *analysis,
       if (charts->len > 0 || hidden != NULL)
         g_string_append_printf (out, "%s\n", _("Charts"));
       for (guint i = 0; i < charts->len; i++)
-        cs_report_chart_text (g_ptr_array_index (charts, i), out);
+        _cs_report_chart_text (g_ptr_array_index (charts, i), out);
       if (hidden != NULL)
         g_string_append_printf (out, "  %s\n", hidden);
       break;

@@ -47,7 +47,7 @@ module_row_json (CsAnalysis               *analysis,
   json_object *o = json_object_new_object ();
   CsModel *model = cs_analysis_get_model (analysis);
   const char * const *columns = model != NULL ? cs_model_get_table_columns (model) : NULL;
-  const CsScope *scope = cs_report_samples_module_scope (analysis, r->module);
+  const CsScope *scope = _cs_report_samples_module_scope (analysis, r->module);
   json_object *metrics = json_object_new_object ();
 
   json_object_object_add (o, "percent", json_object_new_double (r->percent));
@@ -89,7 +89,7 @@ static json_object *
 line_row_json (const CsProfileLineRow *r)
 {
   json_object *o = json_object_new_object ();
-  g_autofree char *srcline = cs_report_samples_srcline (r);
+  g_autofree char *srcline = _cs_report_samples_srcline (r);
 
   json_object_object_add (o, "percent", json_object_new_double (r->percent));
   json_object_object_add (o, "samples", json_object_new_int64 ((gint64) r->samples));
@@ -146,7 +146,7 @@ event_json (CsAnalysis                  *analysis,
 }
 
 void
-cs_report_samples_render_json (CsAnalysis                  *analysis,
+_cs_report_samples_render_json (CsAnalysis                  *analysis,
                                GPtrArray                   *events,
                                const CsReportSampleOptions *options,
                                GString                     *out)
@@ -197,7 +197,7 @@ csv_number_fields (GString    *out,
 }
 
 void
-cs_report_samples_render_csv (CsAnalysis                  *analysis,
+_cs_report_samples_render_csv (CsAnalysis                  *analysis,
                               GPtrArray                   *events,
                               const CsReportSampleOptions *options,
                               GString                     *out)
@@ -244,7 +244,7 @@ cs_report_samples_render_csv (CsAnalysis                  *analysis,
           for (guint r = 0; r < t->len && (options->limit == 0 || r < options->limit); r++)
             {
               const CsProfileModuleRow *row = &g_array_index (t, CsProfileModuleRow, r);
-              const CsScope *scope = cs_report_samples_module_scope (analysis, row->module);
+              const CsScope *scope = _cs_report_samples_module_scope (analysis, row->module);
 
               csv_number_fields (out, e->name, row->percent, row->samples, row->period);
               cs_cli_csv_field (out, row->module->name, FALSE);
@@ -264,7 +264,7 @@ cs_report_samples_render_csv (CsAnalysis                  *analysis,
           for (guint r = 0; r < t->len; r++)
             {
               const CsProfileLineRow *row = &g_array_index (t, CsProfileLineRow, r);
-              g_autofree char *srcline = cs_report_samples_srcline (row);
+              g_autofree char *srcline = _cs_report_samples_srcline (row);
 
               csv_number_fields (out, e->name, row->percent, row->samples, row->period);
               cs_cli_csv_field (out, srcline, FALSE);

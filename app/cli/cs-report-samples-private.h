@@ -9,20 +9,20 @@ G_BEGIN_DECLS
 
 /* The events to report (const CsProfileEvent*): @event alone, or every
  * sampled one; NULL and an error when @event has no samples. */
-GPtrArray     *cs_report_samples_events       (CsAnalysis            *analysis,
+GPtrArray     *_cs_report_samples_events       (CsAnalysis            *analysis,
                                                const char            *event,
                                                GError               **error);
 /* The analysis scope that evaluates @module, or NULL. */
-const CsScope *cs_report_samples_module_scope (CsAnalysis            *analysis,
+const CsScope *_cs_report_samples_module_scope (CsAnalysis            *analysis,
                                                const CsProfileModule *module);
 /* "file.c:12", or "??:0" when the line is unknown (as addr2line prints it). */
-char          *cs_report_samples_srcline      (const CsProfileLineRow *row);
+char          *_cs_report_samples_srcline      (const CsProfileLineRow *row);
 
-void           cs_report_samples_render_json  (CsAnalysis                  *analysis,
+void           _cs_report_samples_render_json  (CsAnalysis                  *analysis,
                                                GPtrArray                   *events,
                                                const CsReportSampleOptions *options,
                                                GString                     *out);
-void           cs_report_samples_render_csv   (CsAnalysis                  *analysis,
+void           _cs_report_samples_render_csv   (CsAnalysis                  *analysis,
                                                GPtrArray                   *events,
                                                const CsReportSampleOptions *options,
                                                GString                     *out);

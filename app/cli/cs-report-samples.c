@@ -44,7 +44,7 @@ cs_report_sort_to_string (CsReportSort sort)
 }
 
 GPtrArray *
-cs_report_samples_events (CsAnalysis  *analysis,
+_cs_report_samples_events (CsAnalysis  *analysis,
                           const char  *event,
                           GError     **error)
 {
@@ -77,7 +77,7 @@ cs_report_samples_events (CsAnalysis  *analysis,
 }
 
 const CsScope *
-cs_report_samples_module_scope (CsAnalysis            *analysis,
+_cs_report_samples_module_scope (CsAnalysis            *analysis,
                                 const CsProfileModule *module)
 {
   for (guint i = 0; i < cs_analysis_get_n_scopes (analysis); i++)
@@ -91,7 +91,7 @@ cs_report_samples_module_scope (CsAnalysis            *analysis,
 }
 
 char *
-cs_report_samples_srcline (const CsProfileLineRow *row)
+_cs_report_samples_srcline (const CsProfileLineRow *row)
 {
   if (row->file == NULL)
     return g_strdup ("??:0");
@@ -140,7 +140,7 @@ text_modules (CsAnalysis           *analysis,
   for (guint i = 0; i < rows->len && (limit == 0 || i < limit); i++)
     {
       const CsProfileModuleRow *r = &g_array_index (rows, CsProfileModuleRow, i);
-      const CsScope *scope = cs_report_samples_module_scope (analysis, r->module);
+      const CsScope *scope = _cs_report_samples_module_scope (analysis, r->module);
       g_autofree char *n = cs_cli_grouped (r->samples);
       g_autofree char *p = cs_cli_grouped (r->period);
 
@@ -211,7 +211,7 @@ text_srclines (CsAnalysis           *analysis,
     {
       const CsProfileLineRow *r = &g_array_index (rows, CsProfileLineRow, i);
       g_autofree char *n = cs_cli_grouped (r->samples);
-      g_autofree char *line = cs_report_samples_srcline (r);
+      g_autofree char *line = _cs_report_samples_srcline (r);
 
       g_string_append_printf (out, "  %8.2f%% %12s  %s", r->percent, n, line);
       if (r->file == NULL && r->symbol != NULL)
@@ -278,7 +278,7 @@ cs_report_samples (CsAnalysis                  *analysis,
   g_return_val_if_fail (CS_IS_ANALYSIS (analysis), FALSE);
   g_return_val_if_fail (options != NULL, FALSE);
 
-  if (!(events = cs_report_samples_events (analysis, options->event, error)))
+  if (!(events = _cs_report_samples_events (analysis, options->event, error)))
     return FALSE;
   if (cs_analysis_get_profile (analysis) == NULL)
     {
@@ -287,7 +287,7 @@ cs_report_samples (CsAnalysis                  *analysis,
       else if (format == CS_REPORT_FORMAT_TEXT)
         g_string_append (out, _("# No samples: this session has no sampling run.\n"));
       else
-        cs_report_samples_render_csv (analysis, events, options, out);
+        _cs_report_samples_render_csv (analysis, events, options, out);
       return TRUE;
     }
   switch (format)
@@ -296,10 +296,10 @@ cs_report_samples (CsAnalysis                  *analysis,
       render_text (analysis, events, options, out);
       break;
     case CS_REPORT_FORMAT_JSON:
-      cs_report_samples_render_json (analysis, events, options, out);
+      _cs_report_samples_render_json (analysis, events, options, out);
       break;
     case CS_REPORT_FORMAT_CSV:
-      cs_report_samples_render_csv (analysis, events, options, out);
+      _cs_report_samples_render_csv (analysis, events, options, out);
       break;
     default:
       g_assert_not_reached ();

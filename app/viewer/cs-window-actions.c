@@ -141,7 +141,7 @@ compare_recent (gconstpointer a,
 }
 
 void
-cs_window_update_recent (CsWindow *self)
+_cs_window_update_recent (CsWindow *self)
 {
   GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
   g_autoptr(GPtrArray) ours = g_ptr_array_new ();
@@ -170,7 +170,7 @@ cs_window_update_recent (CsWindow *self)
 }
 
 void
-cs_window_add_recent (CsWindow *self,
+_cs_window_add_recent (CsWindow *self,
                       GFile    *file)
 {
   static const char *groups[] = { RECENT_GROUP, NULL };
@@ -192,7 +192,7 @@ static void
 recent_changed (GtkRecentManager *manager,
                 gpointer          user_data)
 {
-  cs_window_update_recent (user_data);
+  _cs_window_update_recent (user_data);
 }
 
 /* --- recording and exporting --- */
@@ -264,7 +264,7 @@ export_grid_done (GObject      *source,
   g_autoptr(GError) error = NULL;
 
   if (!cs_export_charts_finish (result, &error))
-    cs_window_show_error_full (self, _("Could not export the charts"), error->message, NULL);
+    _cs_window_show_error_full (self, _("Could not export the charts"), error->message, NULL);
 }
 
 static void
@@ -383,7 +383,7 @@ static const GActionEntry win_actions[] = {
 /* Actions that need a recording are off without one, so menus and
  * shortcuts say so instead of doing nothing. */
 void
-cs_window_update_actions (CsWindow *self)
+_cs_window_update_actions (CsWindow *self)
 {
   static const char *need_analysis[] = { "export", "export-chart", "export-grid-png", "filter", "back" };
   gboolean has = self->analysis != NULL;
@@ -397,7 +397,7 @@ cs_window_update_actions (CsWindow *self)
 }
 
 void
-cs_window_close_dialogs (CsWindow *self)
+_cs_window_close_dialogs (CsWindow *self)
 {
   /* An export dialog shows the charts of the recording that was open. */
   if (self->export_dialog != NULL)
@@ -405,12 +405,12 @@ cs_window_close_dialogs (CsWindow *self)
 }
 
 void
-cs_window_init_actions (CsWindow *self)
+_cs_window_init_actions (CsWindow *self)
 {
   GtkDropTarget *drop;
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
-  cs_window_update_actions (self);
+  _cs_window_update_actions (self);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
@@ -419,5 +419,5 @@ cs_window_init_actions (CsWindow *self)
   self->recent_section = g_menu_new ();
   self->recent_changed_id = g_signal_connect (gtk_recent_manager_get_default (), "changed",
                                               G_CALLBACK (recent_changed), self);
-  cs_window_update_recent (self);
+  _cs_window_update_recent (self);
 }

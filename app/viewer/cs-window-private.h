@@ -55,15 +55,15 @@ struct _CsWindow
 };
 
 /* cs-window-actions.c */
-void cs_window_init_actions   (CsWindow *self);
-void cs_window_update_actions (CsWindow *self);
-void cs_window_update_recent  (CsWindow *self);
-void cs_window_add_recent     (CsWindow *self,
+void _cs_window_init_actions   (CsWindow *self);
+void _cs_window_update_actions (CsWindow *self);
+void _cs_window_update_recent  (CsWindow *self);
+void _cs_window_add_recent     (CsWindow *self,
                                GFile    *file);
-void cs_window_close_dialogs  (CsWindow *self);
+void _cs_window_close_dialogs  (CsWindow *self);
 
 /* cs-window.c */
-void cs_window_show_error_full (CsWindow   *self,
+void _cs_window_show_error_full (CsWindow   *self,
                                 const char *title,
                                 const char *message,
                                 const char *details);

@@ -158,8 +158,8 @@ set_analysis (CsWindow   *self,
   update_summary (self);
   gtk_stack_set_visible_child_name (self->page_stack, "overview");
   gtk_stack_set_visible_child_name (self->main_stack, analysis != NULL ? "session" : "empty");
-  cs_window_close_dialogs (self);
-  cs_window_update_actions (self);
+  _cs_window_close_dialogs (self);
+  _cs_window_update_actions (self);
 }
 
 static void
@@ -288,7 +288,7 @@ finish_loading (CsWindow *self)
   g_clear_object (&self->load_cancellable);
   gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->progress_cancel), TRUE);
-  cs_window_update_actions (self);
+  _cs_window_update_actions (self);
 }
 
 static void
@@ -310,7 +310,7 @@ load_done (GObject      *source,
       g_autoptr(GFile) file = g_file_new_for_path (state->path);
 
       set_analysis (self, analysis);
-      cs_window_add_recent (self, file);
+      _cs_window_add_recent (self, file);
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
@@ -319,7 +319,7 @@ load_done (GObject      *source,
       g_autofree char *details = g_strdup_printf ("%s\n%s %d", state->path,
                                                   g_quark_to_string (error->domain), error->code);
 
-      cs_window_show_error_full (self, title, error->message, details);
+      _cs_window_show_error_full (self, title, error->message, details);
     }
 
 out:
@@ -345,7 +345,7 @@ cs_window_open (CsWindow *self,
     {
       g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
 
-      cs_window_show_error_full (self, title,
+      _cs_window_show_error_full (self, title,
                                  _("Only local files can be opened: copy the recording to this computer first."),
                                  NULL);
       return;
@@ -374,7 +374,7 @@ cs_window_open (CsWindow *self,
   gtk_label_set_text (self->progress_label, stage);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
-  cs_window_update_actions (self);
+  _cs_window_update_actions (self);
 
   cs_analysis_load_async (path, &options, load_progress, state, self->load_cancellable,
                           load_done, state);
@@ -395,7 +395,7 @@ cs_window_cancel_load (CsWindow *self)
 }
 
 void
-cs_window_show_error_full (CsWindow   *self,
+_cs_window_show_error_full (CsWindow   *self,
                            const char *title,
                            const char *message,
                            const char *details)
@@ -417,7 +417,7 @@ void
 cs_window_show_error (CsWindow   *self,
                       const char *message)
 {
-  cs_window_show_error_full (self, message, NULL, NULL);
+  _cs_window_show_error_full (self, message, NULL, NULL);
 }
 
 gboolean
@@ -476,7 +476,7 @@ cs_window_close_request (GtkWindow *window)
       g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
     }
   cs_window_cancel_load (self);
-  cs_window_close_dialogs (self);
+  _cs_window_close_dialogs (self);
   return GTK_WINDOW_CLASS (cs_window_parent_class)->close_request (window);
 }
 
@@ -485,7 +485,7 @@ cs_window_constructed (GObject *object)
 {
   G_OBJECT_CLASS (cs_window_parent_class)->constructed (object);
 
-  cs_window_init_actions (CS_WINDOW (object));
+  _cs_window_init_actions (CS_WINDOW (object));
 }
 
 /* Not in constructed(): "application" is not a construct property, so it is

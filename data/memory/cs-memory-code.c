@@ -60,7 +60,7 @@ mapped_file_unref0 (gpointer file)
 }
 
 CsMemoryCode *
-cs_memory_code_new (CsSymbolizer *symbolizer,
+_cs_memory_code_new (CsSymbolizer *symbolizer,
                     GPtrArray    *warnings)
 {
   CsMemoryCode *self = g_new0 (CsMemoryCode, 1);
@@ -73,7 +73,7 @@ cs_memory_code_new (CsSymbolizer *symbolizer,
 }
 
 void
-cs_memory_code_free (CsMemoryCode *self)
+_cs_memory_code_free (CsMemoryCode *self)
 {
   if (self == NULL)
     return;
@@ -115,7 +115,7 @@ open_module (CsMemoryCode *self,
 }
 
 const guint8 *
-cs_memory_code_get (CsMemoryCode *self,
+_cs_memory_code_get (CsMemoryCode *self,
                     CsModule     *module,
                     guint64       offset,
                     gsize         max,
@@ -162,13 +162,13 @@ find_previous_length (CsMemoryCode         *self,
   if (into > offset || (sym->size > 0 && into >= sym->size))
     return 0;
   /* Only the bytes up to the IP are needed. */
-  if (!(code = cs_memory_code_get (self, module, offset - into, into, &len)) || len < into)
+  if (!(code = _cs_memory_code_get (self, module, offset - into, into, &len)) || len < into)
     return 0;
   return cs_data_address_find_previous (decoder, code, len, sym->start, loc->address);
 }
 
 guint
-cs_memory_code_previous_length (CsMemoryCode         *self,
+_cs_memory_code_previous_length (CsMemoryCode         *self,
                                 CsDataAddressDecoder *decoder,
                                 CsModule             *module,
                                 guint64               offset)

@@ -40,14 +40,14 @@ line_acc_free (gpointer data)
 }
 
 void
-cs_memory_lines_init (CsMemoryLines *lines)
+_cs_memory_lines_init (CsMemoryLines *lines)
 {
   lines->by_key = g_hash_table_new_full (line_hash, line_equal, NULL, line_acc_free);
   lines->sorted = g_ptr_array_new ();
 }
 
 void
-cs_memory_lines_clear (CsMemoryLines *lines)
+_cs_memory_lines_clear (CsMemoryLines *lines)
 {
   g_clear_pointer (&lines->sorted, g_ptr_array_unref);
   g_clear_pointer (&lines->by_key, g_hash_table_unref);
@@ -67,7 +67,7 @@ byte_mask (guint offset,
 }
 
 void
-cs_memory_lines_add (CsMemoryLines *lines,
+_cs_memory_lines_add (CsMemoryLines *lines,
                      guint32        pid,
                      guint32        tid,
                      guint64        address,
@@ -220,7 +220,7 @@ finish_line (CsMemoryLineAcc *acc,
 }
 
 void
-cs_memory_lines_finish (CsMemoryLines *lines,
+_cs_memory_lines_finish (CsMemoryLines *lines,
                         CsSymbolizer  *symbolizer)
 {
   GHashTableIter iter;
@@ -237,7 +237,7 @@ cs_memory_lines_finish (CsMemoryLines *lines,
 }
 
 const CsMemoryLine *
-cs_memory_lines_find (CsMemoryLines *lines,
+_cs_memory_lines_find (CsMemoryLines *lines,
                       guint32        pid,
                       guint64        address)
 {

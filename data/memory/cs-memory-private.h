@@ -13,7 +13,7 @@
 
 G_BEGIN_DECLS
 
-/* One line while reading; @public is filled by cs_memory_lines_finish(). */
+/* One line while reading; @public is filled by _cs_memory_lines_finish(). */
 typedef struct
 {
   CsMemoryLine  public;    /* first: pid and address are the hash key */
@@ -28,12 +28,12 @@ typedef struct
   GPtrArray  *sorted;      /* CsMemoryLineAcc*, after finishing */
 } CsMemoryLines;
 
-void     cs_memory_lines_init    (CsMemoryLines *lines);
-void     cs_memory_lines_clear   (CsMemoryLines *lines);
+void     _cs_memory_lines_init    (CsMemoryLines *lines);
+void     _cs_memory_lines_clear   (CsMemoryLines *lines);
 /* Counts one access of @size bytes at @address by thread @tid of @pid from
  * instruction @ip (@module / @offset: where @ip lies, @module may be NULL);
  * @skid_corrected: the sample was taken at the instruction after @ip. */
-void     cs_memory_lines_add     (CsMemoryLines *lines,
+void     _cs_memory_lines_add     (CsMemoryLines *lines,
                                   guint32        pid,
                                   guint32        tid,
                                   guint64        address,
@@ -46,21 +46,21 @@ void     cs_memory_lines_add     (CsMemoryLines *lines,
                                   gboolean       skid_corrected);
 /* Sorts the lines and their threads, keeps the hottest instructions (named
  * through @symbolizer) and flags false-sharing candidates. */
-void     cs_memory_lines_finish  (CsMemoryLines *lines,
+void     _cs_memory_lines_finish  (CsMemoryLines *lines,
                                   CsSymbolizer  *symbolizer);
-const CsMemoryLine *cs_memory_lines_find (CsMemoryLines *lines,
+const CsMemoryLine *_cs_memory_lines_find (CsMemoryLines *lines,
                                           guint32        pid,
                                           guint64        address);
 
 /* Instruction bytes of modules, read from their files. */
 typedef struct _CsMemoryCode CsMemoryCode;
 
-CsMemoryCode *cs_memory_code_new   (CsSymbolizer *symbolizer,
+CsMemoryCode *_cs_memory_code_new   (CsSymbolizer *symbolizer,
                                     GPtrArray    *warnings);
-void          cs_memory_code_free  (CsMemoryCode *self);
+void          _cs_memory_code_free  (CsMemoryCode *self);
 /* Up to @max bytes of @module's file at @offset; NULL when the module has
  * no usable file (a warning naming it is added once to the warnings). */
-const guint8 *cs_memory_code_get   (CsMemoryCode *self,
+const guint8 *_cs_memory_code_get   (CsMemoryCode *self,
                                     CsModule     *module,
                                     guint64       offset,
                                     gsize         max,
@@ -71,11 +71,11 @@ const guint8 *cs_memory_code_get   (CsMemoryCode *self,
  * of the function symbol holding @offset; 0 when there is no symbol, no
  * usable file or no instruction boundary at @offset. Cached per (module,
  * offset): the same IPs come back in every sample. */
-guint         cs_memory_code_previous_length (CsMemoryCode         *self,
+guint         _cs_memory_code_previous_length (CsMemoryCode         *self,
                                               CsDataAddressDecoder *decoder,
                                               CsModule             *module,
                                               guint64               offset);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsMemoryCode, cs_memory_code_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsMemoryCode, _cs_memory_code_free)
 
 G_END_DECLS

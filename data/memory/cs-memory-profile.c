@@ -44,7 +44,7 @@ cs_memory_profile_finalize (GObject *object)
 {
   CsMemoryProfile *self = CS_MEMORY_PROFILE (object);
 
-  cs_memory_lines_clear (&self->lines);
+  _cs_memory_lines_clear (&self->lines);
   g_clear_pointer (&self->accesses, g_array_unref);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
   g_clear_object (&self->symbolizer);
@@ -62,7 +62,7 @@ cs_memory_profile_class_init (CsMemoryProfileClass *klass)
 static void
 cs_memory_profile_init (CsMemoryProfile *self)
 {
-  cs_memory_lines_init (&self->lines);
+  _cs_memory_lines_init (&self->lines);
   self->accesses = g_array_new (FALSE, FALSE, sizeof (CsMemoryAccess));
   self->warnings = g_ptr_array_new_with_free_func (g_free);
 }
@@ -126,8 +126,8 @@ on_sample (StreamState        *st,
       offset = cs_mapping_file_offset (m, s->ip);
       /* The bytes from the previous instruction on, for the skid correction
        * (0 without a usable file: the read below then fails too). */
-      prev_len = cs_memory_code_previous_length (st->code, st->decoder, module, offset);
-      code = cs_memory_code_get (st->code, module, offset - prev_len, prev_len + MAX_INSN_LEN, &len);
+      prev_len = _cs_memory_code_previous_length (st->code, st->decoder, module, offset);
+      code = _cs_memory_code_get (st->code, module, offset - prev_len, prev_len + MAX_INSN_LEN, &len);
     }
   if (code == NULL)
     {
@@ -145,7 +145,7 @@ on_sample (StreamState        *st,
       stats->n_loads += a.is_load ? 1 : 0;
       stats->n_stores += a.is_store ? 1 : 0;
       /* a.ip is the accessing instruction, offset moves with it. */
-      cs_memory_lines_add (&st->self->lines, r->pid, r->tid, a.address, a.size,
+      _cs_memory_lines_add (&st->self->lines, r->pid, r->tid, a.address, a.size,
                            a.is_load, a.is_store, a.ip, module, offset - (s->ip - a.ip),
                            a.skid_corrected);
       {
@@ -272,13 +272,13 @@ cs_memory_profile_load (const char    *path,
                        g_strdup_printf (_("%s has no sampled registers, so no data addresses can be "
                                           "reconstructed: record with “cyclescope record --regs”."),
                                         path));
-      cs_memory_lines_finish (&self->lines, self->symbolizer);
+      _cs_memory_lines_finish (&self->lines, self->symbolizer);
       g_ptr_array_add (self->warnings, NULL);
       return g_steal_pointer (&self);
     }
 
   space = cs_address_space_new ();
-  code = cs_memory_code_new (self->symbolizer, self->warnings);
+  code = _cs_memory_code_new (self->symbolizer, self->warnings);
   mapping_modules = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cs_mapping_unref, NULL);
   st.self = self;
   st.space = space;
@@ -304,7 +304,7 @@ cs_memory_profile_load (const char    *path,
                                         read_error->message, n_read));
     }
 
-  cs_memory_lines_finish (&self->lines, self->symbolizer);
+  _cs_memory_lines_finish (&self->lines, self->symbolizer);
   self->stats.n_lines = self->lines.sorted->len;
   g_ptr_array_add (self->warnings, NULL);
   return g_steal_pointer (&self);
@@ -339,7 +339,7 @@ cs_memory_profile_find_line (CsMemoryProfile *self,
                              guint64          address)
 {
   g_return_val_if_fail (CS_IS_MEMORY_PROFILE (self), NULL);
-  return cs_memory_lines_find (&self->lines, pid, address);
+  return _cs_memory_lines_find (&self->lines, pid, address);
 }
 
 const CsMemoryAccess *

@@ -16,7 +16,7 @@
 #include "cs-formula-private.h"
 
 void
-cs_lexer_init (CsLexer    *lexer,
+_cs_lexer_init (CsLexer    *lexer,
                const char *text)
 {
   lexer->text = text;
@@ -25,13 +25,13 @@ cs_lexer_init (CsLexer    *lexer,
 }
 
 void
-cs_token_clear (CsToken *token)
+_cs_token_clear (CsToken *token)
 {
   g_clear_pointer (&token->text, g_free);
 }
 
 char *
-cs_token_describe (const CsToken *token)
+_cs_token_describe (const CsToken *token)
 {
   if (token->kind == CS_TOKEN_END)
     return g_strdup (_("the end of the formula"));
@@ -156,7 +156,7 @@ lex_ident (CsLexer  *lexer,
 }
 
 gboolean
-cs_lexer_next (CsLexer  *lexer,
+_cs_lexer_next (CsLexer  *lexer,
                CsToken  *token,
                GError  **error)
 {

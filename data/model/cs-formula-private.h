@@ -47,16 +47,16 @@ typedef struct
   int         column;    /* column of *pos */
 } CsLexer;
 
-void     cs_lexer_init   (CsLexer    *lexer,
+void     _cs_lexer_init   (CsLexer    *lexer,
                           const char *text);
-/* Fills @token (free its text with cs_token_clear()); FALSE with @error set
+/* Fills @token (free its text with _cs_token_clear()); FALSE with @error set
  * (CS_DATA_ERROR_PARSE, "column N: …") on a lexical error. */
-gboolean cs_lexer_next   (CsLexer    *lexer,
+gboolean _cs_lexer_next   (CsLexer    *lexer,
                           CsToken    *token,
                           GError    **error);
-void     cs_token_clear  (CsToken    *token);
+void     _cs_token_clear  (CsToken    *token);
 /* How a token reads in an error message: “+”, “foo”, or "the end of the formula". */
-char    *cs_token_describe (const CsToken *token);
+char    *_cs_token_describe (const CsToken *token);
 
 /* ---- syntax tree, built by cs-formula.c, walked by cs-formula-eval.c ---- */
 

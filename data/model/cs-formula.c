@@ -71,8 +71,8 @@ static gboolean
 next (Parser  *p,
       GError **error)
 {
-  cs_token_clear (&p->token);
-  return cs_lexer_next (&p->lexer, &p->token, error);
+  _cs_token_clear (&p->token);
+  return _cs_lexer_next (&p->lexer, &p->token, error);
 }
 
 static void
@@ -80,7 +80,7 @@ set_unexpected (Parser     *p,
                 const char *expected,
                 GError    **error)
 {
-  g_autofree char *found = cs_token_describe (&p->token);
+  g_autofree char *found = _cs_token_describe (&p->token);
 
   /* TRANSLATORS: "column 7: expected an operand, found “)”" */
   g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_PARSE,
@@ -410,7 +410,7 @@ cs_expr_parse (const char  *text,
   expr->identifiers = g_ptr_array_new ();
 
   p.expr = expr;
-  cs_lexer_init (&p.lexer, expr->text);
+  _cs_lexer_init (&p.lexer, expr->text);
   if (!next (&p, error))
     goto fail;
   if (p.token.kind == CS_TOKEN_END)
@@ -427,11 +427,11 @@ cs_expr_parse (const char  *text,
       set_unexpected (&p, _("an operator or the end of the formula"), error);
       goto fail;
     }
-  cs_token_clear (&p.token);
+  _cs_token_clear (&p.token);
   return g_steal_pointer (&expr);
 
 fail:
-  cs_token_clear (&p.token);
+  _cs_token_clear (&p.token);
   return NULL;
 }
 

@@ -415,7 +415,7 @@ translate_texts (CsModel *self)
 }
 
 gboolean
-cs_model_load_json (CsModel     *self,
+_cs_model_load_json (CsModel     *self,
                     const char  *data,
                     gssize       len,
                     GError     **error)

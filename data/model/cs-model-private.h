@@ -32,9 +32,9 @@ struct _CsModel
   GHashTable *charts_by_id;   /* id -> GUINT_TO_POINTER (index + 1) */
 };
 
-CsModel *cs_model_new_empty      (const char  *filename);
+CsModel *_cs_model_new_empty      (const char  *filename);
 /* Fills @self from JSON text; errors name @self's file and the JSON path. */
-gboolean cs_model_load_json      (CsModel     *self,
+gboolean _cs_model_load_json      (CsModel     *self,
                                   const char  *data,
                                   gssize       len,
                                   GError     **error);

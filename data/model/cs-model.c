@@ -115,7 +115,7 @@ cs_model_init (CsModel *self)
 }
 
 CsModel *
-cs_model_new_empty (const char *filename)
+_cs_model_new_empty (const char *filename)
 {
   CsModel *self = g_object_new (CS_TYPE_MODEL, NULL);
 
@@ -134,8 +134,8 @@ cs_model_new_from_data (const char  *data,
 
   g_return_val_if_fail (data != NULL, NULL);
 
-  self = cs_model_new_empty (filename);
-  if (!cs_model_load_json (self, data, len, error))
+  self = _cs_model_new_empty (filename);
+  if (!_cs_model_load_json (self, data, len, error))
     return NULL;
   /* Unknown names and loops between metrics are load errors, so that a
    * broken model is reported once, when it is read, not on every scope. */

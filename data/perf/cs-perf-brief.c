@@ -164,7 +164,7 @@ brief_from_raw (CsPerfReader    *self,
                 const CsPerfRaw *raw,
                 guint64         *time)
 {
-  const CsPerfAttr *attr = cs_perf_reader_attr_for_raw (self, raw);
+  const CsPerfAttr *attr = _cs_perf_reader_attr_for_raw (self, raw);
   const CsPerfBriefLayout *l;
 
   if (attr == NULL)
@@ -188,11 +188,11 @@ deliver (Sink            *sink,
 
   if (raw->type == CS_PERF_RECORD_SAMPLE && brief_from_raw (self, sink, raw, &time))
     return;
-  if (!cs_perf_reader_decode (self, raw, &error))
+  if (!_cs_perf_reader_decode (self, raw, &error))
     {
       /* a damaged record, or a sample of no known attr (skipped) */
       if (error != NULL)
-        cs_perf_reader_stop_at_error (self, error);
+        _cs_perf_reader_stop_at_error (self, error);
       return;
     }
   if (r->type == CS_PERF_RECORD_SAMPLE)
@@ -225,7 +225,7 @@ quiet_ahead (CsPerfReader *self)
 
   /* (A damaged record goes the general way, which reports it.) */
   if (self->inflating || self->n_sideband_queued > 0 || pos >= self->data_end ||
-      self->data_end - pos < 8 || !cs_perf_reader_raw_from_bytes (self, self->base + pos, &raw) ||
+      self->data_end - pos < 8 || !_cs_perf_reader_raw_from_bytes (self, self->base + pos, &raw) ||
       raw.size > self->data_end - pos || raw.type != CS_PERF_RECORD_SAMPLE)
     return FALSE;
   if (!self->ordered)
@@ -247,7 +247,7 @@ quiet_ahead (CsPerfReader *self)
       guint64 at = self->scan_pos;
 
       /* Damage counts as side-band: the general path reports it. */
-      if (self->data_end - at < 8 || !cs_perf_reader_raw_from_bytes (self, self->base + at, &raw) ||
+      if (self->data_end - at < 8 || !_cs_perf_reader_raw_from_bytes (self, self->base + at, &raw) ||
           raw.size > self->data_end - at)
         self->scan_sideband = at;
       else if (raw.type == CS_PERF_RECORD_FINISHED_ROUND)
@@ -329,12 +329,12 @@ run_quiet (Sink *sink)
 
   /* What waits in the queue is samples only, delivered by round r+1 at the
    * latest: nothing can come between them and these. */
-  cs_perf_queue_release (&self->queue, G_MAXUINT64);
-  while ((q = cs_perf_queue_pop (&self->queue)) != NULL)
+  _cs_perf_queue_release (&self->queue, G_MAXUINT64);
+  while ((q = _cs_perf_queue_pop (&self->queue)) != NULL)
     {
       CsPerfRaw raw;
 
-      cs_perf_reader_raw_from_queued (self, q, &raw);
+      _cs_perf_reader_raw_from_queued (self, q, &raw);
       deliver (sink, &raw);
     }
 
@@ -363,7 +363,7 @@ run_quiet (Sink *sink)
       guint64 time = 0;
       CsPerfRaw raw;
 
-      if (left < 8 || !cs_perf_reader_raw_from_bytes (self, self->base + self->pos, &raw) ||
+      if (left < 8 || !_cs_perf_reader_raw_from_bytes (self, self->base + self->pos, &raw) ||
           raw.size > left || raw.type != CS_PERF_RECORD_SAMPLE)
         break;
       self->stats.n_records[CS_PERF_RECORD_SAMPLE]++;
@@ -415,9 +415,9 @@ cs_perf_reader_foreach_brief (CsPerfReader     *self,
           deliver (sink, &raw);
           continue;
         }
-      if ((q = cs_perf_queue_pop (&self->queue)) != NULL)
+      if ((q = _cs_perf_queue_pop (&self->queue)) != NULL)
         {
-          cs_perf_reader_raw_from_queued (self, q, &raw);
+          _cs_perf_reader_raw_from_queued (self, q, &raw);
           deliver (sink, &raw);
           continue;
         }
@@ -439,7 +439,7 @@ cs_perf_reader_foreach_brief (CsPerfReader     *self,
       if (quiet_ahead (self))
         run_quiet (sink);
       else
-        cs_perf_reader_step (self);
+        _cs_perf_reader_step (self);
     }
   flush (sink);
   return TRUE;

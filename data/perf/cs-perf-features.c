@@ -17,8 +17,8 @@
 static char *
 read_string (CsPerfCursor *c)
 {
-  guint32 n = cs_perf_cursor_u32 (c);
-  const guint8 *s = cs_perf_cursor_take (c, n);
+  guint32 n = _cs_perf_cursor_u32 (c);
+  const guint8 *s = _cs_perf_cursor_take (c, n);
   g_autofree char *raw = NULL;
 
   if (s == NULL)
@@ -84,14 +84,14 @@ count_fits (CsPerfCursor *c,
             guint64       n,
             gsize         min_bytes)
 {
-  return n <= cs_perf_cursor_left (c) / min_bytes;
+  return n <= _cs_perf_cursor_left (c) / min_bytes;
 }
 
 static gboolean
 parse_cmdline (CsPerfReader *self,
                CsPerfCursor *c)
 {
-  guint32 n = cs_perf_cursor_u32 (c);
+  guint32 n = _cs_perf_cursor_u32 (c);
   g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
 
   if (!count_fits (c, n, 4))
@@ -114,8 +114,8 @@ static gboolean
 parse_event_desc (CsPerfReader *self,
                   CsPerfCursor *c)
 {
-  guint32 n = cs_perf_cursor_u32 (c);
-  guint32 attr_size = cs_perf_cursor_u32 (c);
+  guint32 n = _cs_perf_cursor_u32 (c);
+  guint32 attr_size = _cs_perf_cursor_u32 (c);
 
   if (c->bad || !count_fits (c, n, (gsize) attr_size + 8) || attr_size == 0)
     return FALSE;
@@ -124,8 +124,8 @@ parse_event_desc (CsPerfReader *self,
       guint32 n_ids;
       g_autofree char *name = NULL;
 
-      cs_perf_cursor_take (c, attr_size);
-      n_ids = cs_perf_cursor_u32 (c);
+      _cs_perf_cursor_take (c, attr_size);
+      n_ids = _cs_perf_cursor_u32 (c);
       name = read_string (c);
       if (c->bad || !count_fits (c, n_ids, 8))
         return FALSE;
@@ -137,7 +137,7 @@ parse_event_desc (CsPerfReader *self,
           attr->name = g_strdup (name);
         }
       for (guint32 k = 0; k < n_ids; k++)
-        cs_perf_reader_set_attr_name (self, cs_perf_cursor_u64 (c), name);
+        _cs_perf_reader_set_attr_name (self, _cs_perf_cursor_u64 (c), name);
     }
   return !c->bad;
 }
@@ -146,8 +146,8 @@ static gboolean
 parse_cache (CsPerfReader *self,
              CsPerfCursor *c)
 {
-  guint32 version = cs_perf_cursor_u32 (c);
-  guint32 n = cs_perf_cursor_u32 (c);
+  guint32 version = _cs_perf_cursor_u32 (c);
+  guint32 n = _cs_perf_cursor_u32 (c);
 
   if (c->bad || version != 1 || !count_fits (c, n, 28))
     return FALSE;
@@ -156,10 +156,10 @@ parse_cache (CsPerfReader *self,
     {
       CsPerfCache *cache = g_new0 (CsPerfCache, 1);
 
-      cache->level = cs_perf_cursor_u32 (c);
-      cache->line_size = cs_perf_cursor_u32 (c);
-      cache->sets = cs_perf_cursor_u32 (c);
-      cache->ways = cs_perf_cursor_u32 (c);
+      cache->level = _cs_perf_cursor_u32 (c);
+      cache->line_size = _cs_perf_cursor_u32 (c);
+      cache->sets = _cs_perf_cursor_u32 (c);
+      cache->ways = _cs_perf_cursor_u32 (c);
       cache->type = read_string (c);
       cache->size = read_string (c);
       cache->map = read_string (c);
@@ -174,7 +174,7 @@ static gboolean
 parse_pmu_mappings (CsPerfReader *self,
                     CsPerfCursor *c)
 {
-  guint32 n = cs_perf_cursor_u32 (c);
+  guint32 n = _cs_perf_cursor_u32 (c);
 
   if (c->bad || !count_fits (c, n, 8))
     return FALSE;
@@ -183,7 +183,7 @@ parse_pmu_mappings (CsPerfReader *self,
     {
       CsPerfPmuMapping *m = g_new0 (CsPerfPmuMapping, 1);
 
-      m->type = cs_perf_cursor_u32 (c);
+      m->type = _cs_perf_cursor_u32 (c);
       m->name = read_string (c);
       g_ptr_array_add (self->info.pmu_mappings, m);
       if (c->bad)
@@ -196,7 +196,7 @@ static gboolean
 parse_numa (CsPerfReader *self,
             CsPerfCursor *c)
 {
-  guint32 n = cs_perf_cursor_u32 (c);
+  guint32 n = _cs_perf_cursor_u32 (c);
 
   if (c->bad || !count_fits (c, n, 24))
     return FALSE;
@@ -205,9 +205,9 @@ parse_numa (CsPerfReader *self,
     {
       CsPerfNumaNode *node = g_new0 (CsPerfNumaNode, 1);
 
-      node->node = cs_perf_cursor_u32 (c);
-      node->mem_total_kb = cs_perf_cursor_u64 (c);
-      node->mem_free_kb = cs_perf_cursor_u64 (c);
+      node->node = _cs_perf_cursor_u32 (c);
+      node->mem_total_kb = _cs_perf_cursor_u64 (c);
+      node->mem_free_kb = _cs_perf_cursor_u64 (c);
       node->cpus = read_string (c);
       g_ptr_array_add (self->info.numa_nodes, node);
       if (c->bad)
@@ -219,7 +219,7 @@ parse_numa (CsPerfReader *self,
 /* One build_id_event: {header; i32 pid; u8 build_id[24]; char filename[]},
  * from the BUILD_ID feature or a HEADER_BUILD_ID record. @len: its size. */
 void
-cs_perf_reader_add_build_id (CsPerfReader *self,
+_cs_perf_reader_add_build_id (CsPerfReader *self,
                       const guint8 *p,
                       gsize         len)
 {
@@ -228,10 +228,10 @@ cs_perf_reader_add_build_id (CsPerfReader *self,
 
   if (len < 36)
     return;
-  misc = cs_perf_u16 (self, p + 4);
+  misc = _cs_perf_u16 (self, p + 4);
   b = g_new0 (CsPerfBuildId, 1);
   b->misc = misc;
-  b->pid = (gint32) cs_perf_u32 (self, p + 8);
+  b->pid = (gint32) _cs_perf_u32 (self, p + 8);
   memcpy (b->build_id, p + 12, 20);
   b->size = (misc & CS_MISC_BUILD_ID_SIZE) ? MIN (p[32], 20) : 20;
   b->filename = g_strndup ((const char *) p + 36, len - 36);
@@ -242,23 +242,23 @@ static gboolean
 parse_build_ids (CsPerfReader *self,
                  CsPerfCursor *c)
 {
-  while (cs_perf_cursor_left (c) >= 8)
+  while (_cs_perf_cursor_left (c) >= 8)
     {
-      guint16 size = cs_perf_u16 (self, c->p + 6);
+      guint16 size = _cs_perf_u16 (self, c->p + 6);
       const guint8 *rec;
 
       if (size < 36)
         return FALSE;
-      rec = cs_perf_cursor_take (c, size);
+      rec = _cs_perf_cursor_take (c, size);
       if (rec == NULL)
         return FALSE;
-      cs_perf_reader_add_build_id (self, rec, size);
+      _cs_perf_reader_add_build_id (self, rec, size);
     }
   return TRUE;
 }
 
 void
-cs_perf_reader_parse_feature (CsPerfReader *self,
+_cs_perf_reader_parse_feature (CsPerfReader *self,
                        guint         feature,
                        const guint8 *p,
                        gsize         len,
@@ -268,7 +268,7 @@ cs_perf_reader_parse_feature (CsPerfReader *self,
   CsPerfCursor c;
   gboolean ok = TRUE;
 
-  cs_perf_cursor_init (&c, self, p, len);
+  _cs_perf_cursor_init (&c, self, p, len);
   if (feature < CS_PERF_FEAT_MAX)
     info->features[feature / 64] |= G_GUINT64_CONSTANT (1) << (feature % 64);
 
@@ -282,11 +282,11 @@ cs_perf_reader_parse_feature (CsPerfReader *self,
     case CS_PERF_FEAT_CPUID:     set_string (&info->cpuid, &c); break;
     case CS_PERF_FEAT_NRCPUS:
       /* perf writes the present (available) count first, then the online one */
-      info->nr_cpus_available = cs_perf_cursor_u32 (&c);
-      info->nr_cpus_online = cs_perf_cursor_u32 (&c);
+      info->nr_cpus_available = _cs_perf_cursor_u32 (&c);
+      info->nr_cpus_online = _cs_perf_cursor_u32 (&c);
       break;
     case CS_PERF_FEAT_TOTAL_MEM:
-      info->total_mem_kb = cs_perf_cursor_u64 (&c);
+      info->total_mem_kb = _cs_perf_cursor_u64 (&c);
       break;
     case CS_PERF_FEAT_CMDLINE:       ok = parse_cmdline (self, &c); break;
     case CS_PERF_FEAT_EVENT_DESC:    ok = parse_event_desc (self, &c); break;
@@ -295,30 +295,30 @@ cs_perf_reader_parse_feature (CsPerfReader *self,
     case CS_PERF_FEAT_NUMA_TOPOLOGY: ok = parse_numa (self, &c); break;
     case CS_PERF_FEAT_BUILD_ID:      ok = parse_build_ids (self, &c); break;
     case CS_PERF_FEAT_SAMPLE_TIME:
-      info->first_sample_time = cs_perf_cursor_u64 (&c);
-      info->last_sample_time = cs_perf_cursor_u64 (&c);
+      info->first_sample_time = _cs_perf_cursor_u64 (&c);
+      info->last_sample_time = _cs_perf_cursor_u64 (&c);
       break;
     case CS_PERF_FEAT_CLOCKID:
-      info->clockid_res_ns = cs_perf_cursor_u64 (&c);
+      info->clockid_res_ns = _cs_perf_cursor_u64 (&c);
       break;
     case CS_PERF_FEAT_COMPRESSED:
-      info->comp_version = cs_perf_cursor_u32 (&c);
-      info->comp_type = cs_perf_cursor_u32 (&c);
-      info->comp_level = cs_perf_cursor_u32 (&c);
-      info->comp_ratio = cs_perf_cursor_u32 (&c);
-      info->comp_mmap_len = cs_perf_cursor_u32 (&c);
+      info->comp_version = _cs_perf_cursor_u32 (&c);
+      info->comp_type = _cs_perf_cursor_u32 (&c);
+      info->comp_level = _cs_perf_cursor_u32 (&c);
+      info->comp_ratio = _cs_perf_cursor_u32 (&c);
+      info->comp_mmap_len = _cs_perf_cursor_u32 (&c);
       break;
     default:
       /* kept in the bitmap; the contents are not needed */
       break;
     }
   if (!ok || c.bad)
-    cs_perf_reader_warn (self, _("%s: feature %u at byte offset %" PRIu64
+    _cs_perf_reader_warn (self, _("%s: feature %u at byte offset %" PRIu64
                           " is damaged; ignored"), self->name, feature, offset);
 }
 
 void
-cs_perf_reader_info_init (CsPerfInfo *info)
+_cs_perf_reader_info_init (CsPerfInfo *info)
 {
   info->caches = g_ptr_array_new_with_free_func (cache_free);
   info->pmu_mappings = g_ptr_array_new_with_free_func (pmu_mapping_free);
@@ -327,7 +327,7 @@ cs_perf_reader_info_init (CsPerfInfo *info)
 }
 
 void
-cs_perf_reader_info_clear (CsPerfInfo *info)
+_cs_perf_reader_info_clear (CsPerfInfo *info)
 {
   g_clear_pointer (&info->hostname, g_free);
   g_clear_pointer (&info->osrelease, g_free);

@@ -20,7 +20,7 @@
 #define CS_PERF_SCRATCH_SIZE (5 * 65536)
 
 gboolean
-cs_perf_reader_corrupt (CsPerfReader  *self,
+_cs_perf_reader_corrupt (CsPerfReader  *self,
                  GError       **error,
                  guint64        offset,
                  const char    *what)
@@ -33,17 +33,17 @@ cs_perf_reader_corrupt (CsPerfReader  *self,
 }
 
 int
-cs_perf_reader_corrupt_record (CsPerfReader  *self,
+_cs_perf_reader_corrupt_record (CsPerfReader  *self,
                                GError       **error,
                                guint64        offset,
                                const char    *what)
 {
-  cs_perf_reader_corrupt (self, error, offset, what);
+  _cs_perf_reader_corrupt (self, error, offset, what);
   return -1;
 }
 
 void
-cs_perf_reader_warn (CsPerfReader *self,
+_cs_perf_reader_warn (CsPerfReader *self,
               const char   *format,
               ...)
 {
@@ -59,7 +59,7 @@ cs_perf_reader_warn (CsPerfReader *self,
 }
 
 gpointer
-cs_perf_reader_scratch (CsPerfReader *self,
+_cs_perf_reader_scratch (CsPerfReader *self,
                  gsize         size)
 {
   gpointer p;
@@ -142,7 +142,7 @@ attr_free (gpointer data)
 /* @p: a perf_event_attr of @avail bytes (its recorded size); @ids: @n_ids
  * u64s in file order. */
 CsPerfAttr *
-cs_perf_reader_add_attr (CsPerfReader *self,
+_cs_perf_reader_add_attr (CsPerfReader *self,
                   const guint8 *p,
                   guint32       avail,
                   const guint8 *ids,
@@ -151,24 +151,24 @@ cs_perf_reader_add_attr (CsPerfReader *self,
   CsPerfAttr *attr = g_new0 (CsPerfAttr, 1);
 
   attr->index = self->attrs->len;
-  cs_perf_reader_attr_decode (self, p, avail, &attr->attr);
+  _cs_perf_reader_attr_decode (self, p, avail, &attr->attr);
   attr->name = derive_name (self, &attr->attr);
   attr->n_ids = (guint) n_ids;
   attr->ids = g_new (guint64, MAX (n_ids, 1));
   for (guint64 i = 0; i < n_ids; i++)
     {
-      attr->ids[i] = cs_perf_u64 (self, ids + i * 8);
+      attr->ids[i] = _cs_perf_u64 (self, ids + i * 8);
       /* The first attr claiming an id keeps it, as in perf. */
       if (!g_hash_table_contains (self->id_to_attr, &attr->ids[i]))
         g_hash_table_insert (self->id_to_attr, &attr->ids[i], attr);
     }
   g_ptr_array_add (self->attrs, attr);
-  cs_perf_reader_update_id_layout (self);
+  _cs_perf_reader_update_id_layout (self);
   return attr;
 }
 
 void
-cs_perf_reader_set_attr_name (CsPerfReader *self,
+_cs_perf_reader_set_attr_name (CsPerfReader *self,
                        guint64       id,
                        const char   *name)
 {
@@ -183,7 +183,7 @@ cs_perf_reader_set_attr_name (CsPerfReader *self,
 /* Where a record's sample id sits, from the first attr (perf refuses files
  * whose attrs disagree on it). */
 void
-cs_perf_reader_update_id_layout (CsPerfReader *self)
+_cs_perf_reader_update_id_layout (CsPerfReader *self)
 {
   const CsPerfAttr *first;
   guint64 st;
@@ -241,19 +241,19 @@ read_attrs (CsPerfReader  *self,
       g_autofree char *what = g_strdup_printf (_("the attr size is %" PRIu64
                                                  " bytes, less than the minimum of %d"),
                                                self->attr_size, CS_PERF_ATTR_SIZE_VER0 + 16);
-      return cs_perf_reader_corrupt (self, error, 16, what);
+      return _cs_perf_reader_corrupt (self, error, 16, what);
     }
   if (!section_ok (self, self->attrs_offset, self->attrs_size))
-    return cs_perf_reader_corrupt (self, error, 24, _("the attr section lies beyond the end of the file"));
+    return _cs_perf_reader_corrupt (self, error, 24, _("the attr section lies beyond the end of the file"));
   if (self->attrs_size % self->attr_size != 0)
-    return cs_perf_reader_corrupt (self, error, 32, _("the attr section is not a whole number of attrs"));
+    return _cs_perf_reader_corrupt (self, error, 32, _("the attr section is not a whole number of attrs"));
 
   n = self->attrs_size / self->attr_size;
   for (guint64 i = 0; i < n; i++)
     {
       guint64 at = self->attrs_offset + i * self->attr_size;
       const guint8 *p = self->base + at;
-      guint32 asize = cs_perf_u32 (self, p + 4);
+      guint32 asize = _cs_perf_u32 (self, p + 4);
       guint64 ids_offset, ids_size;
 
       /* perf treats a size of 0 as the first ABI version */
@@ -263,15 +263,15 @@ read_attrs (CsPerfReader  *self,
         {
           g_autofree char *what = g_strdup_printf (_("attr %" PRIu64 " claims a size of %u bytes"),
                                                    i, asize);
-          return cs_perf_reader_corrupt (self, error, at + 4, what);
+          return _cs_perf_reader_corrupt (self, error, at + 4, what);
         }
       /* The ids section follows the whole attr entry, whatever its version. */
-      ids_offset = cs_perf_u64 (self, p + self->attr_size - 16);
-      ids_size = cs_perf_u64 (self, p + self->attr_size - 8);
+      ids_offset = _cs_perf_u64 (self, p + self->attr_size - 16);
+      ids_size = _cs_perf_u64 (self, p + self->attr_size - 8);
       if (!section_ok (self, ids_offset, ids_size) || ids_size % 8 != 0)
-        return cs_perf_reader_corrupt (self, error, at + self->attr_size - 16,
+        return _cs_perf_reader_corrupt (self, error, at + self->attr_size - 16,
                                 _("the sample ids of an attr lie beyond the end of the file"));
-      cs_perf_reader_add_attr (self, p, asize, self->base + ids_offset, ids_size / 8);
+      _cs_perf_reader_add_attr (self, p, asize, self->base + ids_offset, ids_size / 8);
     }
   return TRUE;
 }
@@ -290,7 +290,7 @@ read_features (CsPerfReader *self,
     return;
   if (!section_ok (self, table, (guint64) n * 16))
     {
-      cs_perf_reader_warn (self, _("%s: the feature sections (host, CPU, event names …) are missing; "
+      _cs_perf_reader_warn (self, _("%s: the feature sections (host, CPU, event names …) are missing; "
                             "the file seems truncated"), self->name);
       return;
     }
@@ -300,17 +300,17 @@ read_features (CsPerfReader *self,
 
       if (!cs_perf_info_has_feature (&self->info, bit))
         continue;
-      offset = cs_perf_u64 (self, self->base + table);
-      size = cs_perf_u64 (self, self->base + table + 8);
+      offset = _cs_perf_u64 (self, self->base + table);
+      size = _cs_perf_u64 (self, self->base + table + 8);
       table += 16;
       if (!section_ok (self, offset, size))
         {
-          cs_perf_reader_warn (self, _("%s: feature %u at byte offset %" PRIu64
+          _cs_perf_reader_warn (self, _("%s: feature %u at byte offset %" PRIu64
                                 " lies beyond the end of the file; ignored"),
                         self->name, bit, offset);
           continue;
         }
-      cs_perf_reader_parse_feature (self, bit, self->base + offset, size, offset);
+      _cs_perf_reader_parse_feature (self, bit, self->base + offset, size, offset);
     }
 }
 
@@ -353,7 +353,7 @@ read_header (CsPerfReader  *self,
     }
   self->info.swapped = self->swapped;
 
-  header_size = cs_perf_u64 (self, self->base + 8);
+  header_size = _cs_perf_u64 (self, self->base + 8);
   if (header_size == CS_PERF_PIPE_HEADER_SIZE)
     {
       self->info.pipe_mode = TRUE;
@@ -364,28 +364,28 @@ read_header (CsPerfReader  *self,
       return TRUE;
     }
   if (self->len < CS_PERF_FILE_HEADER_SIZE)
-    return cs_perf_reader_corrupt (self, error, self->len, _("the file header is cut short"));
+    return _cs_perf_reader_corrupt (self, error, self->len, _("the file header is cut short"));
   if (header_size < CS_PERF_FILE_HEADER_SIZE)
     {
       g_autofree char *what = g_strdup_printf (_("the header size is %" PRIu64 " bytes"),
                                                header_size);
-      return cs_perf_reader_corrupt (self, error, 8, what);
+      return _cs_perf_reader_corrupt (self, error, 8, what);
     }
 
-  self->attr_size = cs_perf_u64 (self, self->base + 16);
-  self->attrs_offset = cs_perf_u64 (self, self->base + 24);
-  self->attrs_size = cs_perf_u64 (self, self->base + 32);
-  self->data_offset = cs_perf_u64 (self, self->base + 40);
-  data_size = cs_perf_u64 (self, self->base + 48);
+  self->attr_size = _cs_perf_u64 (self, self->base + 16);
+  self->attrs_offset = _cs_perf_u64 (self, self->base + 24);
+  self->attrs_size = _cs_perf_u64 (self, self->base + 32);
+  self->data_offset = _cs_perf_u64 (self, self->base + 40);
+  data_size = _cs_perf_u64 (self, self->base + 48);
   for (guint i = 0; i < 4; i++)
-    self->info.features[i] = cs_perf_u64 (self, self->base + 72 + i * 8);
+    self->info.features[i] = _cs_perf_u64 (self, self->base + 72 + i * 8);
   self->info.data_offset = self->data_offset;
   self->info.data_size = data_size;
 
   if (self->attrs_size != 0 && self->attr_size == 0)
-    return cs_perf_reader_corrupt (self, error, 16, _("the attr size is 0"));
+    return _cs_perf_reader_corrupt (self, error, 16, _("the attr size is 0"));
   if (self->data_offset > self->len)
-    return cs_perf_reader_corrupt (self, error, 40, _("the data section starts beyond the end of the file"));
+    return _cs_perf_reader_corrupt (self, error, 40, _("the data section starts beyond the end of the file"));
   claimed_end = self->data_offset + data_size;
   if (data_size > self->len - self->data_offset)
     {
@@ -402,7 +402,7 @@ read_header (CsPerfReader  *self,
   if (claimed_end != G_MAXUINT64)
     read_features (self, claimed_end);
   else
-    cs_perf_reader_warn (self, _("%s: the data section is cut short; the feature sections "
+    _cs_perf_reader_warn (self, _("%s: the data section is cut short; the feature sections "
                           "(host, CPU, event names …) are missing"), self->name);
   return TRUE;
 }
@@ -425,13 +425,13 @@ reader_new (GBytes      *bytes,
   self->id_to_attr = g_hash_table_new (g_int64_hash, g_int64_equal);
   self->warnings = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->warnings, NULL);
-  cs_perf_reader_info_init (&self->info);
+  _cs_perf_reader_info_init (&self->info);
   self->ordered = TRUE;
   self->sample_id_pos = self->other_id_pos = -1;
 
   if (!read_header (self, error))
     return NULL;
-  cs_perf_reader_prescan (self);
+  _cs_perf_reader_prescan (self);
   cs_perf_reader_rewind (self);
   return g_steal_pointer (&self);
 }
@@ -515,14 +515,14 @@ cs_perf_reader_free (CsPerfReader *self)
   g_clear_pointer (&self->id_to_attr, g_hash_table_unref);
   g_clear_pointer (&self->attrs, g_ptr_array_unref);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
-  cs_perf_queue_clear (&self->queue);
+  _cs_perf_queue_clear (&self->queue);
   g_clear_pointer (&self->zstd, ZSTD_freeDStream);
   g_clear_pointer (&self->arena, g_free);
   g_clear_pointer (&self->scratch, g_free);
   g_clear_pointer (&self->brief_layouts, g_array_unref);
   g_clear_error (&self->pending_error);
   g_clear_object (&self->cancellable);
-  cs_perf_reader_info_clear (&self->info);
+  _cs_perf_reader_info_clear (&self->info);
   g_free (self);
 }
 

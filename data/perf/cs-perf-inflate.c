@@ -32,7 +32,7 @@ arena_compact (CsPerfReader *self)
       if (!(q->where & CS_QUEUE_ARENA))
         continue;
       p = self->arena + (q->where & ~CS_QUEUE_ARENA);
-      size = cs_perf_u16 (self, p + 6);
+      size = _cs_perf_u16 (self, p + 6);
       memcpy (fresh + used, p, size);
       q->where = CS_QUEUE_ARENA | used;
       used += size;
@@ -62,7 +62,7 @@ arena_reserve (CsPerfReader *self,
 }
 
 gboolean
-cs_perf_reader_start_inflate (CsPerfReader     *self,
+_cs_perf_reader_start_inflate (CsPerfReader     *self,
                const CsPerfRaw  *raw,
                GError          **error)
 {
@@ -74,10 +74,10 @@ cs_perf_reader_start_inflate (CsPerfReader     *self,
       guint64 data_size;
 
       if (raw->size < 16)
-        return cs_perf_reader_corrupt (self, error, raw->offset, _("a compressed record is too short"));
-      data_size = cs_perf_u64 (self, raw->data + 8);
+        return _cs_perf_reader_corrupt (self, error, raw->offset, _("a compressed record is too short"));
+      data_size = _cs_perf_u64 (self, raw->data + 8);
       if (data_size > (guint64) raw->size - 16)
-        return cs_perf_reader_corrupt (self, error, raw->offset,
+        return _cs_perf_reader_corrupt (self, error, raw->offset,
                                 _("a compressed record claims more data than it holds"));
       payload = raw->data + 16;
       len = data_size;
@@ -99,7 +99,7 @@ cs_perf_reader_start_inflate (CsPerfReader     *self,
 
 /* 1: a record from the arena; 0: this COMPRESSED record is used up; -1: error. */
 int
-cs_perf_reader_next_inflated (CsPerfReader  *self,
+_cs_perf_reader_next_inflated (CsPerfReader  *self,
                CsPerfRaw     *raw,
                GError       **error)
 {
@@ -126,11 +126,11 @@ cs_perf_reader_next_inflated (CsPerfReader  *self,
         {
           const guint8 *p = self->arena + self->arena_parse;
 
-          if (!cs_perf_reader_raw_from_bytes (self, p, raw))
+          if (!_cs_perf_reader_raw_from_bytes (self, p, raw))
             {
               g_autofree char *what = g_strdup_printf (_("a record inside this compressed record "
                                                          "has a size of %u bytes"), raw->size);
-              return cs_perf_reader_corrupt_record (self, error, self->zin_offset, what);
+              return _cs_perf_reader_corrupt_record (self, error, self->zin_offset, what);
             }
           if (raw->size <= avail)
             {
@@ -147,7 +147,7 @@ cs_perf_reader_next_inflated (CsPerfReader  *self,
           return 0;
         }
       if (self->zin_produced > limit)
-        return cs_perf_reader_corrupt_record (self, error, self->zin_offset,
+        return _cs_perf_reader_corrupt_record (self, error, self->zin_offset,
                                               _("a compressed record inflates to far more "
                                                 "than a ring buffer"));
 
@@ -159,10 +159,10 @@ cs_perf_reader_next_inflated (CsPerfReader  *self,
         {
           g_autofree char *what = g_strdup_printf (_("the compressed data cannot be inflated (%s)"),
                                                    ZSTD_getErrorName (ret));
-          return cs_perf_reader_corrupt_record (self, error, self->zin_offset, what);
+          return _cs_perf_reader_corrupt_record (self, error, self->zin_offset, what);
         }
       if (out.pos == 0 && in.pos == self->zin_pos)
-        return cs_perf_reader_corrupt_record (self, error, self->zin_offset,
+        return _cs_perf_reader_corrupt_record (self, error, self->zin_offset,
                                               _("the compressed data does not inflate"));
       self->zin_pos = in.pos;
       self->arena_len += out.pos;

@@ -181,7 +181,7 @@ typedef struct
 
 /* byte order */
 static inline guint16
-cs_perf_u16 (const CsPerfReader *self, const guint8 *p)
+_cs_perf_u16 (const CsPerfReader *self, const guint8 *p)
 {
   guint16 v;
   memcpy (&v, p, sizeof v);
@@ -189,7 +189,7 @@ cs_perf_u16 (const CsPerfReader *self, const guint8 *p)
 }
 
 static inline guint32
-cs_perf_u32 (const CsPerfReader *self, const guint8 *p)
+_cs_perf_u32 (const CsPerfReader *self, const guint8 *p)
 {
   guint32 v;
   memcpy (&v, p, sizeof v);
@@ -197,7 +197,7 @@ cs_perf_u32 (const CsPerfReader *self, const guint8 *p)
 }
 
 static inline guint64
-cs_perf_u64 (const CsPerfReader *self, const guint8 *p)
+_cs_perf_u64 (const CsPerfReader *self, const guint8 *p)
 {
   guint64 v;
   memcpy (&v, p, sizeof v);
@@ -206,14 +206,14 @@ cs_perf_u64 (const CsPerfReader *self, const guint8 *p)
 
 /* Reads a record header; FALSE when its size cannot even hold the header. */
 static inline gboolean
-cs_perf_reader_raw_from_bytes (const CsPerfReader *self,
+_cs_perf_reader_raw_from_bytes (const CsPerfReader *self,
                                const guint8       *p,
                                CsPerfRaw          *raw)
 {
   raw->data = p;
-  raw->type = cs_perf_u32 (self, p);
-  raw->misc = cs_perf_u16 (self, p + 4);
-  raw->size = cs_perf_u16 (self, p + 6);
+  raw->type = _cs_perf_u32 (self, p);
+  raw->misc = _cs_perf_u16 (self, p + 4);
+  raw->size = _cs_perf_u16 (self, p + 6);
   return raw->size >= 8;
 }
 
@@ -228,7 +228,7 @@ typedef struct
 } CsPerfCursor;
 
 static inline void
-cs_perf_cursor_init (CsPerfCursor *c, const CsPerfReader *self, const guint8 *p, gsize len)
+_cs_perf_cursor_init (CsPerfCursor *c, const CsPerfReader *self, const guint8 *p, gsize len)
 {
   c->reader = self;
   c->p = p;
@@ -237,13 +237,13 @@ cs_perf_cursor_init (CsPerfCursor *c, const CsPerfReader *self, const guint8 *p,
 }
 
 static inline gsize
-cs_perf_cursor_left (const CsPerfCursor *c)
+_cs_perf_cursor_left (const CsPerfCursor *c)
 {
   return c->bad ? 0 : (gsize) (c->end - c->p);
 }
 
 static inline const guint8 *
-cs_perf_cursor_take (CsPerfCursor *c, guint64 n)
+_cs_perf_cursor_take (CsPerfCursor *c, guint64 n)
 {
   const guint8 *p = c->p;
 
@@ -257,113 +257,113 @@ cs_perf_cursor_take (CsPerfCursor *c, guint64 n)
 }
 
 static inline guint64
-cs_perf_cursor_u64 (CsPerfCursor *c)
+_cs_perf_cursor_u64 (CsPerfCursor *c)
 {
-  const guint8 *p = cs_perf_cursor_take (c, 8);
-  return p ? cs_perf_u64 (c->reader, p) : 0;
+  const guint8 *p = _cs_perf_cursor_take (c, 8);
+  return p ? _cs_perf_u64 (c->reader, p) : 0;
 }
 
 static inline guint32
-cs_perf_cursor_u32 (CsPerfCursor *c)
+_cs_perf_cursor_u32 (CsPerfCursor *c)
 {
-  const guint8 *p = cs_perf_cursor_take (c, 4);
-  return p ? cs_perf_u32 (c->reader, p) : 0;
+  const guint8 *p = _cs_perf_cursor_take (c, 4);
+  return p ? _cs_perf_u32 (c->reader, p) : 0;
 }
 
 static inline guint16
-cs_perf_cursor_u16 (CsPerfCursor *c)
+_cs_perf_cursor_u16 (CsPerfCursor *c)
 {
-  const guint8 *p = cs_perf_cursor_take (c, 2);
-  return p ? cs_perf_u16 (c->reader, p) : 0;
+  const guint8 *p = _cs_perf_cursor_take (c, 2);
+  return p ? _cs_perf_u16 (c->reader, p) : 0;
 }
 
 /* cs-perf-swap.c */
-guint64           cs_perf_reader_swap_attr_flags   (guint64              raw);
-guint64           cs_perf_reader_swap_branch_flags (guint64              raw);
-void              cs_perf_reader_attr_decode       (const CsPerfReader  *self,
+guint64           _cs_perf_reader_swap_attr_flags   (guint64              raw);
+guint64           _cs_perf_reader_swap_branch_flags (guint64              raw);
+void              _cs_perf_reader_attr_decode       (const CsPerfReader  *self,
                                                     const guint8        *p,
                                                     guint32              avail,
                                                     CsPerfEventAttr     *attr);
-const guint64    *cs_perf_reader_u64_array         (CsPerfReader        *self,
+const guint64    *_cs_perf_reader_u64_array         (CsPerfReader        *self,
                                                     const guint8        *p,
                                                     guint64              n);
 
 /* cs-perf-inflate.c; next_inflated: 1 a record from the arena, 0 this
  * COMPRESSED record is used up, -1 error */
-gboolean          cs_perf_reader_start_inflate     (CsPerfReader        *self,
+gboolean          _cs_perf_reader_start_inflate     (CsPerfReader        *self,
                                                     const CsPerfRaw     *raw,
                                                     GError             **error);
-int               cs_perf_reader_next_inflated     (CsPerfReader        *self,
+int               _cs_perf_reader_next_inflated     (CsPerfReader        *self,
                                                     CsPerfRaw           *raw,
                                                     GError             **error);
 
 /* cs-perf-file.c */
-gboolean          cs_perf_reader_corrupt           (CsPerfReader        *self,
+gboolean          _cs_perf_reader_corrupt           (CsPerfReader        *self,
                                                     GError             **error,
                                                     guint64              offset,
                                                     const char          *what);
 /* The same for the record iterators, which answer 1, 0 or -1: returns -1. */
-int               cs_perf_reader_corrupt_record    (CsPerfReader        *self,
+int               _cs_perf_reader_corrupt_record    (CsPerfReader        *self,
                                                     GError             **error,
                                                     guint64              offset,
                                                     const char          *what);
-void              cs_perf_reader_warn              (CsPerfReader        *self,
+void              _cs_perf_reader_warn              (CsPerfReader        *self,
                                                     const char          *format,
                                                     ...) G_GNUC_PRINTF (2, 3);
-CsPerfAttr       *cs_perf_reader_add_attr          (CsPerfReader        *self,
+CsPerfAttr       *_cs_perf_reader_add_attr          (CsPerfReader        *self,
                                                     const guint8        *p,
                                                     guint32              avail,
                                                     const guint8        *ids,
                                                     guint64              n_ids);
-void              cs_perf_reader_update_id_layout  (CsPerfReader        *self);
-void              cs_perf_reader_set_attr_name     (CsPerfReader        *self,
+void              _cs_perf_reader_update_id_layout  (CsPerfReader        *self);
+void              _cs_perf_reader_set_attr_name     (CsPerfReader        *self,
                                                     guint64              id,
                                                     const char          *name);
-gpointer          cs_perf_reader_scratch           (CsPerfReader        *self,
+gpointer          _cs_perf_reader_scratch           (CsPerfReader        *self,
                                                     gsize                size);
 
 /* cs-perf-features.c */
-void              cs_perf_reader_parse_feature     (CsPerfReader        *self,
+void              _cs_perf_reader_parse_feature     (CsPerfReader        *self,
                                                     guint                feature,
                                                     const guint8        *p,
                                                     gsize                len,
                                                     guint64              offset);
-void              cs_perf_reader_add_build_id      (CsPerfReader        *self,
+void              _cs_perf_reader_add_build_id      (CsPerfReader        *self,
                                                     const guint8        *p,
                                                     gsize                len);
-void              cs_perf_reader_info_init         (CsPerfInfo          *info);
-void              cs_perf_reader_info_clear        (CsPerfInfo          *info);
+void              _cs_perf_reader_info_init         (CsPerfInfo          *info);
+void              _cs_perf_reader_info_clear        (CsPerfInfo          *info);
 
 /* cs-perf-queue.c */
-void                cs_perf_queue_reset            (CsPerfQueue         *q);
-void                cs_perf_queue_clear            (CsPerfQueue         *q);
-void                cs_perf_queue_push             (CsPerfQueue         *q,
+void                _cs_perf_queue_reset            (CsPerfQueue         *q);
+void                _cs_perf_queue_clear            (CsPerfQueue         *q);
+void                _cs_perf_queue_push             (CsPerfQueue         *q,
                                                     const CsPerfQueued  *item);
-void                cs_perf_queue_release          (CsPerfQueue         *q,
+void                _cs_perf_queue_release          (CsPerfQueue         *q,
                                                     guint64              limit);
-void                cs_perf_queue_release_half     (CsPerfQueue         *q);
-const CsPerfQueued *cs_perf_queue_pop              (CsPerfQueue         *q);
+void                _cs_perf_queue_release_half     (CsPerfQueue         *q);
+const CsPerfQueued *_cs_perf_queue_pop              (CsPerfQueue         *q);
 
 /* cs-perf-reader.c */
-void              cs_perf_reader_prescan           (CsPerfReader        *self);
+void              _cs_perf_reader_prescan           (CsPerfReader        *self);
 /* Reads the next record and queues, delivers (as pending) or applies it. */
-void              cs_perf_reader_step              (CsPerfReader        *self);
+void              _cs_perf_reader_step              (CsPerfReader        *self);
 /* What cs_perf_reader_next does with a decoding error: keep it for after
  * the records read before it, stop reading. */
-void              cs_perf_reader_stop_at_error     (CsPerfReader        *self,
+void              _cs_perf_reader_stop_at_error     (CsPerfReader        *self,
                                                     GError              *error);
 /* A queued entry back as a raw record. */
-void              cs_perf_reader_raw_from_queued   (CsPerfReader        *self,
+void              _cs_perf_reader_raw_from_queued   (CsPerfReader        *self,
                                                     const CsPerfQueued  *q,
                                                     CsPerfRaw           *raw);
 
 /* cs-perf-records.c */
-const CsPerfAttr *cs_perf_reader_attr_for_raw      (CsPerfReader        *self,
+const CsPerfAttr *_cs_perf_reader_attr_for_raw      (CsPerfReader        *self,
                                                     const CsPerfRaw     *raw);
-gboolean          cs_perf_reader_record_time       (CsPerfReader        *self,
+gboolean          _cs_perf_reader_record_time       (CsPerfReader        *self,
                                                     const CsPerfRaw     *raw,
                                                     guint64             *time);
-gboolean          cs_perf_reader_decode            (CsPerfReader        *self,
+gboolean          _cs_perf_reader_decode            (CsPerfReader        *self,
                                                     const CsPerfRaw     *raw,
                                                     GError             **error);
 

@@ -14,18 +14,18 @@
 #include "cs-sorted.h"
 
 void
-cs_perf_queue_reset (CsPerfQueue *q)
+_cs_perf_queue_reset (CsPerfQueue *q)
 {
   q->len = q->head = q->ready_end = 0;
 }
 
 void
-cs_perf_queue_clear (CsPerfQueue *q)
+_cs_perf_queue_clear (CsPerfQueue *q)
 {
   g_clear_pointer (&q->items, g_free);
   g_clear_pointer (&q->tmp, g_free);
   q->cap = q->tmp_cap = 0;
-  cs_perf_queue_reset (q);
+  _cs_perf_queue_reset (q);
 }
 
 /* Drops what was delivered; only while nothing is due. */
@@ -40,7 +40,7 @@ compact (CsPerfQueue *q)
 }
 
 void
-cs_perf_queue_push (CsPerfQueue        *q,
+_cs_perf_queue_push (CsPerfQueue        *q,
                     const CsPerfQueued *item)
 {
   if (q->len == q->cap)
@@ -129,7 +129,7 @@ sort_pending (CsPerfQueue *q)
 
 /* Sorts what waits and makes every entry not later than @limit due. */
 void
-cs_perf_queue_release (CsPerfQueue *q,
+_cs_perf_queue_release (CsPerfQueue *q,
                        guint64      limit)
 {
   compact (q);
@@ -143,7 +143,7 @@ cs_perf_queue_release (CsPerfQueue *q,
 
 /* Makes the older half of what waits due, whatever its times. */
 void
-cs_perf_queue_release_half (CsPerfQueue *q)
+_cs_perf_queue_release_half (CsPerfQueue *q)
 {
   compact (q);
   sort_pending (q);
@@ -151,7 +151,7 @@ cs_perf_queue_release_half (CsPerfQueue *q)
 }
 
 const CsPerfQueued *
-cs_perf_queue_pop (CsPerfQueue *q)
+_cs_perf_queue_pop (CsPerfQueue *q)
 {
   if (q->head >= q->ready_end)
     return NULL;

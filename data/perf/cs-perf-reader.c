@@ -40,37 +40,37 @@ apply_header_record (CsPerfReader    *self,
 
         if (raw->size < 8 + CS_PERF_ATTR_SIZE_VER0)
           break;
-        asize = cs_perf_u32 (self, raw->data + 12);
+        asize = _cs_perf_u32 (self, raw->data + 12);
         asize = asize ? asize : CS_PERF_ATTR_SIZE_VER0;
         if (asize < CS_PERF_ATTR_SIZE_VER0 || (guint64) asize + 8 > raw->size)
           {
-            cs_perf_reader_warn (self, _("%s: the attr record at byte offset %" PRIu64
+            _cs_perf_reader_warn (self, _("%s: the attr record at byte offset %" PRIu64
                                   " is damaged; ignored"), self->name, raw->offset);
             break;
           }
-        cs_perf_reader_add_attr (self, raw->data + 8, asize, raw->data + 8 + asize,
+        _cs_perf_reader_add_attr (self, raw->data + 8, asize, raw->data + 8 + asize,
                           (raw->size - 8 - asize) / 8);
       }
       break;
     case CS_PERF_RECORD_HEADER_FEATURE:
       if (raw->size >= 16)
         {
-          guint64 feat = cs_perf_u64 (self, raw->data + 8);
+          guint64 feat = _cs_perf_u64 (self, raw->data + 8);
 
           if (feat > 0 && feat < CS_PERF_FEAT_MAX)
-            cs_perf_reader_parse_feature (self, (guint) feat, raw->data + 16, raw->size - 16, raw->offset);
+            _cs_perf_reader_parse_feature (self, (guint) feat, raw->data + 16, raw->size - 16, raw->offset);
         }
       break;
     case CS_PERF_RECORD_EVENT_UPDATE:
-      if (raw->size > 24 && cs_perf_u64 (self, raw->data + 8) == EVENT_UPDATE_NAME)
+      if (raw->size > 24 && _cs_perf_u64 (self, raw->data + 8) == EVENT_UPDATE_NAME)
         {
           g_autofree char *name = g_strndup ((const char *) raw->data + 24, raw->size - 24);
 
-          cs_perf_reader_set_attr_name (self, cs_perf_u64 (self, raw->data + 16), name);
+          _cs_perf_reader_set_attr_name (self, _cs_perf_u64 (self, raw->data + 16), name);
         }
       break;
     case CS_PERF_RECORD_HEADER_BUILD_ID:
-      cs_perf_reader_add_build_id (self, raw->data, raw->size);
+      _cs_perf_reader_add_build_id (self, raw->data, raw->size);
       break;
     default:
       break;
@@ -83,14 +83,14 @@ extra_payload (CsPerfReader    *self,
                const CsPerfRaw *raw)
 {
   if (raw->type == CS_PERF_RECORD_HEADER_TRACING_DATA && raw->size >= 12)
-    return cs_perf_u32 (self, raw->data + 8);
+    return _cs_perf_u32 (self, raw->data + 8);
   if (raw->type == CS_PERF_RECORD_AUXTRACE && raw->size >= 16)
-    return cs_perf_u64 (self, raw->data + 8);
+    return _cs_perf_u64 (self, raw->data + 8);
   return 0;
 }
 
 void
-cs_perf_reader_prescan (CsPerfReader *self)
+_cs_perf_reader_prescan (CsPerfReader *self)
 {
   guint64 pos = self->stream_start;
 
@@ -99,7 +99,7 @@ cs_perf_reader_prescan (CsPerfReader *self)
       CsPerfRaw raw = { 0 };
       guint64 extra;
 
-      if (!cs_perf_reader_raw_from_bytes (self, self->base + pos, &raw) || raw.size > self->data_end - pos)
+      if (!_cs_perf_reader_raw_from_bytes (self, self->base + pos, &raw) || raw.size > self->data_end - pos)
         break;
       if (raw.type < 64 || raw.type == CS_PERF_RECORD_COMPRESSED ||
           raw.type == CS_PERF_RECORD_COMPRESSED2)
@@ -128,7 +128,7 @@ read_raw (CsPerfReader  *self,
       memset (raw, 0, sizeof *raw);
       if (self->inflating)
         {
-          int r = cs_perf_reader_next_inflated (self, raw, error);
+          int r = _cs_perf_reader_next_inflated (self, raw, error);
 
           if (r == 1)
             self->arena_skip = extra_payload (self, raw);
@@ -139,37 +139,37 @@ read_raw (CsPerfReader  *self,
       if (self->pos >= self->data_end)
         {
           if (self->arena_parse < self->arena_len || self->arena_skip > 0)
-            return cs_perf_reader_corrupt_record (self, error, self->zin_offset,
+            return _cs_perf_reader_corrupt_record (self, error, self->zin_offset,
                                                   _("the compressed data ends inside a record"));
           if (self->data_truncated)
             {
               g_autofree char *what = g_strdup_printf (_("the file ends here, %" PRIu64
                                                          " bytes before the end of the data section"),
                                                        self->info.data_offset + self->info.data_size - self->pos);
-              return cs_perf_reader_corrupt_record (self, error, self->pos, what);
+              return _cs_perf_reader_corrupt_record (self, error, self->pos, what);
             }
           return 0;
         }
       left = self->data_end - self->pos;
       if (left < 8)
-        return cs_perf_reader_corrupt_record (self, error, self->pos, _("a record header is cut short"));
-      if (!cs_perf_reader_raw_from_bytes (self, self->base + self->pos, raw))
+        return _cs_perf_reader_corrupt_record (self, error, self->pos, _("a record header is cut short"));
+      if (!_cs_perf_reader_raw_from_bytes (self, self->base + self->pos, raw))
         {
           g_autofree char *what = g_strdup_printf (_("a record has a size of %u bytes"), raw->size);
-          return cs_perf_reader_corrupt_record (self, error, self->pos, what);
+          return _cs_perf_reader_corrupt_record (self, error, self->pos, what);
         }
       if (raw->size > left)
         {
           g_autofree char *what = g_strdup_printf (_("a record of %u bytes runs past the end of "
                                                      "the data (%" PRIu64 " bytes left)"),
                                                    raw->size, left);
-          return cs_perf_reader_corrupt_record (self, error, self->pos, what);
+          return _cs_perf_reader_corrupt_record (self, error, self->pos, what);
         }
       raw->offset = self->pos;
       self->pos += raw->size;
       extra = extra_payload (self, raw);
       if (extra > self->data_end - self->pos)
-        return cs_perf_reader_corrupt_record (self, error, raw->offset,
+        return _cs_perf_reader_corrupt_record (self, error, raw->offset,
                                               _("the payload following a record runs past "
                                                 "the end of the data"));
       self->pos += extra;
@@ -177,7 +177,7 @@ read_raw (CsPerfReader  *self,
       if (raw->type == CS_PERF_RECORD_COMPRESSED || raw->type == CS_PERF_RECORD_COMPRESSED2)
         {
           self->stats.n_records[raw->type]++;
-          if (!cs_perf_reader_start_inflate (self, raw, error))
+          if (!_cs_perf_reader_start_inflate (self, raw, error))
             return -1;
           continue;
         }
@@ -194,7 +194,7 @@ set_pending (CsPerfReader    *self,
 }
 
 void
-cs_perf_reader_step (CsPerfReader *self)
+_cs_perf_reader_step (CsPerfReader *self)
 {
   CsPerfRaw raw;
   GError *error = NULL;
@@ -204,7 +204,7 @@ cs_perf_reader_step (CsPerfReader *self)
   if (r <= 0)
     {
       self->pending_error = error;
-      cs_perf_queue_release (&self->queue, G_MAXUINT64);
+      _cs_perf_queue_release (&self->queue, G_MAXUINT64);
       self->eof = TRUE;
       return;
     }
@@ -222,14 +222,14 @@ cs_perf_reader_step (CsPerfReader *self)
     }
   if (raw.type == CS_PERF_RECORD_FINISHED_ROUND)
     {
-      cs_perf_queue_release (&self->queue, self->flush_limit);
+      _cs_perf_queue_release (&self->queue, self->flush_limit);
       self->flush_limit = self->max_time;
       set_pending (self, &raw);
       return;
     }
   /* Like perf, a timestamp of 0 (what perf gives the records it synthesizes
    * at the start) is no timestamp: delivered at once. */
-  if (!cs_perf_reader_record_time (self, &raw, &time) || time == 0)
+  if (!_cs_perf_reader_record_time (self, &raw, &time) || time == 0)
     {
       set_pending (self, &raw);
       return;
@@ -249,15 +249,15 @@ cs_perf_reader_step (CsPerfReader *self)
       self->arena_queued += raw.size;
     if (raw.type != CS_PERF_RECORD_SAMPLE)
       self->n_sideband_queued++;
-    cs_perf_queue_push (&self->queue, &q);
+    _cs_perf_queue_push (&self->queue, &q);
   }
   if (self->queue.len - self->queue.head >= QUEUE_MAX || self->arena_queued >= ARENA_QUEUED_MAX)
     /* No round in sight: let the older half go. */
-    cs_perf_queue_release_half (&self->queue);
+    _cs_perf_queue_release_half (&self->queue);
 }
 
 void
-cs_perf_reader_raw_from_queued (CsPerfReader       *self,
+_cs_perf_reader_raw_from_queued (CsPerfReader       *self,
                                 const CsPerfQueued *q,
                                 CsPerfRaw          *raw)
 {
@@ -265,7 +265,7 @@ cs_perf_reader_raw_from_queued (CsPerfReader       *self,
                     ? self->arena + (q->where & ~CS_QUEUE_ARENA)
                     : self->base + q->where;
 
-  cs_perf_reader_raw_from_bytes (self, p, raw);
+  _cs_perf_reader_raw_from_bytes (self, p, raw);
   raw->offset = q->offset;
   raw->compressed = (q->where & CS_QUEUE_ARENA) != 0;
   if (raw->compressed)
@@ -276,7 +276,7 @@ cs_perf_reader_raw_from_queued (CsPerfReader       *self,
 }
 
 void
-cs_perf_reader_stop_at_error (CsPerfReader *self,
+_cs_perf_reader_stop_at_error (CsPerfReader *self,
                               GError       *error)
 {
   /* Stop reading, but hand out what was read before the damage first. */
@@ -285,7 +285,7 @@ cs_perf_reader_stop_at_error (CsPerfReader *self,
   else
     g_error_free (error);
   self->eof = TRUE;
-  cs_perf_queue_release (&self->queue, G_MAXUINT64);
+  _cs_perf_queue_release (&self->queue, G_MAXUINT64);
 }
 
 gboolean
@@ -308,8 +308,8 @@ cs_perf_reader_next (CsPerfReader        *self,
           raw = self->pending;
           self->has_pending = FALSE;
         }
-      else if ((q = cs_perf_queue_pop (&self->queue)) != NULL)
-        cs_perf_reader_raw_from_queued (self, q, &raw);
+      else if ((q = _cs_perf_queue_pop (&self->queue)) != NULL)
+        _cs_perf_reader_raw_from_queued (self, q, &raw);
       else
         {
           if (self->pending_error != NULL)
@@ -326,18 +326,18 @@ cs_perf_reader_next (CsPerfReader        *self,
                            _("Reading %s was cancelled"), self->name);
               return FALSE;
             }
-          cs_perf_reader_step (self);
+          _cs_perf_reader_step (self);
           continue;
         }
 
-      if (cs_perf_reader_decode (self, &raw, &local_error))
+      if (_cs_perf_reader_decode (self, &raw, &local_error))
         {
           *record = &self->record;
           return TRUE;
         }
       if (local_error != NULL)
         {
-          cs_perf_reader_stop_at_error (self, local_error);
+          _cs_perf_reader_stop_at_error (self, local_error);
           continue;
         }
       /* a sample of no known attr: skipped */
@@ -379,7 +379,7 @@ cs_perf_reader_rewind (CsPerfReader *self)
     ZSTD_initDStream (self->zstd);
   self->arena_len = self->arena_parse = 0;
   self->arena_skip = self->arena_queued = 0;
-  cs_perf_queue_reset (&self->queue);
+  _cs_perf_queue_reset (&self->queue);
   self->flush_limit = 0;
   self->max_time = 0;
   self->last_delivered_time = 0;

@@ -24,7 +24,7 @@ lookup_id (CsPerfReader *self,
 /* The attr of a kernel record; NULL for perf's synthesized ones, and for a
  * SAMPLE whose id matches no attr. */
 const CsPerfAttr *
-cs_perf_reader_attr_for_raw (CsPerfReader    *self,
+_cs_perf_reader_attr_for_raw (CsPerfReader    *self,
                       const CsPerfRaw *raw)
 {
   const CsPerfAttr *first;
@@ -44,7 +44,7 @@ cs_perf_reader_attr_for_raw (CsPerfReader    *self,
       at = 8 + (guint64) self->sample_id_pos * 8;
       if (at + 8 > raw->size)
         return NULL;
-      return lookup_id (self, cs_perf_u64 (self, raw->data + at));
+      return lookup_id (self, _cs_perf_u64 (self, raw->data + at));
     }
   else
     {
@@ -56,7 +56,7 @@ cs_perf_reader_attr_for_raw (CsPerfReader    *self,
       back = (guint64) self->other_id_pos * 8;
       if (back + 8 > raw->size)
         return first;
-      attr = lookup_id (self, cs_perf_u64 (self, raw->data + raw->size - back));
+      attr = lookup_id (self, _cs_perf_u64 (self, raw->data + raw->size - back));
       /* Every attr shares the trailer layout, so the first one still parses it. */
       return attr ? attr : first;
     }
@@ -69,7 +69,7 @@ trailer_size (guint64 st)
 }
 
 gboolean
-cs_perf_reader_record_time (CsPerfReader    *self,
+_cs_perf_reader_record_time (CsPerfReader    *self,
                      const CsPerfRaw *raw,
                      guint64         *time)
 {
@@ -78,7 +78,7 @@ cs_perf_reader_record_time (CsPerfReader    *self,
 
   if (raw->type >= 64)
     return FALSE;
-  attr = cs_perf_reader_attr_for_raw (self, raw);
+  attr = _cs_perf_reader_attr_for_raw (self, raw);
   if (attr == NULL)
     return FALSE;
   st = attr->attr.sample_type;
@@ -108,7 +108,7 @@ cs_perf_reader_record_time (CsPerfReader    *self,
         return FALSE;
       at = raw->size - back;
     }
-  *time = cs_perf_u64 (self, raw->data + at);
+  *time = _cs_perf_u64 (self, raw->data + at);
   return TRUE;
 }
 
@@ -127,26 +127,26 @@ read_trailer (CsPerfReader *self,
   if (!self->sample_id_all || size == 0 || size > *len)
     return;
   *len -= size;
-  cs_perf_cursor_init (&c, self, body + *len, size);
+  _cs_perf_cursor_init (&c, self, body + *len, size);
   r->id_fields = st & ID_FIELDS;
   if (st & CS_S_TID)
     {
-      r->pid = cs_perf_cursor_u32 (&c);
-      r->tid = cs_perf_cursor_u32 (&c);
+      r->pid = _cs_perf_cursor_u32 (&c);
+      r->tid = _cs_perf_cursor_u32 (&c);
     }
   if (st & CS_S_TIME)
-    r->time = cs_perf_cursor_u64 (&c);
+    r->time = _cs_perf_cursor_u64 (&c);
   if (st & CS_S_ID)
-    r->id = cs_perf_cursor_u64 (&c);
+    r->id = _cs_perf_cursor_u64 (&c);
   if (st & CS_S_STREAM_ID)
-    r->stream_id = cs_perf_cursor_u64 (&c);
+    r->stream_id = _cs_perf_cursor_u64 (&c);
   if (st & CS_S_CPU)
     {
-      r->cpu = cs_perf_cursor_u32 (&c);
-      cs_perf_cursor_u32 (&c);
+      r->cpu = _cs_perf_cursor_u32 (&c);
+      _cs_perf_cursor_u32 (&c);
     }
   if (st & CS_S_IDENTIFIER)
-    r->id = cs_perf_cursor_u64 (&c);
+    r->id = _cs_perf_cursor_u64 (&c);
 }
 
 /* A NUL-terminated string from the rest of the cursor: in place when perf's
@@ -155,15 +155,15 @@ static const char *
 cursor_string (CsPerfReader *self,
                CsPerfCursor *c)
 {
-  gsize n = cs_perf_cursor_left (c);
-  const guint8 *p = cs_perf_cursor_take (c, n);
+  gsize n = _cs_perf_cursor_left (c);
+  const guint8 *p = _cs_perf_cursor_take (c, n);
   char *copy;
 
   if (p == NULL || n == 0)
     return "";
   if (memchr (p, '\0', n) != NULL)
     return (const char *) p;
-  copy = cs_perf_reader_scratch (self, n + 1);
+  copy = _cs_perf_reader_scratch (self, n + 1);
   memcpy (copy, p, n);
   copy[n] = '\0';
   return copy;
@@ -177,14 +177,14 @@ read_regs (CsPerfReader *self,
 {
   const guint8 *p;
 
-  regs->abi = cs_perf_cursor_u64 (c);
+  regs->abi = _cs_perf_cursor_u64 (c);
   regs->mask = mask;
   if (regs->abi == 0)
     return;
   regs->n_regs = (guint) __builtin_popcountll (mask);
-  p = cs_perf_cursor_take (c, (guint64) regs->n_regs * 8);
+  p = _cs_perf_cursor_take (c, (guint64) regs->n_regs * 8);
   if (p != NULL)
-    regs->regs = cs_perf_reader_u64_array (self, p, regs->n_regs);
+    regs->regs = _cs_perf_reader_u64_array (self, p, regs->n_regs);
 }
 
 static void
@@ -199,30 +199,30 @@ read_values (CsPerfReader    *self,
 
   if (rf & CS_F_GROUP)
     {
-      nr = cs_perf_cursor_u64 (c);
+      nr = _cs_perf_cursor_u64 (c);
       if (rf & CS_F_TOTAL_TIME_ENABLED)
-        s->time_enabled = cs_perf_cursor_u64 (c);
+        s->time_enabled = _cs_perf_cursor_u64 (c);
       if (rf & CS_F_TOTAL_TIME_RUNNING)
-        s->time_running = cs_perf_cursor_u64 (c);
-      if (nr > cs_perf_cursor_left (c) / (per * 8))
+        s->time_running = _cs_perf_cursor_u64 (c);
+      if (nr > _cs_perf_cursor_left (c) / (per * 8))
         {
           c->bad = TRUE;
           return;
         }
     }
-  values = cs_perf_reader_scratch (self, MAX (nr, 1) * sizeof (CsPerfReadValue));
+  values = _cs_perf_reader_scratch (self, MAX (nr, 1) * sizeof (CsPerfReadValue));
   for (guint64 i = 0; i < nr; i++)
     {
-      values[i].value = cs_perf_cursor_u64 (c);
+      values[i].value = _cs_perf_cursor_u64 (c);
       if (!(rf & CS_F_GROUP))
         {
           if (rf & CS_F_TOTAL_TIME_ENABLED)
-            s->time_enabled = cs_perf_cursor_u64 (c);
+            s->time_enabled = _cs_perf_cursor_u64 (c);
           if (rf & CS_F_TOTAL_TIME_RUNNING)
-            s->time_running = cs_perf_cursor_u64 (c);
+            s->time_running = _cs_perf_cursor_u64 (c);
         }
-      values[i].id = (rf & CS_F_ID) ? cs_perf_cursor_u64 (c) : 0;
-      values[i].lost = (rf & CS_F_LOST) ? cs_perf_cursor_u64 (c) : 0;
+      values[i].id = (rf & CS_F_ID) ? _cs_perf_cursor_u64 (c) : 0;
+      values[i].lost = (rf & CS_F_LOST) ? _cs_perf_cursor_u64 (c) : 0;
     }
   s->n_values = (guint) nr;
   s->values = values;
@@ -235,41 +235,41 @@ read_branches (CsPerfReader          *self,
                CsPerfSample          *s)
 {
   const guint8 *p;
-  guint64 nr = cs_perf_cursor_u64 (c);
+  guint64 nr = _cs_perf_cursor_u64 (c);
 
   if (attr->branch_sample_type & CS_BRANCH_SAMPLE_HW_INDEX)
     {
       s->has_branch_hw_idx = TRUE;
-      s->branch_hw_idx = cs_perf_cursor_u64 (c);
+      s->branch_hw_idx = _cs_perf_cursor_u64 (c);
     }
-  if (nr > cs_perf_cursor_left (c) / 24)
+  if (nr > _cs_perf_cursor_left (c) / 24)
     {
       c->bad = TRUE;
       return;
     }
   s->n_branches = nr;
-  p = cs_perf_cursor_take (c, nr * 24);
+  p = _cs_perf_cursor_take (c, nr * 24);
   if (nr == 0 || p == NULL)
     return;
   if (!self->swapped && ((guintptr) p & 7) == 0)
     s->branches = (const CsPerfBranchEntry *) (gconstpointer) p;
   else
     {
-      CsPerfBranchEntry *e = cs_perf_reader_scratch (self, nr * sizeof *e);
+      CsPerfBranchEntry *e = _cs_perf_reader_scratch (self, nr * sizeof *e);
 
       for (guint64 i = 0; i < nr; i++)
         {
-          e[i].from = cs_perf_u64 (self, p + i * 24);
-          e[i].to = cs_perf_u64 (self, p + i * 24 + 8);
-          e[i].flags = cs_perf_u64 (self, p + i * 24 + 16);
+          e[i].from = _cs_perf_u64 (self, p + i * 24);
+          e[i].to = _cs_perf_u64 (self, p + i * 24 + 8);
+          e[i].flags = _cs_perf_u64 (self, p + i * 24 + 16);
           if (self->swapped)
-            e[i].flags = cs_perf_reader_swap_branch_flags (e[i].flags);
+            e[i].flags = _cs_perf_reader_swap_branch_flags (e[i].flags);
         }
       s->branches = e;
     }
   /* PERF_SAMPLE_BRANCH_COUNTERS (Linux 6.8): one u64 per entry follows */
   if (attr->branch_sample_type & (1u << 19))
-    cs_perf_cursor_take (c, nr * 8);
+    _cs_perf_cursor_take (c, nr * 8);
 }
 
 static gboolean
@@ -285,29 +285,29 @@ decode_sample (CsPerfReader *self,
   s->sample_type = st;
   r->id_fields = st & ID_FIELDS;
   if (st & CS_S_IDENTIFIER)
-    r->id = s->identifier = cs_perf_cursor_u64 (c);
+    r->id = s->identifier = _cs_perf_cursor_u64 (c);
   if (st & CS_S_IP)
-    s->ip = cs_perf_cursor_u64 (c);
+    s->ip = _cs_perf_cursor_u64 (c);
   if (st & CS_S_TID)
     {
-      r->pid = cs_perf_cursor_u32 (c);
-      r->tid = cs_perf_cursor_u32 (c);
+      r->pid = _cs_perf_cursor_u32 (c);
+      r->tid = _cs_perf_cursor_u32 (c);
     }
   if (st & CS_S_TIME)
-    r->time = cs_perf_cursor_u64 (c);
+    r->time = _cs_perf_cursor_u64 (c);
   if (st & CS_S_ADDR)
-    s->addr = cs_perf_cursor_u64 (c);
+    s->addr = _cs_perf_cursor_u64 (c);
   if (st & CS_S_ID)
-    r->id = cs_perf_cursor_u64 (c);
+    r->id = _cs_perf_cursor_u64 (c);
   if (st & CS_S_STREAM_ID)
-    r->stream_id = cs_perf_cursor_u64 (c);
+    r->stream_id = _cs_perf_cursor_u64 (c);
   if (st & CS_S_CPU)
     {
-      r->cpu = cs_perf_cursor_u32 (c);
-      cs_perf_cursor_u32 (c);
+      r->cpu = _cs_perf_cursor_u32 (c);
+      _cs_perf_cursor_u32 (c);
     }
   if (st & CS_S_PERIOD)
-    s->period = cs_perf_cursor_u64 (c);
+    s->period = _cs_perf_cursor_u64 (c);
   else
     /* A frequency is no period: count each sample once then. */
     s->period = (attr->flags & CS_PERF_ATTR_FREQ) ? 1 : attr->sample_period;
@@ -315,18 +315,18 @@ decode_sample (CsPerfReader *self,
     read_values (self, c, attr->read_format, s);
   if (st & CS_S_CALLCHAIN)
     {
-      guint64 nr = cs_perf_cursor_u64 (c);
+      guint64 nr = _cs_perf_cursor_u64 (c);
 
-      if (nr > cs_perf_cursor_left (c) / 8)
+      if (nr > _cs_perf_cursor_left (c) / 8)
         return FALSE;
-      p = cs_perf_cursor_take (c, nr * 8);
+      p = _cs_perf_cursor_take (c, nr * 8);
       s->n_callchain = nr;
-      s->callchain = cs_perf_reader_u64_array (self, p, nr);
+      s->callchain = _cs_perf_reader_u64_array (self, p, nr);
     }
   if (st & CS_S_RAW)
     {
-      s->raw_size = cs_perf_cursor_u32 (c);
-      s->raw = cs_perf_cursor_take (c, s->raw_size);
+      s->raw_size = _cs_perf_cursor_u32 (c);
+      s->raw = _cs_perf_cursor_take (c, s->raw_size);
     }
   if (st & CS_S_BRANCH_STACK)
     read_branches (self, c, attr, s);
@@ -334,38 +334,38 @@ decode_sample (CsPerfReader *self,
     read_regs (self, c, attr->sample_regs_user, &s->regs_user);
   if (st & CS_S_STACK_USER)
     {
-      s->stack_user_size = cs_perf_cursor_u64 (c);
-      s->stack_user = cs_perf_cursor_take (c, s->stack_user_size);
+      s->stack_user_size = _cs_perf_cursor_u64 (c);
+      s->stack_user = _cs_perf_cursor_take (c, s->stack_user_size);
       /* the kernel writes dyn_size only after a non-empty stack */
       if (s->stack_user_size != 0)
-        s->stack_user_dyn_size = cs_perf_cursor_u64 (c);
+        s->stack_user_dyn_size = _cs_perf_cursor_u64 (c);
     }
   if (st & CS_S_WEIGHT_STRUCT)
     {
-      s->weight = cs_perf_cursor_u32 (c);
-      s->weight_var2 = cs_perf_cursor_u16 (c);
-      s->weight_var3 = cs_perf_cursor_u16 (c);
+      s->weight = _cs_perf_cursor_u32 (c);
+      s->weight_var2 = _cs_perf_cursor_u16 (c);
+      s->weight_var3 = _cs_perf_cursor_u16 (c);
     }
   else if (st & CS_S_WEIGHT)
-    s->weight = cs_perf_cursor_u64 (c);
+    s->weight = _cs_perf_cursor_u64 (c);
   if (st & CS_S_DATA_SRC)
-    s->data_src = cs_perf_cursor_u64 (c);
+    s->data_src = _cs_perf_cursor_u64 (c);
   if (st & CS_S_TRANSACTION)
-    s->transaction = cs_perf_cursor_u64 (c);
+    s->transaction = _cs_perf_cursor_u64 (c);
   if (st & CS_S_REGS_INTR)
     read_regs (self, c, attr->sample_regs_intr, &s->regs_intr);
   if (st & CS_S_PHYS_ADDR)
-    s->phys_addr = cs_perf_cursor_u64 (c);
+    s->phys_addr = _cs_perf_cursor_u64 (c);
   if (st & CS_S_CGROUP)
-    s->cgroup = cs_perf_cursor_u64 (c);
+    s->cgroup = _cs_perf_cursor_u64 (c);
   if (st & CS_S_DATA_PAGE_SIZE)
-    s->data_page_size = cs_perf_cursor_u64 (c);
+    s->data_page_size = _cs_perf_cursor_u64 (c);
   if (st & CS_S_CODE_PAGE_SIZE)
-    s->code_page_size = cs_perf_cursor_u64 (c);
+    s->code_page_size = _cs_perf_cursor_u64 (c);
   if (st & CS_S_AUX)
     {
-      s->aux_size = cs_perf_cursor_u64 (c);
-      s->aux = cs_perf_cursor_take (c, s->aux_size);
+      s->aux_size = _cs_perf_cursor_u64 (c);
+      s->aux = _cs_perf_cursor_take (c, s->aux_size);
     }
   return !c->bad;
 }
@@ -378,16 +378,16 @@ decode_mmap (CsPerfReader *self,
   CsPerfRecord *r = &self->record;
   CsPerfMmap *m = &r->mmap;
 
-  m->pid = cs_perf_cursor_u32 (c);
-  m->tid = cs_perf_cursor_u32 (c);
-  m->addr = cs_perf_cursor_u64 (c);
-  m->len = cs_perf_cursor_u64 (c);
-  m->pgoff = cs_perf_cursor_u64 (c);
+  m->pid = _cs_perf_cursor_u32 (c);
+  m->tid = _cs_perf_cursor_u32 (c);
+  m->addr = _cs_perf_cursor_u64 (c);
+  m->len = _cs_perf_cursor_u64 (c);
+  m->pgoff = _cs_perf_cursor_u64 (c);
   if (mmap2)
     {
       if (r->misc & CS_MISC_MMAP_BUILD_ID)
         {
-          const guint8 *p = cs_perf_cursor_take (c, 24);
+          const guint8 *p = _cs_perf_cursor_take (c, 24);
 
           if (p != NULL)
             {
@@ -397,13 +397,13 @@ decode_mmap (CsPerfReader *self,
         }
       else
         {
-          m->maj = cs_perf_cursor_u32 (c);
-          m->min = cs_perf_cursor_u32 (c);
-          m->ino = cs_perf_cursor_u64 (c);
-          m->ino_generation = cs_perf_cursor_u64 (c);
+          m->maj = _cs_perf_cursor_u32 (c);
+          m->min = _cs_perf_cursor_u32 (c);
+          m->ino = _cs_perf_cursor_u64 (c);
+          m->ino_generation = _cs_perf_cursor_u64 (c);
         }
-      m->prot = cs_perf_cursor_u32 (c);
-      m->flags = cs_perf_cursor_u32 (c);
+      m->prot = _cs_perf_cursor_u32 (c);
+      m->flags = _cs_perf_cursor_u32 (c);
     }
   if (c->bad)
     return FALSE;
@@ -423,8 +423,8 @@ decode_kernel (CsPerfReader *self,
     case CS_PERF_RECORD_MMAP2:
       return decode_mmap (self, c, r->type == CS_PERF_RECORD_MMAP2);
     case CS_PERF_RECORD_COMM:
-      r->comm.pid = cs_perf_cursor_u32 (c);
-      r->comm.tid = cs_perf_cursor_u32 (c);
+      r->comm.pid = _cs_perf_cursor_u32 (c);
+      r->comm.tid = _cs_perf_cursor_u32 (c);
       r->comm.exec = (r->misc & CS_MISC_COMM_EXEC) != 0;
       if (c->bad)
         return FALSE;
@@ -432,41 +432,41 @@ decode_kernel (CsPerfReader *self,
       return TRUE;
     case CS_PERF_RECORD_FORK:
     case CS_PERF_RECORD_EXIT:
-      r->task.pid = cs_perf_cursor_u32 (c);
-      r->task.ppid = cs_perf_cursor_u32 (c);
-      r->task.tid = cs_perf_cursor_u32 (c);
-      r->task.ptid = cs_perf_cursor_u32 (c);
-      r->task.time = cs_perf_cursor_u64 (c);
+      r->task.pid = _cs_perf_cursor_u32 (c);
+      r->task.ppid = _cs_perf_cursor_u32 (c);
+      r->task.tid = _cs_perf_cursor_u32 (c);
+      r->task.ptid = _cs_perf_cursor_u32 (c);
+      r->task.time = _cs_perf_cursor_u64 (c);
       break;
     case CS_PERF_RECORD_LOST:
-      r->lost.id = cs_perf_cursor_u64 (c);
-      r->lost.lost = cs_perf_cursor_u64 (c);
+      r->lost.id = _cs_perf_cursor_u64 (c);
+      r->lost.lost = _cs_perf_cursor_u64 (c);
       self->stats.n_lost += r->lost.lost;
       break;
     case CS_PERF_RECORD_LOST_SAMPLES:
-      r->lost.lost = cs_perf_cursor_u64 (c);
+      r->lost.lost = _cs_perf_cursor_u64 (c);
       self->stats.n_lost_samples += r->lost.lost;
       break;
     case CS_PERF_RECORD_THROTTLE:
     case CS_PERF_RECORD_UNTHROTTLE:
-      r->throttle.time = cs_perf_cursor_u64 (c);
-      r->throttle.id = cs_perf_cursor_u64 (c);
-      r->throttle.stream_id = cs_perf_cursor_u64 (c);
+      r->throttle.time = _cs_perf_cursor_u64 (c);
+      r->throttle.id = _cs_perf_cursor_u64 (c);
+      r->throttle.stream_id = _cs_perf_cursor_u64 (c);
       break;
     case CS_PERF_RECORD_SWITCH:
     case CS_PERF_RECORD_SWITCH_CPU_WIDE:
       r->cswitch.out = (r->misc & CS_MISC_SWITCH_OUT) != 0;
       if (r->type == CS_PERF_RECORD_SWITCH_CPU_WIDE)
         {
-          r->cswitch.next_prev_pid = cs_perf_cursor_u32 (c);
-          r->cswitch.next_prev_tid = cs_perf_cursor_u32 (c);
+          r->cswitch.next_prev_pid = _cs_perf_cursor_u32 (c);
+          r->cswitch.next_prev_tid = _cs_perf_cursor_u32 (c);
         }
       break;
     case CS_PERF_RECORD_KSYMBOL:
-      r->ksymbol.addr = cs_perf_cursor_u64 (c);
-      r->ksymbol.len = cs_perf_cursor_u32 (c);
-      r->ksymbol.ksym_type = cs_perf_cursor_u16 (c);
-      r->ksymbol.flags = cs_perf_cursor_u16 (c);
+      r->ksymbol.addr = _cs_perf_cursor_u64 (c);
+      r->ksymbol.len = _cs_perf_cursor_u32 (c);
+      r->ksymbol.ksym_type = _cs_perf_cursor_u16 (c);
+      r->ksymbol.flags = _cs_perf_cursor_u16 (c);
       if (c->bad)
         return FALSE;
       r->ksymbol.name = cursor_string (self, c);
@@ -492,14 +492,14 @@ decode_failed (CsPerfReader    *self,
   else
     what = g_strdup_printf (_("the fields of a %s record of %u bytes run past its end"),
                             type ? type : "?", raw->size);
-  return cs_perf_reader_corrupt (self, error, raw->offset, what);
+  return _cs_perf_reader_corrupt (self, error, raw->offset, what);
 }
 
 /* Fills self->record. Returns FALSE with @error on a damaged record, and
  * FALSE without error for a sample that belongs to no attr (skipped, as
  * perf does, and counted). */
 gboolean
-cs_perf_reader_decode (CsPerfReader     *self,
+_cs_perf_reader_decode (CsPerfReader     *self,
                 const CsPerfRaw  *raw,
                 GError          **error)
 {
@@ -521,16 +521,16 @@ cs_perf_reader_decode (CsPerfReader     *self,
     {
       if (raw->type == CS_PERF_RECORD_HEADER_ATTR && raw->size >= 8 + CS_PERF_ATTR_SIZE_VER0 + 8)
         {
-          guint32 asize = cs_perf_u32 (self, raw->data + 12);
+          guint32 asize = _cs_perf_u32 (self, raw->data + 12);
 
           asize = asize ? asize : CS_PERF_ATTR_SIZE_VER0;
           if ((guint64) asize + 16 <= raw->size)
-            r->attr = lookup_id (self, cs_perf_u64 (self, raw->data + 8 + asize));
+            r->attr = lookup_id (self, _cs_perf_u64 (self, raw->data + 8 + asize));
         }
       return TRUE;
     }
 
-  r->attr = cs_perf_reader_attr_for_raw (self, raw);
+  r->attr = _cs_perf_reader_attr_for_raw (self, raw);
   if (raw->type == CS_PERF_RECORD_SAMPLE)
     {
       if (r->attr == NULL)
@@ -538,7 +538,7 @@ cs_perf_reader_decode (CsPerfReader     *self,
           self->stats.n_unknown_id++;
           return FALSE;
         }
-      cs_perf_cursor_init (&c, self, raw->data + 8, body_len);
+      _cs_perf_cursor_init (&c, self, raw->data + 8, body_len);
       if (!decode_sample (self, &c))
         return decode_failed (self, raw, error);
       return TRUE;
@@ -546,7 +546,7 @@ cs_perf_reader_decode (CsPerfReader     *self,
 
   if (r->attr != NULL)
     read_trailer (self, r->attr->attr.sample_type, raw->data + 8, &body_len);
-  cs_perf_cursor_init (&c, self, raw->data + 8, body_len);
+  _cs_perf_cursor_init (&c, self, raw->data + 8, body_len);
   if (!decode_kernel (self, &c))
     return decode_failed (self, raw, error);
   return TRUE;

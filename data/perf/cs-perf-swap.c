@@ -23,7 +23,7 @@ reverse_bits (guint8 b)
  * big-endian layout is the little-endian one with each byte's bits reversed;
  * @raw is the word as it lies in the file, not byte-swapped. */
 guint64
-cs_perf_reader_swap_attr_flags (guint64 raw)
+_cs_perf_reader_swap_attr_flags (guint64 raw)
 {
   guint8 bytes[8];
 
@@ -38,7 +38,7 @@ cs_perf_reader_swap_attr_flags (guint64 raw)
  * bit reversal would scramble them; move each field instead. @raw is the word
  * already byte-swapped to a host integer. */
 guint64
-cs_perf_reader_swap_branch_flags (guint64 raw)
+_cs_perf_reader_swap_branch_flags (guint64 raw)
 {
   /* mispred, predicted, in_tx, abort, cycles, type, spec, new_type, priv, reserved */
   static const guint widths[] = { 1, 1, 1, 1, 16, 4, 2, 4, 3, 31 };
@@ -60,7 +60,7 @@ cs_perf_reader_swap_branch_flags (guint64 raw)
 /* Decodes the first @avail bytes of a perf_event_attr (its recorded size);
  * later fields stay 0, fields we do not know are skipped. */
 void
-cs_perf_reader_attr_decode (const CsPerfReader *self,
+_cs_perf_reader_attr_decode (const CsPerfReader *self,
                      const guint8       *p,
                      guint32             avail,
                      CsPerfEventAttr    *attr)
@@ -89,7 +89,7 @@ cs_perf_reader_attr_decode (const CsPerfReader *self,
   SWAP64 (sample_type);
   SWAP64 (read_format);
   if (G_STRUCT_OFFSET (CsPerfEventAttr, flags) + 8 <= n)
-    attr->flags = cs_perf_reader_swap_attr_flags (attr->flags);
+    attr->flags = _cs_perf_reader_swap_attr_flags (attr->flags);
   SWAP32 (wakeup_events);
   SWAP32 (bp_type);
   SWAP64 (config1);
@@ -117,7 +117,7 @@ cs_perf_reader_attr_decode (const CsPerfReader *self,
  * and the array aligned (zero-copy), else a swapped copy in the scratch
  * buffer. The caller has checked that the @n * 8 bytes exist. */
 const guint64 *
-cs_perf_reader_u64_array (CsPerfReader *self,
+_cs_perf_reader_u64_array (CsPerfReader *self,
                    const guint8 *p,
                    guint64       n)
 {
@@ -128,8 +128,8 @@ cs_perf_reader_u64_array (CsPerfReader *self,
   if (!self->swapped && ((guintptr) p & 7) == 0)
     return (const guint64 *) (gconstpointer) p;
 
-  out = cs_perf_reader_scratch (self, n * 8);
+  out = _cs_perf_reader_scratch (self, n * 8);
   for (guint64 i = 0; i < n; i++)
-    out[i] = cs_perf_u64 (self, p + i * 8);
+    out[i] = _cs_perf_u64 (self, p + i * 8);
   return out;
 }

@@ -66,7 +66,7 @@ set_part (CsChartPart *part,
 }
 
 CsChartValues *
-cs_analysis_samples_by_module_chart (CsAnalysis *self)
+_cs_analysis_samples_by_module_chart (CsAnalysis *self)
 {
   const CsProfileEvent *event = cs_analysis_get_default_event (self);
   g_autoptr(GArray) modules = NULL;
@@ -132,7 +132,7 @@ chart_has_value (const CsChartValues *chart)
 }
 
 void
-cs_analysis_build_charts (CsAnalysis *self)
+_cs_analysis_build_charts (CsAnalysis *self)
 {
   g_autoptr(GPtrArray) model_charts = cs_chart_values_list (self->program.evaluation);
   gboolean has_counts = cs_session_get_n_runs (self->session) > 0;
@@ -141,7 +141,7 @@ cs_analysis_build_charts (CsAnalysis *self)
   self->charts = g_ptr_array_new_with_free_func ((GDestroyNotify) cs_chart_values_free);
   self->hidden_charts = g_ptr_array_new_with_free_func ((GDestroyNotify) cs_chart_values_free);
 
-  if (self->profile != NULL && (modules = cs_analysis_samples_by_module_chart (self)) != NULL)
+  if (self->profile != NULL && (modules = _cs_analysis_samples_by_module_chart (self)) != NULL)
     g_ptr_array_add (self->charts, modules);
 
   /* Ownership moves from the model's list to ours. */

@@ -31,13 +31,13 @@ struct _CsAnalysis
 
 /* Appends the warnings of the session, the samples and the symbolizer, and
  * the session's recorded sentences to the details. */
-void     cs_analysis_collect_warnings   (CsAnalysis *self);
+void     _cs_analysis_collect_warnings   (CsAnalysis *self);
 /* Fills charts and hidden_charts from the program's evaluation. */
-void     cs_analysis_build_charts       (CsAnalysis *self);
+void     _cs_analysis_build_charts       (CsAnalysis *self);
 /* The "Samples by module" BAR chart, NULL without samples. */
-CsChartValues *cs_analysis_samples_by_module_chart (CsAnalysis *self);
+CsChartValues *_cs_analysis_samples_by_module_chart (CsAnalysis *self);
 /* Whether @profile (may be NULL) has samples, all of software events:
  * what a host without a PMU records. */
-gboolean cs_analysis_sampled_software_only (CsProfile *profile);
+gboolean _cs_analysis_sampled_software_only (CsProfile *profile);
 
 G_END_DECLS

@@ -40,7 +40,7 @@ no_hardware_pmu (CsSession *session,
   if (g_strcmp0 (cs_session_get_mode (session), "perf") != 0)
     return cs_session_get_pmu_name (session) == NULL;
   /* A plain perf.data does not say which PMU its host had; its events do. */
-  return cs_analysis_sampled_software_only (profile);
+  return _cs_analysis_sampled_software_only (profile);
 }
 
 static void
@@ -158,7 +158,7 @@ warn_samples (CsAnalysis *self)
 }
 
 void
-cs_analysis_collect_warnings (CsAnalysis *self)
+_cs_analysis_collect_warnings (CsAnalysis *self)
 {
   collect_session_facts (self->warnings, self->session, self->profile);
   warn_samples (self);

@@ -179,7 +179,7 @@ describe_perf_session (CsAnalysis *self)
 }
 
 gboolean
-cs_analysis_sampled_software_only (CsProfile *profile)
+_cs_analysis_sampled_software_only (CsProfile *profile)
 {
   gboolean any = FALSE;
 
@@ -215,7 +215,7 @@ choose_model (CsAnalysis              *self,
     {
       /* Software events need the software model; cycles, instructions and
        * the other generic hardware events are the generic model's. */
-      id = self->profile == NULL || cs_analysis_sampled_software_only (self->profile) ? "software" : "generic";
+      id = self->profile == NULL || _cs_analysis_sampled_software_only (self->profile) ? "software" : "generic";
       model = cs_model_registry_lookup (registry, id);
     }
   if (model == NULL)
@@ -375,8 +375,8 @@ cs_analysis_load (const char              *path,
   pick_default_event (self);
   if (!evaluate (self, error))
     return NULL;
-  cs_analysis_build_charts (self);
-  cs_analysis_collect_warnings (self);
+  _cs_analysis_build_charts (self);
+  _cs_analysis_collect_warnings (self);
   g_ptr_array_add (self->warnings, NULL);
   g_ptr_array_add (self->details, NULL);
 

@@ -150,7 +150,7 @@ build_line_table (CsProfile                 *self,
     {
       CsProfileLineRow *r = &g_array_index (rows, CsProfileLineRow, i);
 
-      r->percent = cs_profile_percent (self, event, r->period);
+      r->percent = _cs_profile_percent (self, event, r->period);
       r->symbol_percent = symbol_share (s, event, r->period);
     }
   g_array_sort (rows, compare_lines_by_place);
@@ -185,7 +185,7 @@ cs_profile_dup_srcline_table (CsProfile *self,
     {
       CsProfileLineRow *r = &g_array_index (rows, CsProfileLineRow, i);
 
-      r->percent = cs_profile_percent (self, event, r->period);
+      r->percent = _cs_profile_percent (self, event, r->period);
       /* Rows of one line may span several symbols; @symbol is only a hint. */
       r->symbol_percent = 0;
     }
@@ -196,7 +196,7 @@ cs_profile_dup_srcline_table (CsProfile *self,
 }
 
 void
-cs_profile_free_insn_table (gpointer table)
+_cs_profile_free_insn_table (gpointer table)
 {
   GArray *rows = table;
 
@@ -364,7 +364,7 @@ build_insn_table (CsProfile                 *self,
     {
       CsProfileInsnRow *r = &g_array_index (rows, CsProfileInsnRow, i);
 
-      r->percent = cs_profile_percent (self, event, r->period);
+      r->percent = _cs_profile_percent (self, event, r->period);
       r->symbol_percent = symbol_share (s, event, r->period);
     }
   g_array_sort (rows, compare_insn_rows);

@@ -15,7 +15,7 @@
 #define INITIAL_SLOTS 4096
 
 void
-cs_profile_key_table_init (CsProfileKeyTable *table)
+_cs_profile_key_table_init (CsProfileKeyTable *table)
 {
   memset (table, 0, sizeof *table);
   table->n_slots = INITIAL_SLOTS;
@@ -25,7 +25,7 @@ cs_profile_key_table_init (CsProfileKeyTable *table)
 }
 
 void
-cs_profile_key_table_clear (CsProfileKeyTable *table)
+_cs_profile_key_table_clear (CsProfileKeyTable *table)
 {
   g_clear_pointer (&table->slots, g_free);
   g_clear_pointer (&table->keys, g_free);
@@ -41,7 +41,7 @@ grow (CsProfileKeyTable *table)
   for (guint i = 0; i < table->n_keys; i++)
     {
       const CsProfileKey *k = &table->keys[i];
-      guint s = cs_profile_key_hash (k->event, k->module, k->offset) & (n_slots - 1);
+      guint s = _cs_profile_key_hash (k->event, k->module, k->offset) & (n_slots - 1);
 
       while (slots[s] != 0)
         s = (s + 1) & (n_slots - 1);
@@ -53,7 +53,7 @@ grow (CsProfileKeyTable *table)
 }
 
 CsProfileKey *
-cs_profile_key_table_insert (CsProfileKeyTable *table,
+_cs_profile_key_table_insert (CsProfileKeyTable *table,
                              guint              slot,
                              guint16            event,
                              guint32            module,

@@ -37,7 +37,7 @@ is_perf_modifier (const char *s)
 }
 
 char *
-cs_profile_canonical_event (const char *name)
+_cs_profile_canonical_event (const char *name)
 {
   g_autofree char *s = NULL;
   const char *p;
@@ -84,9 +84,9 @@ cs_profile_event_matches (const char         *event_name,
   if (g_strcmp0 (event_name, event->alias) == 0 || g_strcmp0 (event_name, event->event) == 0)
     return TRUE;
 
-  want = cs_profile_canonical_event (event_name);
+  want = _cs_profile_canonical_event (event_name);
 #define SAME(x) G_STMT_START {                                      \
-    g_autofree char *c_ = cs_profile_canonical_event (x);          \
+    g_autofree char *c_ = _cs_profile_canonical_event (x);          \
     if (c_ != NULL && strcmp (c_, want) == 0)                       \
       return TRUE;                                                  \
   } G_STMT_END
@@ -176,7 +176,7 @@ strip_signature (const char *sig)
 }
 
 char *
-cs_profile_display_name (const CsSymbol *symbol)
+_cs_profile_display_name (const CsSymbol *symbol)
 {
   const char *sig;
 

@@ -37,17 +37,17 @@ typedef struct
   guint         n_slots;    /* power of two */
 } CsProfileKeyTable;
 
-void          cs_profile_key_table_init   (CsProfileKeyTable *table);
-void          cs_profile_key_table_clear  (CsProfileKeyTable *table);
+void          _cs_profile_key_table_init   (CsProfileKeyTable *table);
+void          _cs_profile_key_table_clear  (CsProfileKeyTable *table);
 /* Adds (event, module, offset) with zero counts at the empty slot @slot. */
-CsProfileKey *cs_profile_key_table_insert (CsProfileKeyTable *table,
+CsProfileKey *_cs_profile_key_table_insert (CsProfileKeyTable *table,
                                            guint              slot,
                                            guint16            event,
                                            guint32            module,
                                            guint64            offset);
 
 static inline guint32
-cs_profile_key_hash (guint16 event,
+_cs_profile_key_hash (guint16 event,
                      guint32 module,
                      guint64 offset)
 {
@@ -60,13 +60,13 @@ cs_profile_key_hash (guint16 event,
 /* The key for (event, module, offset), added with zero counts when new.
  * Inline: every sample of a file comes through here. */
 static inline CsProfileKey *
-cs_profile_key_table_get (CsProfileKeyTable *table,
+_cs_profile_key_table_get (CsProfileKeyTable *table,
                           guint16            event,
                           guint32            module,
                           guint64            offset)
 {
   guint mask = table->n_slots - 1;
-  guint s = cs_profile_key_hash (event, module, offset) & mask;
+  guint s = _cs_profile_key_hash (event, module, offset) & mask;
 
   for (;;)
     {
@@ -74,7 +74,7 @@ cs_profile_key_table_get (CsProfileKeyTable *table,
       CsProfileKey *k;
 
       if (idx == 0)
-        return cs_profile_key_table_insert (table, s, event, module, offset);
+        return _cs_profile_key_table_insert (table, s, event, module, offset);
       k = &table->keys[idx - 1];
       if (k->offset == offset && k->module == module && k->event == event)
         return k;
@@ -134,23 +134,23 @@ struct _CsProfile
 };
 
 /* cs-profile-tables.c */
-gboolean  cs_profile_resolve          (CsProfile          *self,
+gboolean  _cs_profile_resolve          (CsProfile          *self,
                                        CsProfileProgress   progress,
                                        gpointer            progress_data,
                                        GCancellable       *cancellable,
                                        GError            **error);
-double    cs_profile_percent          (CsProfile          *self,
+double    _cs_profile_percent          (CsProfile          *self,
                                        guint               event,
                                        guint64             period);
 
 /* cs-profile-names.c */
 /* perf's spelling: lower case, '-' for '_', no "pmu::", no perf modifiers,
  * "PERF_COUNT_SW_CPU_CLOCK" -> "cpu-clock", "cpu-cycles" -> "cycles". */
-char     *cs_profile_canonical_event  (const char         *name);
+char     *_cs_profile_canonical_event  (const char         *name);
 /* "ns::Class::method" out of "int ns::Class::method(int) const". */
-char     *cs_profile_display_name     (const CsSymbol     *symbol);
+char     *_cs_profile_display_name     (const CsSymbol     *symbol);
 
 /* cs-profile-detail.c */
-void      cs_profile_free_insn_table  (gpointer            table);
+void      _cs_profile_free_insn_table  (gpointer            table);
 
 G_END_DECLS

@@ -82,10 +82,10 @@ cs_profile_find_event (CsProfile  *self,
   for (guint i = 0; i < self->n_events; i++)
     if (g_strcmp0 (self->events[i].name, name) == 0)
       return &self->events[i];
-  want = cs_profile_canonical_event (name);
+  want = _cs_profile_canonical_event (name);
   for (guint i = 0; i < self->n_events; i++)
     {
-      g_autofree char *have = cs_profile_canonical_event (self->events[i].name);
+      g_autofree char *have = _cs_profile_canonical_event (self->events[i].name);
 
       if (g_strcmp0 (have, want) == 0)
         return &self->events[i];

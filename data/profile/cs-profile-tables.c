@@ -54,7 +54,7 @@ module_index (CsProfile *self,
 }
 
 gboolean
-cs_profile_resolve (CsProfile          *self,
+_cs_profile_resolve (CsProfile          *self,
                     CsProfileProgress   progress,
                     gpointer            progress_data,
                     GCancellable       *cancellable,
@@ -102,7 +102,7 @@ cs_profile_resolve (CsProfile          *self,
           s->samples = g_new0 (guint64, MAX (self->n_events, 1));
           s->period = g_new0 (guint64, MAX (self->n_events, 1));
           s->keys = g_array_new (FALSE, FALSE, sizeof (guint));
-          s->display_name = cs_profile_display_name (sym);
+          s->display_name = _cs_profile_display_name (sym);
           s->public.index = self->symbols->len;
           s->public.symbol = sym;
           s->public.module = &m->public;
@@ -126,7 +126,7 @@ cs_profile_resolve (CsProfile          *self,
 }
 
 double
-cs_profile_percent (CsProfile *self,
+_cs_profile_percent (CsProfile *self,
                     guint      event,
                     guint64    period)
 {
@@ -164,7 +164,7 @@ cs_profile_dup_module_table (CsProfile *self,
 
       if (row.samples == 0)
         continue;
-      row.percent = cs_profile_percent (self, event, row.period);
+      row.percent = _cs_profile_percent (self, event, row.period);
       g_array_append_val (rows, row);
     }
   g_array_sort (rows, compare_module_rows);
@@ -205,7 +205,7 @@ cs_profile_dup_symbol_table (CsProfile             *self,
 
       if (row.samples == 0 || (module != NULL && s->module != module))
         continue;
-      row.percent = cs_profile_percent (self, event, row.period);
+      row.percent = _cs_profile_percent (self, event, row.period);
       module_period = s->module->period[event];
       row.module_percent = module_period > 0 ? 100.0 * (double) row.period / (double) module_period : 0;
       g_array_append_val (rows, row);

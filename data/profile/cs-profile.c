@@ -71,7 +71,7 @@ cs_profile_finalize (GObject *object)
   g_clear_pointer (&self->sampled_names, g_ptr_array_unref);
   g_clear_pointer (&self->raw_modules, g_ptr_array_unref);
   g_clear_pointer (&self->raw_module_ids, g_hash_table_unref);
-  cs_profile_key_table_clear (&self->table);
+  _cs_profile_key_table_clear (&self->table);
   g_free (self->locations);
   g_free (self->key_symbol);
   g_clear_pointer (&self->modules, g_ptr_array_unref);
@@ -96,7 +96,7 @@ cs_profile_init (CsProfile *self)
   self->sampled_names = g_ptr_array_new ();
   self->raw_modules = g_ptr_array_new ();
   self->raw_module_ids = g_hash_table_new (NULL, NULL);
-  cs_profile_key_table_init (&self->table);
+  _cs_profile_key_table_init (&self->table);
   self->modules = g_ptr_array_new_with_free_func (module_data_free);
   self->module_ids = g_hash_table_new (NULL, NULL);
   self->symbols = g_ptr_array_new_with_free_func (symbol_data_free);
@@ -104,7 +104,7 @@ cs_profile_init (CsProfile *self)
   self->line_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                             (GDestroyNotify) g_array_unref);
   self->insn_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                            cs_profile_free_insn_table);
+                                            _cs_profile_free_insn_table);
 }
 
 /* Mappings samples fell in recently, so that the next sample in one of
@@ -221,7 +221,7 @@ lookup_key (StreamState *st,
           module = st->unknown_module;
           self->stats.n_unmapped++;
         }
-      return cs_profile_key_table_get (&self->table, event, module, ip);
+      return _cs_profile_key_table_get (&self->table, event, module, ip);
     }
 
   module = mapping_module (st, m);
@@ -239,7 +239,7 @@ lookup_key (StreamState *st,
   c->kernel = cs_module_get_kind (g_ptr_array_index (self->raw_modules, module)) == CS_MODULE_KERNEL;
   c->module = module;
   /* Kernel symbols are looked up by run-time address, files by offset. */
-  return cs_profile_key_table_get (&self->table, event, module,
+  return _cs_profile_key_table_get (&self->table, event, module,
                                    c->kernel ? ip : ip - c->start + c->pgoff);
 }
 
@@ -290,7 +290,7 @@ on_samples (const CsPerfBrief *samples,
               }
         }
       if (G_LIKELY (c != NULL))
-        key = cs_profile_key_table_get (&self->table, event, c->module,
+        key = _cs_profile_key_table_get (&self->table, event, c->module,
                                         c->kernel ? b->ip : b->ip - c->start + c->pgoff);
       else
         key = lookup_key (st, kernel_mode, event, pid, b->ip);
@@ -486,7 +486,7 @@ cs_profile_load (const char         *path,
   g_clear_pointer (&reader, cs_perf_reader_free);
   g_clear_object (&space);
 
-  if (!cs_profile_resolve (self, progress, progress_data, cancellable, error))
+  if (!_cs_profile_resolve (self, progress, progress_data, cancellable, error))
     return NULL;
   g_ptr_array_add (self->warnings, NULL);
   if (progress != NULL)

@@ -27,7 +27,7 @@
 #define CS_PAGE_MASK (~(guint64) 0xfff)
 
 char *
-cs_build_id_hex (const guint8 *bits,
+_cs_build_id_hex (const guint8 *bits,
                  gsize         len)
 {
   GString *s;
@@ -88,7 +88,7 @@ report_file (CsModule               *module,
 
   bid_len = dwfl_module_build_id (dwmod, &bits, &bid_vaddr);
   if (bid_len > 0)
-    *found_build_id = cs_build_id_hex (bits, bid_len);
+    *found_build_id = _cs_build_id_hex (bits, bid_len);
 
   module->dwfl = dwfl;
   module->dwmod = dwmod;
@@ -125,7 +125,7 @@ build_id_candidates (const CsElfOpenOptions *options,
 }
 
 gboolean
-cs_elf_module_open (CsModule               *module,
+_cs_elf_module_open (CsModule               *module,
                     const CsElfOpenOptions *options)
 {
   g_autofree char *found = NULL;
@@ -141,7 +141,7 @@ cs_elf_module_open (CsModule               *module,
         return TRUE;
       /* The file was rebuilt or updated since the recording. */
       mismatch = g_steal_pointer (&found);
-      cs_elf_module_close (module);
+      _cs_elf_module_close (module);
     }
 
   if (module->build_id != NULL)
@@ -159,7 +159,7 @@ cs_elf_module_open (CsModule               *module,
             {
               if (g_strcmp0 (candidate_id, module->build_id) == 0)
                 return TRUE;
-              cs_elf_module_close (module);
+              _cs_elf_module_close (module);
             }
         }
     }
@@ -179,7 +179,7 @@ cs_elf_module_open (CsModule               *module,
 }
 
 void
-cs_elf_module_close (CsModule *module)
+_cs_elf_module_close (CsModule *module)
 {
   g_clear_pointer (&module->symbol_index, cs_symbol_index_free);
   g_clear_pointer (&module->dwarf_scopes, cs_dwarf_scopes_free);
@@ -192,7 +192,7 @@ cs_elf_module_close (CsModule *module)
 }
 
 gboolean
-cs_elf_module_offset_to_vaddr (CsModule *module,
+_cs_elf_module_offset_to_vaddr (CsModule *module,
                                guint64   offset,
                                guint64  *vaddr)
 {
@@ -221,7 +221,7 @@ cs_elf_module_offset_to_vaddr (CsModule *module,
 }
 
 gboolean
-cs_elf_module_lookup_symbol (CsModule    *module,
+_cs_elf_module_lookup_symbol (CsModule    *module,
                              guint64      vaddr,
                              const char **raw_name,
                              guint64     *start,
@@ -258,7 +258,7 @@ die_raw_name (CsModule  *module,
 
       /* Only a mangled name adds anything (the signature); a C symbol may
        * be a clone ("report_file.constprop.0") of the DWARF name. */
-      if (cs_elf_module_lookup_symbol (module, vaddr, &symbol, &start, &size) && start == vaddr &&
+      if (_cs_elf_module_lookup_symbol (module, vaddr, &symbol, &start, &size) && start == vaddr &&
           g_str_has_prefix (symbol, "_Z"))
         name = symbol;
     }
@@ -306,7 +306,7 @@ fill_frame_names (CsInlineFrame *frame,
 }
 
 void
-cs_elf_module_lookup_source (CsModule      *module,
+_cs_elf_module_lookup_source (CsModule      *module,
                              guint64        vaddr,
                              GStringChunk  *strings,
                              const char   **file,
@@ -385,7 +385,7 @@ cs_elf_module_lookup_source (CsModule      *module,
 }
 
 void
-cs_elf_module_foreach_symbol (CsModule        *module,
+_cs_elf_module_foreach_symbol (CsModule        *module,
                               CsElfSymbolFunc  func,
                               gpointer         user_data)
 {
@@ -411,7 +411,7 @@ cs_elf_module_foreach_symbol (CsModule        *module,
 }
 
 GBytes *
-cs_elf_module_read (CsModule  *module,
+_cs_elf_module_read (CsModule  *module,
                     guint64    vaddr,
                     gsize      len,
                     GError   **error)
@@ -447,7 +447,7 @@ cs_elf_module_read (CsModule  *module,
 }
 
 const char *
-cs_elf_module_get_debug_file (CsModule *module)
+_cs_elf_module_get_debug_file (CsModule *module)
 {
   const char *debug_file = NULL;
   Dwarf_Addr bias;

@@ -16,7 +16,7 @@
  * reboot, and their samples stay [kernel.kallsyms]+0x… rows.
  *
  * The same image, compressed, is what a recording carries as its own
- * kernel symbols (cs-kallsyms-saved.c): hence cs_kallsyms_image_open/write.
+ * kernel symbols (cs-kallsyms-saved.c): hence _cs_kallsyms_image_open/write.
  */
 #include "config.h"
 
@@ -121,7 +121,7 @@ cache_file (const char *cache_dir,
 }
 
 CsKallsyms *
-cs_kallsyms_image_open (const char  *data,
+_cs_kallsyms_image_open (const char  *data,
                         gsize        len,
                         const char  *key,
                         const char **image_key,
@@ -169,7 +169,7 @@ map_cache (const char *file,
 
   if (map == NULL)
     return NULL;
-  self = cs_kallsyms_image_open (g_mapped_file_get_contents (map), g_mapped_file_get_length (map),
+  self = _cs_kallsyms_image_open (g_mapped_file_get_contents (map), g_mapped_file_get_length (map),
                                  key, NULL, NULL);
   if (self != NULL)
     self->map = g_steal_pointer (&map);
@@ -177,7 +177,7 @@ map_cache (const char *file,
 }
 
 gsize
-cs_kallsyms_image_size (const CsKallsyms *table,
+_cs_kallsyms_image_size (const CsKallsyms *table,
                         const char       *key)
 {
   return sizeof (CacheHeader) + pad8 (strlen (key)) +
@@ -185,7 +185,7 @@ cs_kallsyms_image_size (const CsKallsyms *table,
 }
 
 gboolean
-cs_kallsyms_image_write (const CsKallsyms    *table,
+_cs_kallsyms_image_write (const CsKallsyms    *table,
                          const char          *key,
                          CsKallsymsWriteFunc  write,
                          gpointer             user_data)
@@ -227,7 +227,7 @@ write_cache (const char       *cache_dir,
 
   if (g_mkdir_with_parents (cache_dir, 0700) != 0 || (fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0600)) < 0)
     return FALSE;
-  ok = cs_kallsyms_image_write (table, key, write_to_fd, GINT_TO_POINTER (fd));
+  ok = _cs_kallsyms_image_write (table, key, write_to_fd, GINT_TO_POINTER (fd));
   ok = close (fd) == 0 && ok;
   if (!ok || g_rename (tmp, file) != 0)
     {
@@ -260,11 +260,11 @@ load_cached (const char  *path,
   /* Other files (tests, copies from another machine) are read as they are
    * unless a cache directory is asked for. */
   if (!proc && cache_dir == NULL)
-    return cs_kallsyms_parse (path, error);
+    return _cs_kallsyms_parse (path, error);
   if (cache_dir == NULL)
     cache_dir = default_dir = g_build_filename (g_get_user_cache_dir (), "cyclescope", NULL);
   if ((key = cache_key (path, proc)) == NULL)
-    return cs_kallsyms_parse (path, error);
+    return _cs_kallsyms_parse (path, error);
   file = cache_file (cache_dir, path);
 
   if ((self = map_cache (file, key)) != NULL)
@@ -272,7 +272,7 @@ load_cached (const char  *path,
       if (from_cache != NULL)
         *from_cache = TRUE;
     }
-  else if ((self = cs_kallsyms_parse (path, error)) == NULL)
+  else if ((self = _cs_kallsyms_parse (path, error)) == NULL)
     return NULL;
   else if (write_cache (cache_dir, file, key, self))
     {
@@ -300,7 +300,7 @@ cs_kallsyms_load_cached (const char  *path,
 }
 
 CsKallsyms *
-cs_kallsyms_load_running (char     **key,
+_cs_kallsyms_load_running (char     **key,
                           gboolean  *from_cache,
                           GError   **error)
 {

@@ -39,7 +39,7 @@ struct _CsKallsyms
 };
 
 /* cs-kallsyms.c: reads and parses @path (no cache). */
-CsKallsyms *cs_kallsyms_parse (const char  *path,
+CsKallsyms *_cs_kallsyms_parse (const char  *path,
                                GError     **error);
 
 /* cs-kallsyms-cache.c: the cache file's layout (header, key, entries, pool),
@@ -49,7 +49,7 @@ CsKallsyms *cs_kallsyms_parse (const char  *path,
  * With @key, the image's key must equal it. *@image_key (may be NULL) points
  * at the key inside @data (not NUL-terminated), *@image_key_len is its
  * length. @data must be 8-byte aligned and outlive the table. */
-CsKallsyms *cs_kallsyms_image_open  (const char        *data,
+CsKallsyms *_cs_kallsyms_image_open  (const char        *data,
                                      gsize              len,
                                      const char        *key,
                                      const char       **image_key,
@@ -58,16 +58,16 @@ typedef gboolean (*CsKallsymsWriteFunc) (const void *data,
                                          gsize       len,
                                          gpointer    user_data);
 /* Hands the image of @table with @key to @write piece by piece. */
-gboolean    cs_kallsyms_image_write (const CsKallsyms  *table,
+gboolean    _cs_kallsyms_image_write (const CsKallsyms  *table,
                                      const char        *key,
                                      CsKallsymsWriteFunc write,
                                      gpointer           user_data);
-gsize       cs_kallsyms_image_size  (const CsKallsyms  *table,
+gsize       _cs_kallsyms_image_size  (const CsKallsyms  *table,
                                      const char        *key);
 /* The running kernel's table through the cache, like
  * cs_kallsyms_load_cached (NULL, NULL, …), and the key it was checked
  * against (NULL when the kernel's identity could not be read). */
-CsKallsyms *cs_kallsyms_load_running (char             **key,
+CsKallsyms *_cs_kallsyms_load_running (char             **key,
                                       gboolean          *from_cache,
                                       GError           **error);
 

@@ -215,7 +215,7 @@ cs_kallsyms_save_running (const char     *path,
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if ((table = cs_kallsyms_load_running (&key_text, NULL, error)) == NULL)
+  if ((table = _cs_kallsyms_load_running (&key_text, NULL, error)) == NULL)
     return FALSE;
   if (key_text == NULL)
     {
@@ -246,9 +246,9 @@ cs_kallsyms_save_running (const char     *path,
       ZSTD_CCtx_setParameter (d.cctx, ZSTD_c_compressionLevel, COMPRESSION_LEVEL);
       ZSTD_CCtx_setParameter (d.cctx, ZSTD_c_checksumFlag, 1);
       /* The frame then states its size: the reader allocates once. */
-      ZSTD_CCtx_setPledgedSrcSize (d.cctx, cs_kallsyms_image_size (table, key_text));
+      ZSTD_CCtx_setPledgedSrcSize (d.cctx, _cs_kallsyms_image_size (table, key_text));
       ok = d.saved_errno == 0 &&
-           cs_kallsyms_image_write (table, key_text, deflate_piece, &d) &&
+           _cs_kallsyms_image_write (table, key_text, deflate_piece, &d) &&
            deflate_chunk (&d, &end, ZSTD_e_end);
       ZSTD_freeCCtx (d.cctx);
     }
@@ -323,7 +323,7 @@ cs_kallsyms_load_saved (const char     *path,
   if (memcmp (data, "CSKSYMS1", 8) == 0)
     {
       /* A plain cache image: mapped, like the cache itself. */
-      if ((self = cs_kallsyms_image_open (data, len, NULL, &image_key, &image_key_len)) == NULL)
+      if ((self = _cs_kallsyms_image_open (data, len, NULL, &image_key, &image_key_len)) == NULL)
         return corrupt (path, error);
       self->map = g_steal_pointer (&map);
     }
@@ -336,7 +336,7 @@ cs_kallsyms_load_saved (const char     *path,
       got = ZSTD_decompress (image, size, data, len);
       if (ZSTD_isError (got) || got != size)
         return corrupt (path, error);
-      if ((self = cs_kallsyms_image_open (image, size, NULL, &image_key, &image_key_len)) == NULL)
+      if ((self = _cs_kallsyms_image_open (image, size, NULL, &image_key, &image_key_len)) == NULL)
         return corrupt (path, error);
       self->owned_image = g_steal_pointer (&image);
     }

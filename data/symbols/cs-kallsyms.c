@@ -235,7 +235,7 @@ compute_sizes (CsKallsymsEntry *entries,
 }
 
 CsKallsyms *
-cs_kallsyms_parse (const char  *path,
+_cs_kallsyms_parse (const char  *path,
                    GError     **error)
 {
   g_autoptr(GError) local_error = NULL;
@@ -297,7 +297,7 @@ CsKallsyms *
 cs_kallsyms_load (const char  *path,
                   GError     **error)
 {
-  return cs_kallsyms_parse (path != NULL ? path : "/proc/kallsyms", error);
+  return _cs_kallsyms_parse (path != NULL ? path : "/proc/kallsyms", error);
 }
 
 void

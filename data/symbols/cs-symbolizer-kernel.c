@@ -47,7 +47,7 @@ running_kernel_build_id (void)
       if (desc_at + descsz > len)
         break;
       if (type == 3 && namesz == 4 && memcmp (notes + name_at, "GNU", 4) == 0)
-        return cs_build_id_hex ((const guint8 *) notes + desc_at, descsz);
+        return _cs_build_id_hex ((const guint8 *) notes + desc_at, descsz);
       pos = desc_at + ((descsz + 3) & ~3u);
     }
   return NULL;
@@ -137,7 +137,7 @@ load_saved_locked (CsSymbolizer *self)
     return FALSE;
   if ((table = cs_kallsyms_load_saved (self->saved_kallsyms, NULL, &error)) == NULL)
     {
-      cs_symbolizer_add_warning_locked (self, error->message);
+      _cs_symbolizer_add_warning_locked (self, error->message);
       return FALSE;
     }
   if (use_table_locked (self, table, CS_KERNEL_SYMBOLS_SAVED, self->saved_kallsyms))
@@ -147,7 +147,7 @@ load_saved_locked (CsSymbolizer *self)
                            "kernel map: kernel addresses were shifted to match, and symbols of "
                            "kernel modules may be misnamed."), self->saved_kallsyms);
 
-      cs_symbolizer_add_warning_locked (self, message);
+      _cs_symbolizer_add_warning_locked (self, message);
     }
   return TRUE;
 }
@@ -180,7 +180,7 @@ load_build_id_copy_locked (CsSymbolizer *self,
                            "kernel: kernel addresses were shifted to match, as perf does, but "
                            "symbols of kernel modules may be misnamed."), file);
 
-      cs_symbolizer_add_warning_locked (self, message);
+      _cs_symbolizer_add_warning_locked (self, message);
     }
   return TRUE;
 }
@@ -245,7 +245,7 @@ load_running_locked (CsSymbolizer *self,
   if (use_table_locked (self, table, CS_KERNEL_SYMBOLS_RUNNING,
                         self->kallsyms_path != NULL ? self->kallsyms_path : "/proc/kallsyms") ||
       recorded_on_other_boot_locked (self))
-    cs_symbolizer_add_warning_locked (self,
+    _cs_symbolizer_add_warning_locked (self,
                                       _("This recording was made on an earlier boot and carries no "
                                         "kernel symbols of its own, so kernel samples are named "
                                         "from the running kernel’s symbol table: kernel addresses "
@@ -256,14 +256,14 @@ load_running_locked (CsSymbolizer *self,
 }
 
 void
-cs_symbolizer_load_kernel_locked (CsSymbolizer *self,
+_cs_symbolizer_load_kernel_locked (CsSymbolizer *self,
                                   CsModule     *module)
 {
   module->loaded = TRUE;
   if (load_saved_locked (self) || load_build_id_copy_locked (self, module))
     return;
   load_running_locked (self, module);
-  cs_symbolizer_add_warning_locked (self, module->problem);
+  _cs_symbolizer_add_warning_locked (self, module->problem);
 }
 
 void
@@ -271,7 +271,7 @@ cs_symbolizer_set_saved_kallsyms (CsSymbolizer *self,
                                   const char   *path)
 {
   g_return_if_fail (CS_IS_SYMBOLIZER (self));
-  cs_symbolizer_set_string (self, &self->saved_kallsyms, path);
+  _cs_symbolizer_set_string (self, &self->saved_kallsyms, path);
 }
 
 void
@@ -279,7 +279,7 @@ cs_symbolizer_set_build_id_cache (CsSymbolizer *self,
                                   const char   *directory)
 {
   g_return_if_fail (CS_IS_SYMBOLIZER (self));
-  cs_symbolizer_set_string (self, &self->build_id_cache, directory);
+  _cs_symbolizer_set_string (self, &self->build_id_cache, directory);
 }
 
 void
@@ -287,7 +287,7 @@ cs_symbolizer_set_recording_boot (CsSymbolizer *self,
                                   const char   *boot_id)
 {
   g_return_if_fail (CS_IS_SYMBOLIZER (self));
-  cs_symbolizer_set_string (self, &self->recording_boot_id, boot_id);
+  _cs_symbolizer_set_string (self, &self->recording_boot_id, boot_id);
 }
 
 void
@@ -327,7 +327,7 @@ cs_symbolizer_get_kernel_symbols_source (CsSymbolizer  *self,
   /* No kernel module yet: no kernel address was seen, nothing to load. */
   if (self->kernel != NULL)
     {
-      cs_symbolizer_ensure_loaded_locked (self, self->kernel);
+      _cs_symbolizer_ensure_loaded_locked (self, self->kernel);
       source = self->kallsyms != NULL ? self->kernel_source : CS_KERNEL_SYMBOLS_NONE;
     }
   if (path != NULL)
@@ -337,7 +337,7 @@ cs_symbolizer_get_kernel_symbols_source (CsSymbolizer  *self,
 }
 
 CsModule *
-cs_symbolizer_kernel_module_locked (CsSymbolizer *self,
+_cs_symbolizer_kernel_module_locked (CsSymbolizer *self,
                                     const char   *name)
 {
   g_autofree char *bracketed = NULL;
@@ -351,7 +351,7 @@ cs_symbolizer_kernel_module_locked (CsSymbolizer *self,
   module = g_hash_table_lookup (self->modules, key);
   if (module == NULL)
     {
-      module = cs_module_new (CS_MODULE_KERNEL, bracketed, bracketed, NULL);
+      module = _cs_module_new (CS_MODULE_KERNEL, bracketed, bracketed, NULL);
       module->loaded = TRUE;
       g_hash_table_insert (self->modules, g_steal_pointer (&key), module);
     }

@@ -74,33 +74,33 @@ struct _CsSymbolizer
 };
 
 /* cs-symbolizer.c */
-CsModule *cs_module_new                       (CsModuleKind  kind,
+CsModule *_cs_module_new                       (CsModuleKind  kind,
                                                const char   *path,
                                                const char   *name,
                                                const char   *build_id);
-void      cs_symbolizer_add_warning_locked    (CsSymbolizer *self,
+void      _cs_symbolizer_add_warning_locked    (CsSymbolizer *self,
                                                const char   *message);
 /* The one function here that takes the lock itself: the string setters'
  * body, as a worker thread may be reading *@field. */
-void      cs_symbolizer_set_string            (CsSymbolizer *self,
+void      _cs_symbolizer_set_string            (CsSymbolizer *self,
                                                char        **field,
                                                const char   *value);
-void      cs_symbolizer_ensure_loaded_locked  (CsSymbolizer *self,
+void      _cs_symbolizer_ensure_loaded_locked  (CsSymbolizer *self,
                                                CsModule     *module);
-CsSymbol *cs_symbolizer_intern_symbol_locked  (CsSymbolizer *self,
+CsSymbol *_cs_symbolizer_intern_symbol_locked  (CsSymbolizer *self,
                                                CsModule     *module,
                                                const char   *raw,
                                                guint64       start,
                                                guint64       size);
 /* cs-symbolizer-kernel.c */
-void      cs_symbolizer_load_kernel_locked    (CsSymbolizer *self,
+void      _cs_symbolizer_load_kernel_locked    (CsSymbolizer *self,
                                                CsModule     *module);
 /* The module of a kallsyms symbol: the kernel, or "[ext4]". */
-CsModule *cs_symbolizer_kernel_module_locked  (CsSymbolizer *self,
+CsModule *_cs_symbolizer_kernel_module_locked  (CsSymbolizer *self,
                                                const char   *name);
 
 /* cs-elf-module.c */
-char     *cs_build_id_hex                     (const guint8 *bits,
+char     *_cs_build_id_hex                     (const guint8 *bits,
                                                gsize         len);
 
 typedef struct
@@ -112,22 +112,22 @@ typedef struct
 
 /* Opens module->path (or, when it is gone or its build-id differs, a copy
  * found by build-id). On failure sets module->problem. */
-gboolean  cs_elf_module_open            (CsModule               *module,
+gboolean  _cs_elf_module_open            (CsModule               *module,
                                          const CsElfOpenOptions *options);
-void      cs_elf_module_close           (CsModule               *module);
-gboolean  cs_elf_module_offset_to_vaddr (CsModule               *module,
+void      _cs_elf_module_close           (CsModule               *module);
+gboolean  _cs_elf_module_offset_to_vaddr (CsModule               *module,
                                          guint64                 offset,
                                          guint64                *vaddr);
 /* The symbol whose [start, start + size) holds @vaddr; never a neighbour.
  * Sizeless symbols only match their own address. */
-gboolean  cs_elf_module_lookup_symbol   (CsModule               *module,
+gboolean  _cs_elf_module_lookup_symbol   (CsModule               *module,
                                          guint64                 vaddr,
                                          const char            **raw_name,
                                          guint64                *start,
                                          guint64                *size);
 /* Source line and inline chain of @vaddr. Strings are interned in
  * @strings; @frames receives CsInlineFrame. */
-void      cs_elf_module_lookup_source   (CsModule               *module,
+void      _cs_elf_module_lookup_source   (CsModule               *module,
                                          guint64                 vaddr,
                                          GStringChunk           *strings,
                                          const char            **file,
@@ -138,14 +138,14 @@ typedef gboolean (*CsElfSymbolFunc) (const char *raw_name,
                                      guint64     start,
                                      guint64     size,
                                      gpointer    user_data);
-void      cs_elf_module_foreach_symbol  (CsModule               *module,
+void      _cs_elf_module_foreach_symbol  (CsModule               *module,
                                          CsElfSymbolFunc         func,
                                          gpointer                user_data);
-GBytes   *cs_elf_module_read            (CsModule               *module,
+GBytes   *_cs_elf_module_read            (CsModule               *module,
                                          guint64                 vaddr,
                                          gsize                   len,
                                          GError                **error);
 /* The separate debug file libdwfl found, or NULL. */
-const char *cs_elf_module_get_debug_file (CsModule              *module);
+const char *_cs_elf_module_get_debug_file (CsModule              *module);
 
 G_END_DECLS

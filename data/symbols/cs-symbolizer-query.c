@@ -53,12 +53,12 @@ find_symbol_locked (CsSymbolizer *self,
   FindData data = { name, NULL, 0, 0 };
   const CsSymbol *sym = NULL;
 
-  cs_symbolizer_ensure_loaded_locked (self, module);
+  _cs_symbolizer_ensure_loaded_locked (self, module);
   if (module->kind == CS_MODULE_FILE)
     {
-      cs_elf_module_foreach_symbol (module, find_symbol_cb, &data);
+      _cs_elf_module_foreach_symbol (module, find_symbol_cb, &data);
       if (data.found != NULL)
-        sym = cs_symbolizer_intern_symbol_locked (self, module, data.found, data.start, data.size);
+        sym = _cs_symbolizer_intern_symbol_locked (self, module, data.found, data.start, data.size);
       g_free (data.found);
     }
   else if (module == self->kernel && self->kallsyms != NULL)
@@ -67,9 +67,9 @@ find_symbol_locked (CsSymbolizer *self,
 
       if (ks != NULL)
         {
-          CsModule *owner = cs_symbolizer_kernel_module_locked (self, ks->module);
+          CsModule *owner = _cs_symbolizer_kernel_module_locked (self, ks->module);
 
-          sym = cs_symbolizer_intern_symbol_locked (self, owner, ks->name,
+          sym = _cs_symbolizer_intern_symbol_locked (self, owner, ks->name,
                                                     ks->address - self->kallsyms_delta, ks->size);
         }
     }
@@ -113,9 +113,9 @@ cs_symbolizer_read_bytes (CsSymbolizer  *self,
   g_return_val_if_fail (module != NULL, NULL);
 
   g_mutex_lock (&self->mutex);
-  cs_symbolizer_ensure_loaded_locked (self, module);
+  _cs_symbolizer_ensure_loaded_locked (self, module);
   if (module->kind == CS_MODULE_FILE)
-    bytes = cs_elf_module_read (module, vaddr, len, error);
+    bytes = _cs_elf_module_read (module, vaddr, len, error);
   else
     g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_UNSUPPORTED,
                  _("%s has no file to read instructions from."), module->name);
@@ -133,7 +133,7 @@ cs_symbolizer_dup_module_problem (CsSymbolizer *self,
   g_return_val_if_fail (module != NULL, NULL);
 
   g_mutex_lock (&self->mutex);
-  cs_symbolizer_ensure_loaded_locked (self, module);
+  _cs_symbolizer_ensure_loaded_locked (self, module);
   problem = g_strdup (module->problem);
   g_mutex_unlock (&self->mutex);
   return problem;
@@ -149,9 +149,9 @@ cs_symbolizer_dup_debug_file (CsSymbolizer *self,
   g_return_val_if_fail (module != NULL, NULL);
 
   g_mutex_lock (&self->mutex);
-  cs_symbolizer_ensure_loaded_locked (self, module);
+  _cs_symbolizer_ensure_loaded_locked (self, module);
   if (module->kind == CS_MODULE_FILE)
-    path = g_strdup (cs_elf_module_get_debug_file (module));
+    path = g_strdup (_cs_elf_module_get_debug_file (module));
   g_mutex_unlock (&self->mutex);
   return path;
 }

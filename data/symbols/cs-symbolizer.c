@@ -30,7 +30,7 @@ cs_location_free (CsLocation *location)
 }
 
 CsModule *
-cs_module_new (CsModuleKind  kind,
+_cs_module_new (CsModuleKind  kind,
                const char   *path,
                const char   *name,
                const char   *build_id)
@@ -51,7 +51,7 @@ cs_module_new (CsModuleKind  kind,
 static void
 cs_module_free (CsModule *module)
 {
-  cs_elf_module_close (module);
+  _cs_elf_module_close (module);
   g_hash_table_unref (module->locations);
   g_hash_table_unref (module->symbols);
   g_hash_table_unref (module->unknown);
@@ -168,7 +168,7 @@ cs_symbolizer_new (void)
 }
 
 void
-cs_symbolizer_add_warning_locked (CsSymbolizer *self,
+_cs_symbolizer_add_warning_locked (CsSymbolizer *self,
                                   const char   *message)
 {
   char *copy;
@@ -181,7 +181,7 @@ cs_symbolizer_add_warning_locked (CsSymbolizer *self,
 }
 
 void
-cs_symbolizer_set_string (CsSymbolizer  *self,
+_cs_symbolizer_set_string (CsSymbolizer  *self,
                           char         **field,
                           const char    *value)
 {
@@ -211,7 +211,7 @@ cs_symbolizer_add_build_id (CsSymbolizer *self,
                             const guint8 *build_id,
                             gsize         build_id_len)
 {
-  char *hex = cs_build_id_hex (build_id, build_id_len);
+  char *hex = _cs_build_id_hex (build_id, build_id_len);
 
   g_return_if_fail (CS_IS_SYMBOLIZER (self));
 
@@ -230,7 +230,7 @@ cs_symbolizer_set_kallsyms_path (CsSymbolizer *self,
                                  const char   *path)
 {
   g_return_if_fail (CS_IS_SYMBOLIZER (self));
-  cs_symbolizer_set_string (self, &self->kallsyms_path, path);
+  _cs_symbolizer_set_string (self, &self->kallsyms_path, path);
 }
 
 void
@@ -238,7 +238,7 @@ cs_symbolizer_set_kernel_release (CsSymbolizer *self,
                                   const char   *release)
 {
   g_return_if_fail (CS_IS_SYMBOLIZER (self));
-  cs_symbolizer_set_string (self, &self->kernel_release, release);
+  _cs_symbolizer_set_string (self, &self->kernel_release, release);
 }
 
 static gboolean
@@ -269,7 +269,7 @@ get_module_locked (CsSymbolizer *self,
     {
       if (self->kernel == NULL)
         {
-          self->kernel = cs_module_new (CS_MODULE_KERNEL, CS_KERNEL_MODULE_NAME, CS_KERNEL_MODULE_NAME, hex);
+          self->kernel = _cs_module_new (CS_MODULE_KERNEL, CS_KERNEL_MODULE_NAME, CS_KERNEL_MODULE_NAME, hex);
           g_hash_table_insert (self->modules, g_strdup (CS_KERNEL_MODULE_NAME "\n"), self->kernel);
         }
       else if (self->kernel->build_id == NULL && hex != NULL)
@@ -286,9 +286,9 @@ get_module_locked (CsSymbolizer *self,
       g_autofree char *base = g_path_get_basename (path);
 
       if (is_special_path (path))
-        module = cs_module_new (CS_MODULE_SPECIAL, path, path, hex);
+        module = _cs_module_new (CS_MODULE_SPECIAL, path, path, hex);
       else
-        module = cs_module_new (CS_MODULE_FILE, path, base, hex);
+        module = _cs_module_new (CS_MODULE_FILE, path, base, hex);
       g_hash_table_insert (self->modules, g_steal_pointer (&key), module);
     }
   return module;
@@ -300,7 +300,7 @@ cs_symbolizer_get_module (CsSymbolizer *self,
                           const guint8 *build_id,
                           gsize         build_id_len)
 {
-  g_autofree char *hex = cs_build_id_hex (build_id, build_id_len);
+  g_autofree char *hex = _cs_build_id_hex (build_id, build_id_len);
   CsModule *module;
 
   g_return_val_if_fail (CS_IS_SYMBOLIZER (self), NULL);
@@ -366,7 +366,7 @@ cs_symbolizer_module_for_ip (CsSymbolizer   *self,
 }
 
 void
-cs_symbolizer_ensure_loaded_locked (CsSymbolizer *self,
+_cs_symbolizer_ensure_loaded_locked (CsSymbolizer *self,
                                     CsModule     *module)
 {
   if (module->loaded)
@@ -374,7 +374,7 @@ cs_symbolizer_ensure_loaded_locked (CsSymbolizer *self,
   if (module->kind == CS_MODULE_KERNEL)
     {
       if (module == self->kernel)
-        cs_symbolizer_load_kernel_locked (self, module);
+        _cs_symbolizer_load_kernel_locked (self, module);
       else
         module->loaded = TRUE;
     }
@@ -388,15 +388,15 @@ cs_symbolizer_ensure_loaded_locked (CsSymbolizer *self,
       g_ptr_array_add (dirs, "/usr/lib/debug");
       g_ptr_array_add (dirs, NULL);
       options.build_id_dirs = (const char * const *) dirs->pdata;
-      if (!cs_elf_module_open (module, &options))
-        cs_symbolizer_add_warning_locked (self, module->problem);
+      if (!_cs_elf_module_open (module, &options))
+        _cs_symbolizer_add_warning_locked (self, module->problem);
     }
   else
     module->loaded = TRUE;
 }
 
 CsSymbol *
-cs_symbolizer_intern_symbol_locked (CsSymbolizer *self,
+_cs_symbolizer_intern_symbol_locked (CsSymbolizer *self,
                                     CsModule     *module,
                                     const char   *raw,
                                     guint64       start,
@@ -456,7 +456,7 @@ fill_source_locked (CsSymbolizer   *self,
   if (!data->in_file)
     return;
   frames = g_array_new (FALSE, FALSE, sizeof (CsInlineFrame));
-  cs_elf_module_lookup_source (module, loc->address, self->strings, &loc->file, &loc->line,
+  _cs_elf_module_lookup_source (module, loc->address, self->strings, &loc->file, &loc->line,
                                frames);
   loc->n_frames = frames->len;
   if (frames->len > 0)
@@ -480,21 +480,21 @@ resolve_locked (CsSymbolizer *self,
       return &data->public;
     }
 
-  cs_symbolizer_ensure_loaded_locked (self, module);
+  _cs_symbolizer_ensure_loaded_locked (self, module);
   data = g_new0 (CsLocationData, 1);
   loc = &data->public;
   loc->offset = offset;
   loc->address = offset;
 
   if (module->kind == CS_MODULE_FILE && module->problem == NULL &&
-      cs_elf_module_offset_to_vaddr (module, offset, &loc->address))
+      _cs_elf_module_offset_to_vaddr (module, offset, &loc->address))
     {
       const char *raw = NULL;
       guint64 start = 0, size = 0;
 
       data->in_file = TRUE;
-      if (cs_elf_module_lookup_symbol (module, loc->address, &raw, &start, &size))
-        sym = cs_symbolizer_intern_symbol_locked (self, module, raw, start, size);
+      if (_cs_elf_module_lookup_symbol (module, loc->address, &raw, &start, &size))
+        sym = _cs_symbolizer_intern_symbol_locked (self, module, raw, start, size);
     }
   else if (module->kind == CS_MODULE_KERNEL && self->kallsyms != NULL)
     {
@@ -504,9 +504,9 @@ resolve_locked (CsSymbolizer *self,
 
       if (ks != NULL)
         {
-          CsModule *owner = cs_symbolizer_kernel_module_locked (self, ks->module);
+          CsModule *owner = _cs_symbolizer_kernel_module_locked (self, ks->module);
 
-          sym = cs_symbolizer_intern_symbol_locked (self, owner, ks->name,
+          sym = _cs_symbolizer_intern_symbol_locked (self, owner, ks->name,
                                                     ks->address - self->kallsyms_delta, ks->size);
         }
     }

@@ -106,20 +106,20 @@ legend_entry (CsChartFrame      *frame,
                                                          : cs_chart_format_share (part->share);
   else
     numbers = legend_numbers (frame->values, part, style != LEGEND_LINE);
-  entry.numbers = cs_chart_frame_text (frame, numbers, CS_CHART_FONT_SMALL, avail, 1);
-  cs_chart_text_size (entry.numbers, &nw, &nh);
+  entry.numbers = _cs_chart_frame_text (frame, numbers, CS_CHART_FONT_SMALL, avail, 1);
+  _cs_chart_text_size (entry.numbers, &nw, &nh);
   if (label_text == NULL || label_text[0] == '\0')
     {
       entry.width = entry.numbers_x + nw;
       return entry;
     }
 
-  natural = cs_chart_frame_text (frame, label_text, CS_CHART_FONT_SMALL, -1, 1);
-  cs_chart_text_size (natural, &natural_w, &lh);
+  natural = _cs_chart_frame_text (frame, label_text, CS_CHART_FONT_SMALL, -1, 1);
+  _cs_chart_text_size (natural, &natural_w, &lh);
   if (style == LEGEND_STACKED)
     {
-      entry.label = cs_chart_frame_text (frame, label_text, CS_CHART_FONT_SMALL, avail, 1);
-      cs_chart_text_size (entry.label, &lw, &lh);
+      entry.label = _cs_chart_frame_text (frame, label_text, CS_CHART_FONT_SMALL, avail, 1);
+      _cs_chart_text_size (entry.label, &lw, &lh);
       entry.cut = natural_w > avail;
       entry.numbers_y = frame->small_line_height;
       entry.width = entry.numbers_x + MAX (lw, nw);
@@ -127,8 +127,8 @@ legend_entry (CsChartFrame      *frame,
     }
   if (avail - nw - gap > 2 * gap)
     {
-      entry.label = cs_chart_frame_text (frame, label_text, CS_CHART_FONT_SMALL, avail - nw - gap, 1);
-      cs_chart_text_size (entry.label, &lw, &lh);
+      entry.label = _cs_chart_frame_text (frame, label_text, CS_CHART_FONT_SMALL, avail - nw - gap, 1);
+      _cs_chart_text_size (entry.label, &lw, &lh);
       entry.numbers_x += lw + gap;
     }
   entry.cut = entry.label == NULL || natural_w > avail - nw - gap;
@@ -306,10 +306,10 @@ legend_wants_compact (CsChartFrame *frame,
   for (guint i = 0; i < frame->values->n_parts; i++)
     {
       g_autofree char *numbers = legend_numbers (frame->values, &frame->values->parts[i], FALSE);
-      PangoLayout *layout = cs_chart_frame_text (frame, numbers, CS_CHART_FONT_SMALL, -1, 1);
+      PangoLayout *layout = _cs_chart_frame_text (frame, numbers, CS_CHART_FONT_SMALL, -1, 1);
       double w, h;
 
-      cs_chart_text_size (layout, &w, &h);
+      _cs_chart_text_size (layout, &w, &h);
       if (w > avail * 0.6)
         return TRUE;
     }
@@ -335,11 +335,11 @@ fit_segment_label (CsChartFrame      *frame,
 
   for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
     {
-      PangoLayout *layout = cs_chart_frame_text (frame, candidates[i], CS_CHART_FONT_REGULAR, -1, 1);
+      PangoLayout *layout = _cs_chart_frame_text (frame, candidates[i], CS_CHART_FONT_REGULAR, -1, 1);
       double w, h;
 
       pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-      cs_chart_text_size (layout, &w, &h);
+      _cs_chart_text_size (layout, &w, &h);
       if (w <= max_w && h <= max_h)
         return layout;
     }
@@ -347,7 +347,7 @@ fit_segment_label (CsChartFrame      *frame,
 }
 
 void
-cs_chart_bar_layout (CsChartFrame *frame)
+_cs_chart_bar_layout (CsChartFrame *frame)
 {
   const CsChartValues *values = frame->values;
   CsChartGeometry *geometry = frame->geometry;
@@ -365,10 +365,10 @@ cs_chart_bar_layout (CsChartFrame *frame)
   double y, bottom, avail, space, bar_h, top, sum = 0, cum = 0;
   int rows_used, last = -1;
 
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text_color);
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text_color);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
 
-  cs_chart_frame_title_and_note (frame, &y, &bottom);
+  _cs_chart_frame_title_and_note (frame, &y, &bottom);
   avail = bottom - y;
 
   geometry->n_parts = values->n_parts;
@@ -406,10 +406,10 @@ cs_chart_bar_layout (CsChartFrame *frame)
   bar_h = MAX (bar_h, 0);
   top = y + MAX (0, (avail - bar_h - space) / 2);
 
-  geometry->plot.x = cs_chart_frame_snap (frame, pad);
-  geometry->plot.y = cs_chart_frame_snap (frame, top);
-  geometry->plot.width = cs_chart_frame_snap (frame, pad + inner_w) - geometry->plot.x;
-  geometry->plot.height = cs_chart_frame_snap (frame, top + bar_h) - geometry->plot.y;
+  geometry->plot.x = _cs_chart_frame_snap (frame, pad);
+  geometry->plot.y = _cs_chart_frame_snap (frame, top);
+  geometry->plot.width = _cs_chart_frame_snap (frame, pad + inner_w) - geometry->plot.x;
+  geometry->plot.height = _cs_chart_frame_snap (frame, top + bar_h) - geometry->plot.y;
 
   /* Segments: cumulative edges so that they tile the bar exactly. */
   for (guint i = 0; i < values->n_parts; i++)
@@ -426,10 +426,10 @@ cs_chart_bar_layout (CsChartFrame *frame)
 
       if (!part_has_share (part))
         continue;
-      x0 = cs_chart_frame_snap (frame, geometry->plot.x + geometry->plot.width * cum / sum);
+      x0 = _cs_chart_frame_snap (frame, geometry->plot.x + geometry->plot.width * cum / sum);
       cum += part->share;
       x1 = (int) i == last ? geometry->plot.x + geometry->plot.width
-                           : cs_chart_frame_snap (frame, geometry->plot.x + geometry->plot.width * cum / sum);
+                           : _cs_chart_frame_snap (frame, geometry->plot.x + geometry->plot.width * cum / sum);
       *segment = (CsRect) { x0, geometry->plot.y, x1 - x0, geometry->plot.height };
     }
 
@@ -445,10 +445,10 @@ cs_chart_bar_layout (CsChartFrame *frame)
       label = fit_segment_label (frame, &values->parts[i], segment);
       if (label == NULL)
         continue;
-      cs_chart_text_size (label, &lw, &lh);
+      _cs_chart_text_size (label, &lw, &lh);
       cs_palette_get_part_color (frame->style.theme, i, values->n_parts, &fill);
       cs_palette_get_text_on (&fill, &on);
-      cs_chart_frame_place (frame, label,
+      _cs_chart_frame_place (frame, label,
                             segment->x + (segment->width - lw) / 2,
                             segment->y + (segment->height - lh) / 2, &on);
       geometry->parts[i].label_inside = TRUE;
@@ -456,13 +456,13 @@ cs_chart_bar_layout (CsChartFrame *frame)
 
   if (sum <= 0 && geometry->plot.height > 0)
     {
-      PangoLayout *empty = cs_chart_frame_text (frame, _("No data"), CS_CHART_FONT_REGULAR,
+      PangoLayout *empty = _cs_chart_frame_text (frame, _("No data"), CS_CHART_FONT_REGULAR,
                                                 geometry->plot.width - 6, 1);
       double ew, eh;
 
-      cs_chart_text_size (empty, &ew, &eh);
+      _cs_chart_text_size (empty, &ew, &eh);
       if (eh <= geometry->plot.height)
-        cs_chart_frame_place (frame, empty,
+        _cs_chart_frame_place (frame, empty,
                               geometry->plot.x + (geometry->plot.width - ew) / 2,
                               geometry->plot.y + (geometry->plot.height - eh) / 2, &secondary);
     }
@@ -482,14 +482,14 @@ cs_chart_bar_layout (CsChartFrame *frame)
         }
       *entry = (CsRect) { pad + legend.xs[i], y + legend.rows[i] * (row_h + row_gap), e->width, row_h };
       if (e->label != NULL)
-        cs_chart_frame_place (frame, e->label, entry->x + swatch * 1.5, entry->y, &text_color);
-      cs_chart_frame_place (frame, e->numbers, entry->x + e->numbers_x, entry->y + e->numbers_y, &secondary);
+        _cs_chart_frame_place (frame, e->label, entry->x + swatch * 1.5, entry->y, &text_color);
+      _cs_chart_frame_place (frame, e->numbers, entry->x + e->numbers_x, entry->y + e->numbers_y, &secondary);
     }
   legend_clear (&legend);
 }
 
 void
-cs_chart_bar_draw (CsChartFrame *frame,
+_cs_chart_bar_draw (CsChartFrame *frame,
                    cairo_t      *cr)
 {
   const CsChartValues *values = frame->values;
@@ -498,8 +498,8 @@ cs_chart_bar_draw (CsChartFrame *frame,
   double hairline = 1.0 / frame->style.scale;
   CsColor grid, neutral;
 
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_GRID, &grid);
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_NEUTRAL, &neutral);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_GRID, &grid);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_NEUTRAL, &neutral);
 
   if (geometry->plot.height <= 0)
     return;
@@ -524,7 +524,7 @@ cs_chart_bar_draw (CsChartFrame *frame,
         {
           CsRect box = { part->legend.x, part->legend.y + (part->legend.height - swatch) / 2, swatch, swatch };
 
-          cs_chart_rounded_rect (cr, &box, swatch / 5);
+          _cs_chart_rounded_rect (cr, &box, swatch / 5);
           cairo_fill_preserve (cr);
           /* Light swatches (yellow on white) need an edge to be seen. */
           cs_color_set_source (cr, &grid);

@@ -78,7 +78,7 @@ text_clear (gpointer data)
 }
 
 void
-cs_chart_frame_init_text (CsChartFrame       *frame,
+_cs_chart_frame_init_text (CsChartFrame       *frame,
                           const CsChartStyle *style,
                           double              pad)
 {
@@ -115,14 +115,14 @@ cs_chart_frame_init_text (CsChartFrame       *frame,
   frame->small_font = derive_font (frame->font, 0.9, pango_font_description_get_weight (frame->font));
 
   frame->pad = pad;
-  probe = cs_chart_frame_text (frame, "Ag", CS_CHART_FONT_REGULAR, -1, 1);
-  cs_chart_text_size (probe, &w, &frame->line_height);
-  probe = cs_chart_frame_text (frame, "Ag", CS_CHART_FONT_SMALL, -1, 1);
-  cs_chart_text_size (probe, &w, &frame->small_line_height);
+  probe = _cs_chart_frame_text (frame, "Ag", CS_CHART_FONT_REGULAR, -1, 1);
+  _cs_chart_text_size (probe, &w, &frame->line_height);
+  probe = _cs_chart_frame_text (frame, "Ag", CS_CHART_FONT_SMALL, -1, 1);
+  _cs_chart_text_size (probe, &w, &frame->small_line_height);
 }
 
 void
-cs_chart_frame_clear_text (CsChartFrame *frame)
+_cs_chart_frame_clear_text (CsChartFrame *frame)
 {
   g_clear_pointer (&frame->texts, g_array_unref);
   g_clear_pointer (&frame->layouts, g_ptr_array_unref);
@@ -133,7 +133,7 @@ cs_chart_frame_clear_text (CsChartFrame *frame)
 }
 
 void
-cs_chart_frame_begin_paint (CsChartFrame *frame,
+_cs_chart_frame_begin_paint (CsChartFrame *frame,
                             cairo_t      *cr,
                             double        width,
                             double        height)
@@ -145,14 +145,14 @@ cs_chart_frame_begin_paint (CsChartFrame *frame,
     {
       CsColor card;
 
-      cs_chart_frame_role_color (frame, CS_COLOR_ROLE_CARD, &card);
+      _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_CARD, &card);
       cs_color_set_source (cr, &card);
       cairo_paint (cr);
     }
 }
 
 void
-cs_chart_frame_paint_texts (CsChartFrame *frame,
+_cs_chart_frame_paint_texts (CsChartFrame *frame,
                             cairo_t      *cr)
 {
   for (guint i = 0; i < frame->texts->len; i++)
@@ -180,7 +180,7 @@ frame_new (const CsChartValues *values,
   frame->geometry->width = width;
   frame->geometry->height = height;
   frame->geometry->marker_x = NAN;
-  cs_chart_frame_init_text (frame, style, CLAMP (MIN (width, height) * 0.04, 4.0, 14.0));
+  _cs_chart_frame_init_text (frame, style, CLAMP (MIN (width, height) * 0.04, 4.0, 14.0));
   return frame;
 }
 
@@ -188,12 +188,12 @@ static void
 frame_free (CsChartFrame *frame)
 {
   g_clear_pointer (&frame->geometry, cs_chart_geometry_free);
-  cs_chart_frame_clear_text (frame);
+  _cs_chart_frame_clear_text (frame);
   g_free (frame);
 }
 
 PangoLayout *
-cs_chart_frame_text (CsChartFrame *frame,
+_cs_chart_frame_text (CsChartFrame *frame,
                      const char   *text,
                      CsChartFont   font,
                      double        max_width,
@@ -231,7 +231,7 @@ cs_chart_frame_text (CsChartFrame *frame,
 }
 
 void
-cs_chart_text_size (PangoLayout *layout,
+_cs_chart_text_size (PangoLayout *layout,
                     double      *width,
                     double      *height)
 {
@@ -243,7 +243,7 @@ cs_chart_text_size (PangoLayout *layout,
 }
 
 void
-cs_chart_frame_place (CsChartFrame  *frame,
+_cs_chart_frame_place (CsChartFrame  *frame,
                       PangoLayout   *layout,
                       double         x,
                       double         y,
@@ -255,14 +255,14 @@ cs_chart_frame_place (CsChartFrame  *frame,
 }
 
 double
-cs_chart_frame_snap (CsChartFrame *frame,
+_cs_chart_frame_snap (CsChartFrame *frame,
                      double        v)
 {
   return round (v * frame->style.scale) / frame->style.scale;
 }
 
 void
-cs_chart_frame_role_color (CsChartFrame *frame,
+_cs_chart_frame_role_color (CsChartFrame *frame,
                            CsColorRole   role,
                            CsColor      *color)
 {
@@ -270,7 +270,7 @@ cs_chart_frame_role_color (CsChartFrame *frame,
 }
 
 void
-cs_chart_frame_title_and_note (CsChartFrame *frame,
+_cs_chart_frame_title_and_note (CsChartFrame *frame,
                                double       *top,
                                double       *bottom)
 {
@@ -278,43 +278,43 @@ cs_chart_frame_title_and_note (CsChartFrame *frame,
   CsChartGeometry *geometry = frame->geometry;
   double pad = frame->pad;
   double inner_w = MAX (1, geometry->width - 2 * pad);
-  g_autofree char *note = cs_chart_provenance_note (values);
+  g_autofree char *note = _cs_chart_provenance_note (values);
   CsColor text_color, secondary;
   PangoLayout *title;
   double tw, th;
 
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text_color);
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text_color);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
 
-  title = cs_chart_frame_text (frame, values->title ? values->title : values->id ? values->id : "",
+  title = _cs_chart_frame_text (frame, values->title ? values->title : values->id ? values->id : "",
                                CS_CHART_FONT_BOLD, -1, 1);
-  cs_chart_text_size (title, &tw, &th);
+  _cs_chart_text_size (title, &tw, &th);
   /* A REF chart has room to spare below its scale: a long title wraps to a
    * second line there rather than lose its end ("% of Mispredicted
    * Branc…"). A BAR chart needs the height for its legend. */
   if (tw > inner_w && values->kind == CS_CHART_REF && geometry->height >= 8 * frame->line_height)
-    title = cs_chart_frame_text (frame, pango_layout_get_text (title), CS_CHART_FONT_BOLD, inner_w, 2);
+    title = _cs_chart_frame_text (frame, pango_layout_get_text (title), CS_CHART_FONT_BOLD, inner_w, 2);
   else
-    title = cs_chart_frame_text (frame, pango_layout_get_text (title), CS_CHART_FONT_BOLD, inner_w, 1);
-  cs_chart_text_size (title, &tw, &th);
+    title = _cs_chart_frame_text (frame, pango_layout_get_text (title), CS_CHART_FONT_BOLD, inner_w, 1);
+  _cs_chart_text_size (title, &tw, &th);
   geometry->title = (CsRect) { pad, pad, MIN (tw, inner_w), th };
-  cs_chart_frame_place (frame, title, pad, pad, &text_color);
+  _cs_chart_frame_place (frame, title, pad, pad, &text_color);
   *top = pad + th + pad * 0.75;
 
   *bottom = geometry->height - pad;
   if (note != NULL)
     {
-      PangoLayout *footnote = cs_chart_frame_text (frame, note, CS_CHART_FONT_SMALL, inner_w, 1);
+      PangoLayout *footnote = _cs_chart_frame_text (frame, note, CS_CHART_FONT_SMALL, inner_w, 1);
       double fw, fh;
 
-      cs_chart_text_size (footnote, &fw, &fh);
-      cs_chart_frame_place (frame, footnote, pad, geometry->height - pad - fh, &secondary);
+      _cs_chart_text_size (footnote, &fw, &fh);
+      _cs_chart_frame_place (frame, footnote, pad, geometry->height - pad - fh, &secondary);
       *bottom -= fh + pad * 0.5;
     }
 }
 
 char *
-cs_chart_provenance_note (const CsChartValues *values)
+_cs_chart_provenance_note (const CsChartValues *values)
 {
   gboolean seen[CS_PROVENANCE_RECONSTRUCTED + 1] = { FALSE, };
   GString *note = g_string_new (NULL);
@@ -348,7 +348,7 @@ cs_chart_provenance_note (const CsChartValues *values)
 }
 
 void
-cs_chart_rounded_rect (cairo_t      *cr,
+_cs_chart_rounded_rect (cairo_t      *cr,
                        const CsRect *rect,
                        double        radius)
 {
@@ -372,9 +372,9 @@ frame_layout (const CsChartValues *values,
   CsChartFrame *frame = frame_new (values, style, width, height);
 
   if (values->kind == CS_CHART_BAR)
-    cs_chart_bar_layout (frame);
+    _cs_chart_bar_layout (frame);
   else
-    cs_chart_ref_layout (frame);
+    _cs_chart_ref_layout (frame);
   return frame;
 }
 
@@ -412,14 +412,14 @@ cs_chart_draw (cairo_t             *cr,
 
   frame = frame_layout (values, style, width, height);
 
-  cs_chart_frame_begin_paint (frame, cr, width, height);
+  _cs_chart_frame_begin_paint (frame, cr, width, height);
 
   if (values->kind == CS_CHART_BAR)
-    cs_chart_bar_draw (frame, cr);
+    _cs_chart_bar_draw (frame, cr);
   else
-    cs_chart_ref_draw (frame, cr);
+    _cs_chart_ref_draw (frame, cr);
 
-  cs_chart_frame_paint_texts (frame, cr);
+  _cs_chart_frame_paint_texts (frame, cr);
   cairo_restore (cr);
 
   frame_free (frame);

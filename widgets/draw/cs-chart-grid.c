@@ -150,7 +150,7 @@ cs_chart_grid_draw (cairo_t              *cr,
       box.width = round ((rects[i].x + rects[i].width) * scale) / scale - box.x;
       box.height = round ((rects[i].y + rects[i].height) * scale) / scale - box.y;
 
-      cs_chart_rounded_rect (cr, &box, 6);
+      _cs_chart_rounded_rect (cr, &box, 6);
       cs_color_set_source (cr, &card);
       cairo_fill_preserve (cr);
       cs_color_set_source (cr, &grid);

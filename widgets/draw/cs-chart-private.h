@@ -48,61 +48,61 @@ typedef enum
  * with surface-independent metrics, the regular, bold and small fonts and
  * their line heights, @pad. The BAR/REF charts and the scatter share it so
  * that they read alike side by side. */
-void         cs_chart_frame_init_text   (CsChartFrame       *frame,
+void         _cs_chart_frame_init_text   (CsChartFrame       *frame,
                                          const CsChartStyle *style,
                                          double              pad);
-/* Frees what cs_chart_frame_init_text() made. */
-void         cs_chart_frame_clear_text  (CsChartFrame       *frame);
+/* Frees what _cs_chart_frame_init_text() made. */
+void         _cs_chart_frame_clear_text  (CsChartFrame       *frame);
 /* Saves @cr, clips it to the chart and paints the card unless the style
  * is transparent; the drawing ends with cairo_restore(). */
-void         cs_chart_frame_begin_paint (CsChartFrame       *frame,
+void         _cs_chart_frame_begin_paint (CsChartFrame       *frame,
                                          cairo_t            *cr,
                                          double              width,
                                          double              height);
 /* Draws the queued texts (on top of the shapes). */
-void         cs_chart_frame_paint_texts (CsChartFrame       *frame,
+void         _cs_chart_frame_paint_texts (CsChartFrame       *frame,
                                          cairo_t            *cr);
 /* A layout of @text; @max_width <= 0 means unbounded. With @max_lines 1 the
  * text is ellipsized at @max_width, otherwise wrapped and ellipsized after
  * @max_lines lines. Owned by @frame. */
-PangoLayout *cs_chart_frame_text        (CsChartFrame  *frame,
+PangoLayout *_cs_chart_frame_text        (CsChartFrame  *frame,
                                          const char    *text,
                                          CsChartFont    font,
                                          double         max_width,
                                          int            max_lines);
-void         cs_chart_text_size         (PangoLayout   *layout,
+void         _cs_chart_text_size         (PangoLayout   *layout,
                                          double        *width,
                                          double        *height);
 /* Queues @layout to be drawn with its top-left corner at (@x, @y). */
-void         cs_chart_frame_place       (CsChartFrame  *frame,
+void         _cs_chart_frame_place       (CsChartFrame  *frame,
                                          PangoLayout   *layout,
                                          double         x,
                                          double         y,
                                          const CsColor *color);
 /* Rounds a coordinate to the nearest device pixel. */
-double       cs_chart_frame_snap        (CsChartFrame  *frame,
+double       _cs_chart_frame_snap        (CsChartFrame  *frame,
                                          double         v);
-void         cs_chart_frame_role_color  (CsChartFrame  *frame,
+void         _cs_chart_frame_role_color  (CsChartFrame  *frame,
                                          CsColorRole    role,
                                          CsColor       *color);
 /* The footnote explaining the provenance markers used in the chart, e.g.
  * "≈ estimated from samples"; NULL when every value was counted. */
-char        *cs_chart_provenance_note   (const CsChartValues *values);
+char        *_cs_chart_provenance_note   (const CsChartValues *values);
 /* The title (top left, bold, geometry->title) and the provenance footnote
  * (bottom, when there is one) that every chart kind has; *@top and *@bottom
  * receive the band left between them for the kind's own content. */
-void         cs_chart_frame_title_and_note (CsChartFrame *frame,
+void         _cs_chart_frame_title_and_note (CsChartFrame *frame,
                                             double       *top,
                                             double       *bottom);
-void         cs_chart_rounded_rect      (cairo_t       *cr,
+void         _cs_chart_rounded_rect      (cairo_t       *cr,
                                          const CsRect  *rect,
                                          double         radius);
 
-void         cs_chart_bar_layout        (CsChartFrame  *frame);
-void         cs_chart_bar_draw          (CsChartFrame  *frame,
+void         _cs_chart_bar_layout        (CsChartFrame  *frame);
+void         _cs_chart_bar_draw          (CsChartFrame  *frame,
                                          cairo_t       *cr);
-void         cs_chart_ref_layout        (CsChartFrame  *frame);
-void         cs_chart_ref_draw          (CsChartFrame  *frame,
+void         _cs_chart_ref_layout        (CsChartFrame  *frame);
+void         _cs_chart_ref_draw          (CsChartFrame  *frame,
                                          cairo_t       *cr);
 
 G_END_DECLS

@@ -51,7 +51,7 @@ tick_text (const CsChartValues *values,
 }
 
 void
-cs_chart_ref_layout (CsChartFrame *frame)
+_cs_chart_ref_layout (CsChartFrame *frame)
 {
   const CsChartValues *values = frame->values;
   CsChartGeometry *geometry = frame->geometry;
@@ -73,10 +73,10 @@ cs_chart_ref_layout (CsChartFrame *frame)
   const char *marker;
   int sentence_lines;
 
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text_color);
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text_color);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
 
-  cs_chart_frame_title_and_note (frame, &y, &bottom);
+  _cs_chart_frame_title_and_note (frame, &y, &bottom);
   avail = MAX (0, bottom - y);
 
   scale_range (values, &low, &medium, &high, &scale_max);
@@ -89,18 +89,18 @@ cs_chart_ref_layout (CsChartFrame *frame)
   low_text = tick_text (values, low);
   medium_text = tick_text (values, medium);
   high_text = tick_text (values, high);
-  ticks[0] = cs_chart_frame_text (frame, low_text, CS_CHART_FONT_SMALL, -1, 1);
-  ticks[1] = cs_chart_frame_text (frame, medium_text, CS_CHART_FONT_SMALL, -1, 1);
-  ticks[2] = cs_chart_frame_text (frame, high_text, CS_CHART_FONT_SMALL, -1, 1);
+  ticks[0] = _cs_chart_frame_text (frame, low_text, CS_CHART_FONT_SMALL, -1, 1);
+  ticks[1] = _cs_chart_frame_text (frame, medium_text, CS_CHART_FONT_SMALL, -1, 1);
+  ticks[2] = _cs_chart_frame_text (frame, high_text, CS_CHART_FONT_SMALL, -1, 1);
   for (guint i = 0; i < 3; i++)
-    cs_chart_text_size (ticks[i], &lw[i], &lh);
+    _cs_chart_text_size (ticks[i], &lw[i], &lh);
 
   marker = cs_provenance_get_marker (values->provenance);
   value_text = cs_chart_format_value (values->value, values->unit);
   geometry->value_text = has_value && marker[0] ? g_strconcat (value_text, " ", marker, NULL)
                                                 : g_strdup (value_text);
-  badge_text = cs_chart_frame_text (frame, geometry->value_text, CS_CHART_FONT_BOLD, inner_w / 2, 1);
-  cs_chart_text_size (badge_text, &bw, &bh);
+  badge_text = _cs_chart_frame_text (frame, geometry->value_text, CS_CHART_FONT_BOLD, inner_w / 2, 1);
+  _cs_chart_text_size (badge_text, &bw, &bh);
 
   sentence_text = values->sentence;
   if (!has_value)
@@ -119,8 +119,8 @@ cs_chart_ref_layout (CsChartFrame *frame)
   sh = 0;
   if (sentence_text != NULL && sentence_w > 20)
     {
-      sentence = cs_chart_frame_text (frame, sentence_text, CS_CHART_FONT_REGULAR, sentence_w, sentence_lines);
-      cs_chart_text_size (sentence, &sw, &sh);
+      sentence = _cs_chart_frame_text (frame, sentence_text, CS_CHART_FONT_REGULAR, sentence_w, sentence_lines);
+      _cs_chart_text_size (sentence, &sw, &sh);
     }
   block = fixed + MAX (bh + 6, sh);
   if (block > avail)
@@ -132,17 +132,17 @@ cs_chart_ref_layout (CsChartFrame *frame)
 
   /* The end ticks' labels are centred on the ends: keep them inside. */
   inset = MIN (MAX (lw[0], lw[2]) / 2, inner_w / 6);
-  geometry->plot.x = cs_chart_frame_snap (frame, pad + inset);
-  geometry->plot.y = cs_chart_frame_snap (frame, top + marker_h + 1);
-  geometry->plot.width = cs_chart_frame_snap (frame, pad + inner_w - inset) - geometry->plot.x;
-  geometry->plot.height = cs_chart_frame_snap (frame, top + marker_h + 1 + track_h) - geometry->plot.y;
+  geometry->plot.x = _cs_chart_frame_snap (frame, pad + inset);
+  geometry->plot.y = _cs_chart_frame_snap (frame, top + marker_h + 1);
+  geometry->plot.width = _cs_chart_frame_snap (frame, pad + inner_w - inset) - geometry->plot.x;
+  geometry->plot.height = _cs_chart_frame_snap (frame, top + marker_h + 1 + track_h) - geometry->plot.y;
 
   for (guint b = 0; b < 3; b++)
     {
       double from = b == 0 ? low : b == 1 ? medium : high;
       double to = b == 0 ? medium : b == 1 ? high : scale_max;
-      double x0 = cs_chart_frame_snap (frame, value_to_x (geometry, from));
-      double x1 = cs_chart_frame_snap (frame, value_to_x (geometry, to));
+      double x0 = _cs_chart_frame_snap (frame, value_to_x (geometry, from));
+      double x1 = _cs_chart_frame_snap (frame, value_to_x (geometry, to));
 
       geometry->bands[b] = (CsRect) { x0, geometry->plot.y, MAX (0, x1 - x0), geometry->plot.height };
     }
@@ -159,7 +159,7 @@ cs_chart_ref_layout (CsChartFrame *frame)
         x = CLAMP (x, pad, width - pad - lw[i]);
         if (x < right_edge + 4)
           continue;
-        cs_chart_frame_place (frame, ticks[i], x, tick_y, &secondary);
+        _cs_chart_frame_place (frame, ticks[i], x, tick_y, &secondary);
         right_edge = x + lw[i];
       }
   }
@@ -177,7 +177,7 @@ cs_chart_ref_layout (CsChartFrame *frame)
   cs_palette_get_band_color (frame->style.theme, has_value ? values->band : CS_BAND_NONE,
                              values->higher_is_better, &badge_color);
   cs_palette_get_text_on (&badge_color, &on_badge);
-  cs_chart_frame_place (frame, badge_text, pad + 8, badge_y + 3, &on_badge);
+  _cs_chart_frame_place (frame, badge_text, pad + 8, badge_y + 3, &on_badge);
 
   if (sentence != NULL)
     {
@@ -185,12 +185,12 @@ cs_chart_ref_layout (CsChartFrame *frame)
       geometry->sentence = (CsRect) { pad + geometry->badge.width + pad,
                                       badge_y + (geometry->badge.height - MIN (sh, frame->line_height)) / 2,
                                       sw, sh };
-      cs_chart_frame_place (frame, sentence, geometry->sentence.x, geometry->sentence.y, &text_color);
+      _cs_chart_frame_place (frame, sentence, geometry->sentence.x, geometry->sentence.y, &text_color);
     }
 }
 
 void
-cs_chart_ref_draw (CsChartFrame *frame,
+_cs_chart_ref_draw (CsChartFrame *frame,
                    cairo_t      *cr)
 {
   const CsChartValues *values = frame->values;
@@ -198,8 +198,8 @@ cs_chart_ref_draw (CsChartFrame *frame,
   double hairline = 1.0 / frame->style.scale;
   CsColor grid, text_color, color;
 
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_GRID, &grid);
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text_color);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_GRID, &grid);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text_color);
 
   if (geometry->plot.width <= 0 || geometry->plot.height <= 0)
     return;
@@ -220,7 +220,7 @@ cs_chart_ref_draw (CsChartFrame *frame,
   cairo_set_line_width (cr, hairline);
   for (guint b = 0; b < 3; b++)
     {
-      double x = cs_chart_frame_snap (frame, geometry->bands[b].x) + hairline / 2;
+      double x = _cs_chart_frame_snap (frame, geometry->bands[b].x) + hairline / 2;
 
       cairo_move_to (cr, x, geometry->plot.y + geometry->plot.height);
       cairo_line_to (cr, x, geometry->plot.y + geometry->plot.height + 3);
@@ -252,7 +252,7 @@ cs_chart_ref_draw (CsChartFrame *frame,
 
   cs_palette_get_band_color (frame->style.theme, isfinite (values->value) ? values->band : CS_BAND_NONE,
                              values->higher_is_better, &color);
-  cs_chart_rounded_rect (cr, &geometry->badge, 4);
+  _cs_chart_rounded_rect (cr, &geometry->badge, 4);
   cs_color_set_source (cr, &color);
   cairo_fill (cr);
 }

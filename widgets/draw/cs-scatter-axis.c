@@ -10,7 +10,7 @@
 #include "cs-scatter-private.h"
 
 void
-cs_scatter_time_range (double  lo,
+_cs_scatter_time_range (double  lo,
                        double  hi,
                        guint   max_ticks,
                        double *min,
@@ -57,7 +57,7 @@ cs_scatter_time_range (double  lo,
 }
 
 void
-cs_scatter_address_range (guint64  lo,
+_cs_scatter_address_range (guint64  lo,
                           guint64  hi,
                           guint    max_ticks,
                           guint64 *min,
@@ -89,7 +89,7 @@ cs_scatter_address_range (guint64  lo,
 }
 
 char *
-cs_scatter_format_time (double value,
+_cs_scatter_format_time (double value,
                         double step)
 {
   int decimals = 0;
@@ -103,7 +103,7 @@ cs_scatter_format_time (double value,
 }
 
 char *
-cs_scatter_format_address (guint64 address)
+_cs_scatter_format_address (guint64 address)
 {
   return g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", address);
 }

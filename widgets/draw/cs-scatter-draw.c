@@ -164,7 +164,7 @@ draw_grid (CsScatterLayout *layout,
   CsChartFrame *frame = &layout->frame;
   CsColor grid;
 
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_GRID, &grid);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_GRID, &grid);
   set_hairline (cr, frame);
 
   /* Faint inner lines: a guide, not a feature of the data. */
@@ -191,7 +191,7 @@ draw_grid (CsScatterLayout *layout,
     {
       CsColor text;
 
-      cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text);
+      _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text);
       text.alpha = 0.12;
       cs_color_set_source (cr, &text);
       cairo_rectangle (cr, g->band.x, g->band.y, g->band.width, g->band.height);
@@ -202,7 +202,7 @@ draw_grid (CsScatterLayout *layout,
   grid.alpha = 1.0;
   cs_color_set_source (cr, &grid);
   cairo_rectangle (cr, pixel_centre (frame, g->plot.x), pixel_centre (frame, g->plot.y),
-                   cs_chart_frame_snap (frame, g->plot.width), cs_chart_frame_snap (frame, g->plot.height));
+                   _cs_chart_frame_snap (frame, g->plot.width), _cs_chart_frame_snap (frame, g->plot.height));
   for (guint i = 0; i < layout->x_ticks->len; i++)
     {
       double x = pixel_centre (frame, cs_scatter_map_x (g, g_array_index (layout->x_ticks, CsScatterTick, i).value));
@@ -425,7 +425,7 @@ draw_marks (CsScatterLayout *layout,
     draw_group (layout, cr, order + start[k], start[k + 1] - start[k], seen, seen_w, seen_h);
 
   /* Selected points: a ring in the text colour around the mark. */
-  cs_chart_frame_role_color (&layout->frame, CS_COLOR_ROLE_TEXT, &ring);
+  _cs_chart_frame_role_color (&layout->frame, CS_COLOR_ROLE_TEXT, &ring);
   cs_color_set_source (cr, &ring);
   cairo_set_line_width (cr, 1.5);
   cairo_new_path (cr);
@@ -453,7 +453,7 @@ draw_band_edges (CsScatterLayout *layout,
 
   if (g->band.width <= 0)
     return;
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text);
   text.alpha = 0.6;
   cs_color_set_source (cr, &text);
   set_hairline (cr, frame);
@@ -495,7 +495,7 @@ cs_scatter_draw (cairo_t             *cr,
   layout = cs_scatter_layout_new (data, style, width, height);
   frame = &layout->frame;
 
-  cs_chart_frame_begin_paint (frame, cr, width, height);
+  _cs_chart_frame_begin_paint (frame, cr, width, height);
 
   if (layout->geometry->plot.width > 0)
     {
@@ -505,7 +505,7 @@ cs_scatter_draw (cairo_t             *cr,
     }
   draw_legend_marks (layout, cr);
 
-  cs_chart_frame_paint_texts (frame, cr);
+  _cs_chart_frame_paint_texts (frame, cr);
   if (layout->y_title != NULL)
     {
       /* Rotated a quarter turn anticlockwise: read from bottom to top. */

@@ -20,7 +20,7 @@ cs_scatter_layout_free (CsScatterLayout *layout)
 {
   CsChartFrame *frame = &layout->frame;
 
-  cs_chart_frame_clear_text (frame);
+  _cs_chart_frame_clear_text (frame);
   g_clear_pointer (&layout->geometry, cs_scatter_geometry_free);
   g_clear_pointer (&layout->x_ticks, g_array_unref);
   g_clear_pointer (&layout->y_ticks, g_array_unref);
@@ -56,12 +56,12 @@ place_text (CsScatterLayout *layout,
             double          *w,
             double          *h)
 {
-  PangoLayout *pl = cs_chart_frame_text (&layout->frame, text, font, max_width, 1);
+  PangoLayout *pl = _cs_chart_frame_text (&layout->frame, text, font, max_width, 1);
   CsColor color;
 
-  cs_chart_text_size (pl, w, h);
-  cs_chart_frame_role_color (&layout->frame, role, &color);
-  cs_chart_frame_place (&layout->frame, pl, x, y, &color);
+  _cs_chart_text_size (pl, w, h);
+  _cs_chart_frame_role_color (&layout->frame, role, &color);
+  _cs_chart_frame_place (&layout->frame, pl, x, y, &color);
   return pl;
 }
 
@@ -81,7 +81,7 @@ layout_title (CsScatterLayout *layout)
   top = pad + h;
   if (layout->data->mode == CS_SCATTER_MODE_CACHELINE && layout->data->has_line)
     {
-      g_autofree char *address = cs_scatter_format_address (layout->data->line);
+      g_autofree char *address = _cs_scatter_format_address (layout->data->line);
       /* TRANSLATORS: subtitle of the scatter in cacheline mode: "Cacheline 0x7ffd12345640" */
       g_autofree char *subtitle = g_strdup_printf (_("Cacheline %s"), address);
 
@@ -110,18 +110,18 @@ layout_empty (CsScatterLayout *layout,
     g->empty_text = g_strdup (_("Select a cacheline to see which bytes each thread touches"));
   else
     {
-      g_autofree char *address = cs_scatter_format_address (data->line);
+      g_autofree char *address = _cs_scatter_format_address (data->line);
 
       g->empty_text = g_strdup_printf (_("No sampled accesses to cacheline %s"), address);
     }
 
-  pl = cs_chart_frame_text (&layout->frame, g->empty_text, CS_CHART_FONT_REGULAR, inner_w, 3);
+  pl = _cs_chart_frame_text (&layout->frame, g->empty_text, CS_CHART_FONT_REGULAR, inner_w, 3);
   pango_layout_set_alignment (pl, PANGO_ALIGN_CENTER);
-  cs_chart_text_size (pl, &w, &h);
+  _cs_chart_text_size (pl, &w, &h);
   /* A centred layout of set width: the logical box spans that width. */
   g->empty = (CsRect) { pad, top + MAX (0, (g->height - pad - top - h) / 2), inner_w, h };
-  cs_chart_frame_role_color (&layout->frame, CS_COLOR_ROLE_TEXT_SECONDARY, &color);
-  cs_chart_frame_place (&layout->frame, pl, g->empty.x, g->empty.y, &color);
+  _cs_chart_frame_role_color (&layout->frame, CS_COLOR_ROLE_TEXT_SECONDARY, &color);
+  _cs_chart_frame_place (&layout->frame, pl, g->empty.x, g->empty.y, &color);
 }
 
 typedef struct
@@ -154,11 +154,11 @@ layout_legend (CsScatterLayout *layout)
   double x = pad, top;
   CsColor secondary;
 
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
   for (guint k = 0; k < 2; k++)
     {
       /* TRANSLATORS: legend key of the scatter chart: filled marks are stores (writes) */
-      LegendItem item = { cs_chart_frame_text (frame, k == 0 ? _("store") :
+      LegendItem item = { _cs_chart_frame_text (frame, k == 0 ? _("store") :
                                                /* TRANSLATORS: legend key: hollow marks are loads (reads) */
                                                _("load"), CS_CHART_FONT_SMALL, -1, 1),
                           0, k == 0, secondary, -1, TRUE };
@@ -182,14 +182,14 @@ layout_legend (CsScatterLayout *layout)
       count = cs_chart_format_grouped (layout->counts[t], 0);
       /* TRANSLATORS: legend entry: thread name and sampled accesses, "worker 1234 (1,502)" */
       label = g_strdup_printf (_("%s (%s)"), name, count);
-      item.text = cs_chart_frame_text (frame, label, CS_CHART_FONT_SMALL, inner_w - 2 * r - 4, 1);
+      item.text = _cs_chart_frame_text (frame, label, CS_CHART_FONT_SMALL, inner_w - 2 * r - 4, 1);
       cs_scatter_series_color (layout, t, &item.color);
       g_array_append_val (items, item);
     }
 
   if (layout->data->note != NULL)
     {
-      LegendItem item = { cs_chart_frame_text (frame, layout->data->note, CS_CHART_FONT_SMALL, inner_w, 1),
+      LegendItem item = { _cs_chart_frame_text (frame, layout->data->note, CS_CHART_FONT_SMALL, inner_w, 1),
                           0, FALSE, secondary, -1, FALSE };
 
       g_array_append_val (items, item);
@@ -202,7 +202,7 @@ layout_legend (CsScatterLayout *layout)
       LegendItem *item = &g_array_index (items, LegendItem, i);
       double tw, th;
 
-      cs_chart_text_size (item->text, &tw, &th);
+      _cs_chart_text_size (item->text, &tw, &th);
       item->width = (item->swatch ? 2 * r + 4 : 0) + tw;
       if (x > pad && x + item->width > pad + inner_w)
         {
@@ -228,10 +228,10 @@ layout_legend (CsScatterLayout *layout)
 
       if (row_of[i] < 0)
         continue;
-      cs_chart_text_size (item->text, &tw, &th);
+      _cs_chart_text_size (item->text, &tw, &th);
       if (item->swatch)
         g_array_append_val (layout->swatches, swatch);
-      cs_chart_frame_place (frame, item->text, x_of[i] + (item->swatch ? 2 * r + 4 : 0),
+      _cs_chart_frame_place (frame, item->text, x_of[i] + (item->swatch ? 2 * r + 4 : 0),
                             y + (row_h - th) / 2, &secondary);
       if (item->series >= 0)
         g->series_legend[item->series] = (CsRect) { x_of[i], y, item->width, row_h };
@@ -250,7 +250,7 @@ measure_labels (CsScatterLayout  *layout,
     {
       double w, h;
 
-      cs_chart_text_size (g_ptr_array_index (labels, i), &w, &h);
+      _cs_chart_text_size (g_ptr_array_index (labels, i), &w, &h);
       max_w = MAX (max_w, w);
     }
   return max_w;
@@ -266,7 +266,7 @@ add_tick (CsScatterLayout *layout,
   CsScatterTick tick = { value };
 
   g_array_append_val (ticks, tick);
-  g_ptr_array_add (labels, cs_chart_frame_text (&layout->frame, label, CS_CHART_FONT_SMALL, -1, 1));
+  g_ptr_array_add (labels, _cs_chart_frame_text (&layout->frame, label, CS_CHART_FONT_SMALL, -1, 1));
 }
 
 /* The ticks and labels of a time axis over the shown points' times. */
@@ -282,12 +282,12 @@ time_ticks (CsScatterLayout *layout,
 {
   double step;
 
-  cs_scatter_time_range (t_lo, t_hi, max_ticks, min, max, &step);
+  _cs_scatter_time_range (t_lo, t_hi, max_ticks, min, max, &step);
   g_array_set_size (ticks, 0);
   g_ptr_array_set_size (labels, 0);
   for (double v = *min; v <= *max + step * 1e-6; v += step)
     {
-      g_autofree char *label = cs_scatter_format_time (v, step);
+      g_autofree char *label = _cs_scatter_format_time (v, step);
 
       add_tick (layout, ticks, labels, v, label);
     }
@@ -318,19 +318,19 @@ layout_axes (CsScatterLayout *layout,
   CsColor secondary;
   PangoLayout *pl;
 
-  cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
+  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
 
   /* y ticks first: their labels' width sets the plot's left edge. */
   if (address_mode)
     {
       guint64 step;
 
-      cs_scatter_address_range (a_lo, a_hi, y_max_ticks, &g->address_min, &g->address_max, &step);
+      _cs_scatter_address_range (a_lo, a_hi, y_max_ticks, &g->address_min, &g->address_max, &step);
       g->y_min = 0;
       g->y_max = (double) (g->address_max - g->address_min);
       for (guint64 a = g->address_min; ; a += step)
         {
-          g_autofree char *label = cs_scatter_format_address (a);
+          g_autofree char *label = _cs_scatter_format_address (a);
 
           add_tick (layout, layout->y_ticks, y_labels, (double) (a - g->address_min), label);
           if (a >= g->address_max || g->address_max - a < step)
@@ -342,9 +342,9 @@ layout_axes (CsScatterLayout *layout,
   label_w = measure_labels (layout, y_labels);
 
   /* TRANSLATORS: axis titles of the data-address scatter chart */
-  layout->y_title = cs_chart_frame_text (frame, address_mode ? _("Data address") : _("Time (s)"),
+  layout->y_title = _cs_chart_frame_text (frame, address_mode ? _("Data address") : _("Time (s)"),
                                          CS_CHART_FONT_REGULAR, plot_h, 1);
-  cs_chart_text_size (layout->y_title, &tw, &th);
+  _cs_chart_text_size (layout->y_title, &tw, &th);
   left = pad + th + 4 + label_w + CS_SCATTER_TICK_LENGTH + 2;
   layout->y_title_x = pad;
   layout->y_title_y = plot_top + plot_h / 2 + MIN (tw, plot_h) / 2;
@@ -369,8 +369,8 @@ layout_axes (CsScatterLayout *layout,
       double est_w = MAX (1, right - left);
       double digits_w;
 
-      pl = cs_chart_frame_text (frame, "64", CS_CHART_FONT_SMALL, -1, 1);
-      cs_chart_text_size (pl, &digits_w, &th);
+      pl = _cs_chart_frame_text (frame, "64", CS_CHART_FONT_SMALL, -1, 1);
+      _cs_chart_text_size (pl, &digits_w, &th);
       while (x_step < 4 && est_w / (8.0 / x_step) < digits_w + 6)
         x_step *= 2;
       g->x_min = 0;
@@ -385,7 +385,7 @@ layout_axes (CsScatterLayout *layout,
     }
   if (x_labels->len > 0)
     {
-      cs_chart_text_size (g_ptr_array_index (x_labels, x_labels->len - 1), &tw, &th);
+      _cs_chart_text_size (g_ptr_array_index (x_labels, x_labels->len - 1), &tw, &th);
       right -= tw / 2;
     }
 
@@ -397,22 +397,22 @@ layout_axes (CsScatterLayout *layout,
       double y = cs_scatter_map_y (g, g_array_index (layout->y_ticks, CsScatterTick, i).value);
 
       pl = g_ptr_array_index (y_labels, i);
-      cs_chart_text_size (pl, &tw, &th);
-      cs_chart_frame_place (frame, pl, left - CS_SCATTER_TICK_LENGTH - 2 - tw, y - th / 2, &secondary);
+      _cs_chart_text_size (pl, &tw, &th);
+      _cs_chart_frame_place (frame, pl, left - CS_SCATTER_TICK_LENGTH - 2 - tw, y - th / 2, &secondary);
     }
   for (guint i = 0; i < x_labels->len; i++)
     {
       double x = cs_scatter_map_x (g, g_array_index (layout->x_ticks, CsScatterTick, i).value);
 
       pl = g_ptr_array_index (x_labels, i);
-      cs_chart_text_size (pl, &tw, &th);
-      cs_chart_frame_place (frame, pl, x - tw / 2, g->plot.y + g->plot.height + CS_SCATTER_TICK_LENGTH + 2,
+      _cs_chart_text_size (pl, &tw, &th);
+      _cs_chart_frame_place (frame, pl, x - tw / 2, g->plot.y + g->plot.height + CS_SCATTER_TICK_LENGTH + 2,
                             &secondary);
     }
-  pl = cs_chart_frame_text (frame, address_mode ? _("Time (s)") : _("Offset in cacheline (bytes)"),
+  pl = _cs_chart_frame_text (frame, address_mode ? _("Time (s)") : _("Offset in cacheline (bytes)"),
                             CS_CHART_FONT_REGULAR, g->plot.width, 1);
-  cs_chart_text_size (pl, &tw, &th);
-  cs_chart_frame_place (frame, pl, g->plot.x + (g->plot.width - tw) / 2, bottom - lh, &secondary);
+  _cs_chart_text_size (pl, &tw, &th);
+  _cs_chart_frame_place (frame, pl, g->plot.x + (g->plot.width - tw) / 2, bottom - lh, &secondary);
 
   /* Marks must fit a byte's column in cacheline mode. */
   g->mark_radius = address_mode ? 2.5 : CLAMP (g->plot.width / CS_SCATTER_LINE_SIZE * 0.4, 1.5, 3.5);
@@ -445,7 +445,7 @@ cs_scatter_layout_new (const CsScatterData *data,
   layout->data = data;
   /* The same fonts and metrics as the BAR and REF charts, a little less
    * padding: the plot needs the room. */
-  cs_chart_frame_init_text (&layout->frame, style, CLAMP (MIN (width, height) * 0.03, 4.0, 12.0));
+  _cs_chart_frame_init_text (&layout->frame, style, CLAMP (MIN (width, height) * 0.03, 4.0, 12.0));
   layout->geometry = g = g_new0 (CsScatterGeometry, 1);
   layout->x_ticks = g_array_new (FALSE, FALSE, sizeof (CsScatterTick));
   layout->y_ticks = g_array_new (FALSE, FALSE, sizeof (CsScatterTick));

@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 
 /* A nice [*min, *max] covering [lo, hi] with about @max_ticks steps of
  * *step (1, 2 or 5 × 10^k); an empty or inverted range is widened. */
-void  cs_scatter_time_range     (double   lo,
+void  _cs_scatter_time_range     (double   lo,
                                  double   hi,
                                  guint    max_ticks,
                                  double  *min,
@@ -22,16 +22,16 @@ void  cs_scatter_time_range     (double   lo,
                                  double  *step);
 /* A range [*min, *max) covering the cachelines of [lo, hi] whose bounds are
  * multiples of *step, a power of two ≥ 64, with at most @max_ticks steps. */
-void  cs_scatter_address_range  (guint64  lo,
+void  _cs_scatter_address_range  (guint64  lo,
                                  guint64  hi,
                                  guint    max_ticks,
                                  guint64 *min,
                                  guint64 *max,
                                  guint64 *step);
 /* "1.5" for a tick at 1.5 s with step 0.5: as many decimals as the step. */
-char *cs_scatter_format_time    (double   value,
+char *_cs_scatter_format_time    (double   value,
                                  double   step);
 /* "0x7ffd12345640". */
-char *cs_scatter_format_address (guint64  address);
+char *_cs_scatter_format_address (guint64  address);
 
 G_END_DECLS

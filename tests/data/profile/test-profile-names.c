@@ -34,7 +34,7 @@ test_canonical (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *c = cs_profile_canonical_event (cases[i][0]);
+      g_autofree char *c = _cs_profile_canonical_event (cases[i][0]);
 
       g_assert_cmpstr (c, ==, cases[i][1]);
     }
@@ -80,7 +80,7 @@ display (const char *signature,
 {
   CsSymbol sym = { NULL, name, signature, mangled, 0x1000, 16, FALSE };
 
-  return cs_profile_display_name (&sym);
+  return _cs_profile_display_name (&sym);
 }
 
 static void
@@ -118,7 +118,7 @@ test_display_names (void)
   /* Code no symbol covers keeps the symbolizer's "module+0x…" name. */
   {
     CsSymbol sym = { NULL, "libfoo.so+0x1a2b", NULL, NULL, 0x1a2b, 0, TRUE };
-    g_autofree char *d = cs_profile_display_name (&sym);
+    g_autofree char *d = _cs_profile_display_name (&sym);
 
     g_assert_cmpstr (d, ==, "libfoo.so+0x1a2b");
   }

@@ -428,36 +428,36 @@ test_ranges (void)
   double min, max, step;
   guint64 amin, amax, astep;
 
-  cs_scatter_time_range (0.13, 12.4, 6, &min, &max, &step);
+  _cs_scatter_time_range (0.13, 12.4, 6, &min, &max, &step);
   /* 12.27 / 6 = 2.05 → step 5 → [0, 15] */
   g_assert_cmpfloat (step, ==, 5);
   g_assert_cmpfloat (min, ==, 0);
   g_assert_cmpfloat (max, ==, 15);
-  cs_scatter_time_range (1.0, 3.0, 8, &min, &max, &step);
+  _cs_scatter_time_range (1.0, 3.0, 8, &min, &max, &step);
   /* 2 / 8 = 0.25 → 0.5 → [1, 3] */
   g_assert_cmpfloat (fabs (step - 0.5), <, 1e-12);
   g_assert_cmpfloat (fabs (min - 1), <, 1e-12);
   g_assert_cmpfloat (fabs (max - 3), <, 1e-12);
-  cs_scatter_time_range (2.0, 2.0, 5, &min, &max, &step);
+  _cs_scatter_time_range (2.0, 2.0, 5, &min, &max, &step);
   g_assert_cmpfloat (min, <, 2.0);
   g_assert_cmpfloat (max, >, 2.0);
 
   /* Lines 0x10000 … 0x12000: 0x400 would need 9 steps, 0x800 needs 5. */
-  cs_scatter_address_range (0x10008, 0x12010, 8, &amin, &amax, &astep);
+  _cs_scatter_address_range (0x10008, 0x12010, 8, &amin, &amax, &astep);
   g_assert_cmpuint (astep, ==, 0x800);
   g_assert_cmpuint (amin, ==, 0x10000);
   g_assert_cmpuint (amax, ==, 0x12800);
   /* One line: exactly that line. */
-  cs_scatter_address_range (0x1234, 0x1238, 8, &amin, &amax, &astep);
+  _cs_scatter_address_range (0x1234, 0x1238, 8, &amin, &amax, &astep);
   g_assert_cmpuint (amin, ==, 0x1200);
   g_assert_cmpuint (amax, ==, 0x1240);
   /* The top of the address space does not wrap. */
-  cs_scatter_address_range (G_MAXUINT64 - 10, G_MAXUINT64, 4, &amin, &amax, &astep);
+  _cs_scatter_address_range (G_MAXUINT64 - 10, G_MAXUINT64, 4, &amin, &amax, &astep);
   g_assert_cmpuint (amax, >, amin);
 
   {
-    g_autofree char *label = cs_scatter_format_address (0x7ffd12345640);
-    g_autofree char *t = cs_scatter_format_time (1.5, 0.5);
+    g_autofree char *label = _cs_scatter_format_address (0x7ffd12345640);
+    g_autofree char *t = _cs_scatter_format_time (1.5, 0.5);
 
     g_assert_cmpstr (label, ==, "0x7ffd12345640");
     g_assert_cmpstr (t, ==, "1.5");
