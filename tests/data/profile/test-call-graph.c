@@ -13,271 +13,26 @@
  */
 #include "config.h"
 
-#include <linux/perf_event.h>
-
 #include "cs-call-children.h"
-#include "cs-call-graph.h"
+#include "cs-callchain-synth.h"
 #include "cs-folded.h"
-#include "cs-perf-build.h"
-#include "cs-perf-writer.h"
-#include "cs-profile-samples.h"
-#include "cs-symtest-util.h"
-
-#define PID       100
-#define TID2      101
-#define BASE      G_GUINT64_CONSTANT (0x555555554000)
-#define KTEXT     G_GUINT64_CONSTANT (0xffffffff81000000)
-#define PERIOD    100
-#define SAMPLE_ST (PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD | \
-                   PERF_SAMPLE_CALLCHAIN)
 
 static char *workload;
 static char *symtest;
 static char *tmpdir;
 
-/* The kernel functions of the kallsyms file. */
-#define K_LEAF (KTEXT + 0x100)
-#define K_MID  (KTEXT + 0x200)
-
-typedef struct
-{
-  const char *path;
-  guint64     text_offset, text_vaddr, text_size;
-  GPtrArray  *symbols;   /* NmSymbol* */
-  GByteArray *records;
-  guint64     time;
-} Synth;
-
-static void
-synth_init (Synth      *s,
-            const char *path)
-{
-  s->path = path;
-  readelf_text_segment (path, &s->text_offset, &s->text_vaddr, &s->text_size);
-  s->symbols = nm_functions (path, FALSE);
-  s->records = g_byte_array_new ();
-  s->time = 1000;
-}
-
-static void
-synth_clear (Synth *s)
-{
-  g_ptr_array_unref (s->symbols);
-  g_byte_array_unref (s->records);
-}
-
-/* The run-time address @offset bytes into function @name. */
-static guint64
-fn (Synth      *s,
-    const char *name,
-    guint64     offset)
-{
-  for (guint i = 0; i < s->symbols->len; i++)
-    {
-      const NmSymbol *sym = s->symbols->pdata[i];
-
-      if (g_str_equal (sym->name, name))
-        {
-          g_assert_cmpuint (offset, <, MAX (sym->size, 1));
-          return BASE + sym->address - s->text_vaddr + offset;
-        }
-    }
-  g_error ("no function %s in %s", name, s->path);
-}
-
-static void
-side_band (Synth *s,
-           gsize  at)
-{
-  put32 (s->records, PID), put32 (s->records, PID);
-  put64 (s->records, s->time++);
-  record_end (s->records, at);
-}
-
-static void
-synth_maps (Synth *s)
-{
-  gsize at;
-
-  at = record_begin (s->records, PERF_RECORD_COMM, PERF_RECORD_MISC_COMM_EXEC);
-  put32 (s->records, PID), put32 (s->records, PID);
-  put_string (s->records, "cg test");
-  side_band (s, at);
-
-  at = record_begin (s->records, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER);
-  put32 (s->records, PID), put32 (s->records, PID);
-  put64 (s->records, BASE), put64 (s->records, s->text_size), put64 (s->records, s->text_offset);
-  put32 (s->records, 8), put32 (s->records, 1), put64 (s->records, 4242), put64 (s->records, 0);
-  put32 (s->records, 5), put32 (s->records, 2);
-  put_string (s->records, s->path);
-  side_band (s, at);
-
-  at = record_begin (s->records, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL);
-  put32 (s->records, (guint32) -1), put32 (s->records, 0);
-  put64 (s->records, KTEXT), put64 (s->records, G_MAXUINT64 - KTEXT), put64 (s->records, KTEXT);
-  put_string (s->records, "[kernel.kallsyms]_text");
-  side_band (s, at);
-
-  /* a second thread of the process, named only by inheritance */
-  at = record_begin (s->records, PERF_RECORD_FORK, 0);
-  put32 (s->records, PID), put32 (s->records, PID), put32 (s->records, TID2), put32 (s->records, PID);
-  put64 (s->records, s->time);
-  side_band (s, at);
-}
-
-/* A sample of @tid whose call chain is @chain (@n entries, markers
- * included, innermost first, as the kernel writes it). */
-static void
-synth_sample (Synth         *s,
-              guint32        tid,
-              gboolean       kernel,
-              const guint64 *chain,
-              guint          n)
-{
-  gsize at = record_begin (s->records, PERF_RECORD_SAMPLE,
-                           kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER);
-  guint64 ip = 0;
-
-  for (guint i = 0; i < n && ip == 0; i++)
-    if (chain[i] < (guint64) PERF_CONTEXT_MAX)
-      ip = chain[i];
-  put64 (s->records, ip);
-  put32 (s->records, PID), put32 (s->records, tid);
-  put64 (s->records, s->time++);
-  put64 (s->records, PERIOD);
-  put64 (s->records, n);
-  for (guint i = 0; i < n; i++)
-    put64 (s->records, chain[i]);
-  record_end (s->records, at);
-}
-
-static char *
-synth_write (Synth      *s,
-             const char *name)
-{
-  char *path = g_build_filename (tmpdir, name, NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CsPerfWriter) writer = cs_perf_writer_new (path, &error);
-  struct perf_event_attr a = { 0 };
-  guint64 id = 7;
-
-  g_assert_no_error (error);
-  a.type = PERF_TYPE_SOFTWARE;
-  a.size = sizeof a;
-  a.config = PERF_COUNT_SW_CPU_CLOCK;
-  a.sample_period = PERIOD;
-  a.sample_type = SAMPLE_ST;
-  a.sample_id_all = 1;
-  a.mmap = a.comm = a.task = a.mmap2 = 1;
-  g_assert_true (cs_perf_writer_add_event (writer, &a, "cpu-clock", &id, 1, &error));
-  g_assert_true (cs_perf_writer_write (writer, s->records->data, s->records->len, &error));
-  g_assert_true (cs_perf_writer_finish (writer, &error));
-  g_assert_no_error (error);
-  return path;
-}
-
-static CsProfile *
-load (const char *path)
-{
-  g_autoptr(CsSymbolizer) symbolizer = cs_symbolizer_new ();
-  g_autofree char *kallsyms = g_build_filename (tmpdir, "kallsyms", NULL);
-  g_autoptr(GError) error = NULL;
-  CsProfile *profile;
-
-  g_assert_true (g_file_set_contents (kallsyms,
-                                      "ffffffff81000000 T _text\n"
-                                      "ffffffff81000100 T k_leaf\n"
-                                      "ffffffff81000200 t k_mid\n"
-                                      "ffffffff81000300 T _etext\n", -1, NULL));
-  cs_symbolizer_set_kallsyms_path (symbolizer, kallsyms);
-  profile = cs_profile_load (path, symbolizer, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  return profile;
-}
-
-#define USER   ((guint64) PERF_CONTEXT_USER)
-#define KERNEL ((guint64) PERF_CONTEXT_KERNEL)
-
-/* The stacks every case below counts from (innermost first):
- *
- *   A ×3  leaf_spin ← descend ← descend ← descend ← one_round ← worker ← main ← _start
- *   B ×2  op_divide ← one_round ← worker ← main ← _start           (thread 101)
- *   C ×1  descend ← one_round ← worker ← main ← _start
- *   D ×1  leaf_spin ← descend ← op_rotate                           (broken)
- *   E ×1  k_leaf ← k_mid | op_divide ← one_round ← worker ← main ← _start
- *
- * every sample of period 100: 800 in all. */
-static char *
-write_stacks (void)
-{
-  Synth s;
-  char *path;
-
-  synth_init (&s, workload);
-  synth_maps (&s);
-  for (guint i = 0; i < 3; i++)
-    {
-      guint64 a[] = { USER, fn (&s, "leaf_spin", 4 + i), fn (&s, "descend", 9), fn (&s, "descend", 9),
-                      fn (&s, "descend", 9), fn (&s, "one_round", 9), fn (&s, "worker", 9),
-                      fn (&s, "main", 9), fn (&s, "_start", 9) };
-
-      synth_sample (&s, PID, FALSE, a, G_N_ELEMENTS (a));
-    }
-  for (guint i = 0; i < 2; i++)
-    {
-      guint64 b[] = { USER, fn (&s, "op_divide", 4), fn (&s, "one_round", 13), fn (&s, "worker", 9),
-                      fn (&s, "main", 9), fn (&s, "_start", 9) };
-
-      synth_sample (&s, TID2, FALSE, b, G_N_ELEMENTS (b));
-    }
-  {
-    guint64 c[] = { USER, fn (&s, "descend", 4), fn (&s, "one_round", 9), fn (&s, "worker", 9),
-                    fn (&s, "main", 9), fn (&s, "_start", 9) };
-    guint64 d[] = { USER, fn (&s, "leaf_spin", 4), fn (&s, "descend", 9), fn (&s, "op_rotate", 9) };
-    guint64 e[] = { KERNEL, K_LEAF + 8, K_MID + 8, USER, fn (&s, "op_divide", 4), fn (&s, "one_round", 13),
-                    fn (&s, "worker", 9), fn (&s, "main", 9), fn (&s, "_start", 9) };
-
-    synth_sample (&s, PID, FALSE, c, G_N_ELEMENTS (c));
-    synth_sample (&s, PID, FALSE, d, G_N_ELEMENTS (d));
-    synth_sample (&s, PID, TRUE, e, G_N_ELEMENTS (e));
-  }
-  path = synth_write (&s, "stacks.data");
-  synth_clear (&s);
-  return path;
-}
-
-static CsCallGraph *
-graph_of (CsProfile *profile)
-{
-  g_autoptr(GError) error = NULL;
-  CsCallGraph *graph = cs_call_graph_new_for_profile (profile, NULL, &error);
-
-  g_assert_no_error (error);
-  return graph;
-}
-
-static const CsCallFunction *
-function_named (CsProfile  *profile,
-                const char *name)
-{
-  for (guint i = 0; i < cs_profile_get_n_functions (profile); i++)
-    if (g_str_equal (cs_profile_get_function (profile, i)->name, name))
-      return cs_profile_get_function (profile, i);
-  g_error ("no function %s", name);
-}
-
 static guint64
 total_of (CsCallGraph *graph,
           const char  *name)
 {
-  return cs_call_graph_get_function_total (graph, function_named (cs_call_graph_get_profile (graph), name)->index, 0);
+  return cs_call_graph_get_function_total (graph, synth_function (cs_call_graph_get_profile (graph), name)->index, 0);
 }
 
 static guint64
 self_of (CsCallGraph *graph,
          const char  *name)
 {
-  return cs_call_graph_get_function_self (graph, function_named (cs_call_graph_get_profile (graph), name)->index, 0);
+  return cs_call_graph_get_function_self (graph, synth_function (cs_call_graph_get_profile (graph), name)->index, 0);
 }
 
 static guint64
@@ -286,8 +41,8 @@ edge_cost (CsCallGraph *graph,
            const char  *callee)
 {
   CsProfile *profile = cs_call_graph_get_profile (graph);
-  g_autoptr(GArray) rows = cs_call_graph_dup_callees (graph, function_named (profile, caller)->index, 0);
-  g_autoptr(GArray) back = cs_call_graph_dup_callers (graph, function_named (profile, callee)->index, 0);
+  g_autoptr(GArray) rows = cs_call_graph_dup_callees (graph, synth_function (profile, caller)->index, 0);
+  g_autoptr(GArray) back = cs_call_graph_dup_callers (graph, synth_function (profile, callee)->index, 0);
   guint64 cost = 0, cost_back = 0;
 
   for (guint i = 0; i < rows->len; i++)
@@ -304,9 +59,9 @@ edge_cost (CsCallGraph *graph,
 static void
 test_recursion (void)
 {
-  g_autofree char *path = write_stacks ();
-  g_autoptr(CsProfile) profile = load (path);
-  g_autoptr(CsCallGraph) graph = graph_of (profile);
+  g_autofree char *path = synth_write_stacks (workload, tmpdir);
+  g_autoptr(CsProfile) profile = synth_load (path, tmpdir);
+  g_autoptr(CsCallGraph) graph = synth_graph (profile);
 
   g_assert_true (cs_profile_has_call_chains (profile));
   g_assert_cmpuint (cs_profile_get_samples (profile)->n, ==, 8);
@@ -328,8 +83,8 @@ test_recursion (void)
 
   /* The bottom-up tree: leaf_spin ← descend ← {descend (A: 300), op_rotate (D: 100)}. */
   {
-    const CsCallFunction *leaf = function_named (profile, "leaf_spin");
-    const CsCallFunction *descend = function_named (profile, "descend");
+    const CsCallFunction *leaf = synth_function (profile, "leaf_spin");
+    const CsCallFunction *descend = synth_function (profile, "descend");
     guint n = CS_CALL_NO_NODE, m;
     g_autoptr(GArray) kids = cs_call_graph_dup_children (graph, CS_CALL_TREE_BOTTOM_UP, CS_CALL_ROOT, 0);
 
@@ -378,16 +133,16 @@ test_recursion (void)
 static void
 test_self_plus_callees (void)
 {
-  g_autofree char *path = write_stacks ();
-  g_autoptr(CsProfile) profile = load (path);
-  g_autoptr(CsCallGraph) graph = graph_of (profile);
+  g_autofree char *path = synth_write_stacks (workload, tmpdir);
+  g_autoptr(CsProfile) profile = synth_load (path, tmpdir);
+  g_autoptr(CsCallGraph) graph = synth_graph (profile);
   const char *names[] = { "_start", "main", "worker", "one_round", "op_divide", "op_rotate",
                           "leaf_spin", "k_mid", "k_leaf" };
   guint64 top = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      const CsCallFunction *f = function_named (profile, names[i]);
+      const CsCallFunction *f = synth_function (profile, names[i]);
       g_autoptr(GArray) callees = cs_call_graph_dup_callees (graph, f->index, 0);
       guint64 sum = cs_call_graph_get_function_self (graph, f->index, 0);
 
@@ -419,12 +174,12 @@ test_self_plus_callees (void)
 static void
 test_kernel_user (void)
 {
-  g_autofree char *path = write_stacks ();
-  g_autoptr(CsProfile) profile = load (path);
-  g_autoptr(CsCallGraph) graph = graph_of (profile);
-  const CsCallFunction *leaf = function_named (profile, "k_leaf");
-  const CsCallFunction *mid = function_named (profile, "k_mid");
-  const CsCallFunction *divide = function_named (profile, "op_divide");
+  g_autofree char *path = synth_write_stacks (workload, tmpdir);
+  g_autoptr(CsProfile) profile = synth_load (path, tmpdir);
+  g_autoptr(CsCallGraph) graph = synth_graph (profile);
+  const CsCallFunction *leaf = synth_function (profile, "k_leaf");
+  const CsCallFunction *mid = synth_function (profile, "k_mid");
+  const CsCallFunction *divide = synth_function (profile, "op_divide");
   guint node = CS_CALL_ROOT;
   const char *path_down[] = { "_start", "main", "worker", "one_round", "op_divide", "k_mid", "k_leaf" };
 
@@ -456,12 +211,12 @@ test_kernel_user (void)
 static void
 test_broken (void)
 {
-  g_autofree char *path = write_stacks ();
-  g_autoptr(CsProfile) profile = load (path);
-  g_autoptr(CsCallGraph) graph = graph_of (profile);
+  g_autofree char *path = synth_write_stacks (workload, tmpdir);
+  g_autoptr(CsProfile) profile = synth_load (path, tmpdir);
+  g_autoptr(CsCallGraph) graph = synth_graph (profile);
 
-  g_assert_true (function_named (profile, "_start")->entry);
-  g_assert_false (function_named (profile, "op_rotate")->entry);
+  g_assert_true (synth_function (profile, "_start")->entry);
+  g_assert_false (synth_function (profile, "op_rotate")->entry);
   /* D only: 100 of 800 */
   g_assert_cmpuint (cs_call_graph_get_broken (graph, 0), ==, PERIOD);
   g_assert_cmpfloat_with_epsilon (cs_call_graph_get_broken_percent (graph, 0), 12.5, 1e-9);
@@ -471,8 +226,8 @@ test_broken (void)
 static void
 test_subset (void)
 {
-  g_autofree char *path = write_stacks ();
-  g_autoptr(CsProfile) profile = load (path);
+  g_autofree char *path = synth_write_stacks (workload, tmpdir);
+  g_autoptr(CsProfile) profile = synth_load (path, tmpdir);
   const CsProfileSamples *samples = cs_profile_get_samples (profile);
   g_autoptr(GArray) subset = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(CsCallGraph) graph = NULL;
@@ -494,8 +249,8 @@ test_subset (void)
 static void
 test_folded (void)
 {
-  g_autofree char *path = write_stacks ();
-  g_autoptr(CsProfile) profile = load (path);
+  g_autofree char *path = synth_write_stacks (workload, tmpdir);
+  g_autoptr(CsProfile) profile = synth_load (path, tmpdir);
   g_autoptr(GString) folded = cs_folded_stacks_build (profile, cs_profile_get_call_stacks (profile),
                                                       cs_profile_get_samples (profile)->stack, NULL, 0, 0);
   /* thread 101 inherited the name at FORK; spaces become "_"; kernel
@@ -586,9 +341,9 @@ test_inline (void)
 
     synth_sample (&s, PID, FALSE, chain, G_N_ELEMENTS (chain));
   }
-  path = synth_write (&s, "inline.data");
-  profile = load (path);
-  graph = graph_of (profile);
+  path = synth_write (&s, tmpdir, "inline.data");
+  profile = synth_load (path, tmpdir);
+  graph = synth_graph (profile);
 
   /* _start → main → hot_loop → mix */
   node = cs_call_graph_get_hottest_child (graph, CS_CALL_TREE_TOP_DOWN, CS_CALL_ROOT, 0);
