@@ -67,9 +67,29 @@ _cs_profile_samples_clear (CsProfile *self)
   g_clear_pointer (&self->stacks, cs_call_stacks_free);
 }
 
+/* The smallest SAMPLE record with a call chain: header, ip, tid, period,
+ * nr and one entry. */
+#define MIN_SAMPLE_BYTES 48
+
 void
 _cs_profile_stream_init_chains (CsProfileStream *st)
 {
+  const CsPerfInfo *info = cs_perf_reader_get_info (st->reader);
+  CsProfile *self = st->self;
+  /* Room for as many samples as the data could hold: the pages of a
+   * column are only touched as samples arrive, so the room costs no
+   * memory, and the columns never move (doubling and copying them would
+   * hold both copies at once, on top of the mapping). */
+  guint reserve = (guint) MIN (info->data_size / MIN_SAMPLE_BYTES + 1024, G_MAXUINT / 8);
+
+  g_array_unref (self->sample_event);
+  g_array_unref (self->sample_period);
+  g_array_unref (self->sample_thread);
+  g_array_unref (self->sample_stack);
+  self->sample_event = g_array_sized_new (FALSE, FALSE, sizeof (guint16), reserve);
+  self->sample_period = g_array_sized_new (FALSE, FALSE, sizeof (guint64), reserve);
+  self->sample_thread = g_array_sized_new (FALSE, FALSE, sizeof (guint32), reserve);
+  self->sample_stack = g_array_sized_new (FALSE, FALSE, sizeof (guint32), reserve);
   st->thread_comms = g_hash_table_new (NULL, NULL);
   st->last_thread = G_MAXUINT32;
   st->chain = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 128);

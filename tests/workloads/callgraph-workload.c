@@ -2,7 +2,10 @@
 /* callgraph-workload.c — call chains with every shape the call graph must
  * handle, for the call-graph tests and benchmark
  *
- *   callgraph-workload ROUNDS [--threads N]
+ *   callgraph-workload ROUNDS [--threads N]     fixed work
+ *   callgraph-workload --cpu SECONDS [--threads N]   each thread burns SECONDS
+ *                                               of its own CPU time (the
+ *                                               benchmark's long recordings)
  *
  * Built -O1 -g -fno-omit-frame-pointer (and without sibling calls) so that
  * perf record -g walks every frame. Each thread (the main one and N - 1
@@ -19,14 +22,15 @@
  * and the tests compare with perf); the inline expansion is tested on
  * cs-symtest, whose hot loops have an always-inlined function.
  *
- * The work is a fixed number of iterations, never a clock, so that no
- * sample falls into the vDSO.
+ * The fixed-work form calls no clock, so that no sample falls into the
+ * vDSO.
  */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "callgraph-workload.h"
 
@@ -92,9 +96,19 @@ one_round (uint64_t x, uint64_t round)
 
 typedef struct
 {
-  uint64_t rounds;
+  uint64_t rounds;       /* fixed work, or 0 */
+  double   cpu_seconds;  /* burn this much instead */
   uint64_t seed;
 } Job;
+
+static double
+thread_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 __attribute__ ((noinline)) static void *
 worker (void *data)
@@ -102,8 +116,12 @@ worker (void *data)
   Job *job = data;
   uint64_t x = job->seed;
 
-  for (uint64_t r = 0; r < job->rounds; r++)
-    x = one_round (x, r);
+  if (job->rounds > 0)
+    for (uint64_t r = 0; r < job->rounds; r++)
+      x = one_round (x, r);
+  else
+    for (uint64_t r = 0; thread_cpu_seconds () < job->cpu_seconds; r++)
+      x = one_round (x, r);
   sink = x;
   return NULL;
 }
@@ -112,19 +130,31 @@ int
 main (int    argc,
       char **argv)
 {
-  uint64_t rounds;
-  int threads = 2;
+  uint64_t rounds = 0;
+  double cpu = 0;
+  int threads = 2, next = 2;
   pthread_t *ids;
   Job *jobs;
 
   if (argc < 2)
     {
-      fprintf (stderr, "usage: callgraph-workload ROUNDS [--threads N]\n");
+      fprintf (stderr, "usage: callgraph-workload ROUNDS|--cpu SECONDS [--threads N]\n");
       return 2;
     }
-  rounds = strtoull (argv[1], NULL, 10);
-  if (argc >= 4 && strcmp (argv[2], "--threads") == 0)
-    threads = atoi (argv[3]);
+  if (strcmp (argv[1], "--cpu") == 0 && argc >= 3)
+    {
+      cpu = strtod (argv[2], NULL);
+      next = 3;
+    }
+  else
+    rounds = strtoull (argv[1], NULL, 10);
+  if (rounds == 0 && cpu <= 0)
+    {
+      fprintf (stderr, "callgraph-workload: nothing to do\n");
+      return 2;
+    }
+  if (argc >= next + 2 && strcmp (argv[next], "--threads") == 0)
+    threads = atoi (argv[next + 1]);
   if (threads < 1)
     threads = 1;
 
@@ -133,6 +163,7 @@ main (int    argc,
   for (int t = 0; t < threads; t++)
     {
       jobs[t].rounds = rounds;
+      jobs[t].cpu_seconds = cpu;
       jobs[t].seed = 42 + (uint64_t) t;
     }
   for (int t = 1; t < threads; t++)
