@@ -36,6 +36,7 @@ struct _CsModuleTable
   GtkSingleSelection  *selection;
   CsModuleSorter      *sorter;
 
+  CsAnalysis          *analysis;
   CsModel             *model;
   GPtrArray           *columns;        /* CsModuleColumn*: module, samples, then metrics */
   CsModuleColumn      *sorted;         /* borrowed from @columns */

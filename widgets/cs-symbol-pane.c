@@ -43,6 +43,7 @@ G_DEFINE_FINAL_TYPE (CsSymbolPane, cs_symbol_pane, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
+  PROP_ANALYSIS,
   PROP_LIMIT,
   N_PROPS
 };
@@ -316,6 +317,8 @@ cs_symbol_pane_set_analysis (CsSymbolPane *self,
   g_return_if_fail (CS_IS_SYMBOL_PANE (self));
   g_return_if_fail (analysis == NULL || CS_IS_ANALYSIS (analysis));
 
+  if (analysis == self->analysis)
+    return;
   g_clear_object (&self->module);
   g_set_object (&self->analysis, analysis);
   /* Adding tabs changes the visible one: not the user's choice. */
@@ -339,6 +342,7 @@ cs_symbol_pane_set_analysis (CsSymbolPane *self,
 
   update_message (self);
   fill_pages (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
 }
 
 void
@@ -492,6 +496,9 @@ cs_symbol_pane_get_property (GObject    *object,
 {
   switch (prop_id)
     {
+    case PROP_ANALYSIS:
+      g_value_set_object (value, CS_SYMBOL_PANE (object)->analysis);
+      break;
     case PROP_LIMIT:
       g_value_set_uint (value, cs_symbol_pane_get_limit (CS_SYMBOL_PANE (object)));
       break;
@@ -508,6 +515,9 @@ cs_symbol_pane_set_property (GObject      *object,
 {
   switch (prop_id)
     {
+    case PROP_ANALYSIS:
+      cs_symbol_pane_set_analysis (CS_SYMBOL_PANE (object), g_value_get_object (value));
+      break;
     case PROP_LIMIT:
       cs_symbol_pane_set_limit (CS_SYMBOL_PANE (object), g_value_get_uint (value));
       break;
@@ -534,6 +544,9 @@ cs_symbol_pane_class_init (CsSymbolPaneClass *klass)
   object_class->set_property = cs_symbol_pane_set_property;
   widget_class->root = cs_symbol_pane_root;
 
+  properties[PROP_ANALYSIS] =
+    g_param_spec_object ("analysis", NULL, NULL, CS_TYPE_ANALYSIS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_LIMIT] =
     g_param_spec_uint ("limit", NULL, NULL, 1, 1000, DEFAULT_LIMIT,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

@@ -53,17 +53,19 @@ struct _CsMemoryPage
   CsMemoryProfile    *profile;
   GCancellable       *cancellable;
   GtkNativeDialog    *chooser;    /* Export Image… */
+  char               *finding;
 };
 
 G_DEFINE_FINAL_TYPE (CsMemoryPage, cs_memory_page, GTK_TYPE_WIDGET)
 
 enum {
-  SHOW_CODE,
-  LOADED,
-  N_SIGNALS
+  PROP_0,
+  PROP_ANALYSIS,
+  PROP_FINDING,
+  N_PROPS
 };
 
-static guint signals[N_SIGNALS];
+static GParamSpec *properties[N_PROPS];
 
 static void
 show_empty (CsMemoryPage *self,
@@ -225,8 +227,8 @@ on_detail_activated (CsMemoryPage  *self,
                                     ip->offset);
   if (location == NULL || location->symbol == NULL || location->symbol->unknown)
     return;
-  g_signal_emit (self, signals[SHOW_CODE], 0, cs_module_get_path (ip->module),
-                 location->symbol->start, location->address);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-code", "(stt)", cs_module_get_path (ip->module),
+                              (guint64) location->symbol->start, (guint64) location->address);
 }
 
 static const CsMemoryLine *
@@ -402,6 +404,20 @@ load_thread (GTask        *task,
     g_task_return_pointer (task, profile, g_object_unref);
 }
 
+/* What the Memory page found goes on the Overview, where the user starts
+ * (the window binds the two "finding" properties). */
+static void
+set_finding (CsMemoryPage *self)
+{
+  g_autofree char *finding = self->profile != NULL ? cs_memory_format_finding (self->profile) : NULL;
+
+  if (g_strcmp0 (finding, self->finding) == 0)
+    return;
+  g_free (self->finding);
+  self->finding = g_steal_pointer (&finding);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FINDING]);
+}
+
 static void
 load_done (GObject      *source,
            GAsyncResult *result,
@@ -426,7 +442,7 @@ load_done (GObject      *source,
   g_set_object (&self->profile, profile);
   g_object_unref (profile);
   show_profile (self);
-  g_signal_emit (self, signals[LOADED], 0);
+  set_finding (self);
 }
 
 static void
@@ -438,6 +454,7 @@ reload (CsMemoryPage *self)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->profile);
+  set_finding (self);
   g_list_store_remove_all (self->lines);
   cs_scatter_view_set_data (self->scatter, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "memory.export-image", FALSE);
@@ -454,14 +471,14 @@ reload (CsMemoryPage *self)
   g_task_run_in_thread (task, (GTaskThreadFunc) load_thread);
 }
 
-void
-cs_memory_page_set_analysis (CsMemoryPage *self,
-                             CsAnalysis   *analysis)
+static void
+set_analysis (CsMemoryPage *self,
+              CsAnalysis   *analysis)
 {
-  g_return_if_fail (CS_IS_MEMORY_PAGE (self));
-
-  if (g_set_object (&self->analysis, analysis))
-    reload (self);
+  if (!g_set_object (&self->analysis, analysis))
+    return;
+  reload (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
 }
 
 CsMemoryProfile *
@@ -517,7 +534,45 @@ cs_memory_page_dispose (GObject *object)
   g_clear_object (&self->lines);
   g_clear_object (&self->profile);
   g_clear_object (&self->analysis);
+  g_clear_pointer (&self->finding, g_free);
   G_OBJECT_CLASS (cs_memory_page_parent_class)->dispose (object);
+}
+
+static void
+cs_memory_page_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  CsMemoryPage *self = CS_MEMORY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS:
+      g_value_set_object (value, self->analysis);
+      break;
+    case PROP_FINDING:
+      g_value_set_string (value, self->finding);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cs_memory_page_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS:
+      set_analysis (CS_MEMORY_PAGE (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -527,6 +582,8 @@ cs_memory_page_class_init (CsMemoryPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cs_memory_page_dispose;
+  object_class->get_property = cs_memory_page_get_property;
+  object_class->set_property = cs_memory_page_set_property;
 
   g_type_ensure (CS_TYPE_SCATTER_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/Cyclescope/cs-memory-page.ui");
@@ -547,27 +604,25 @@ cs_memory_page_class_init (CsMemoryPageClass *klass)
   gtk_widget_class_install_action (widget_class, "memory.export-image", NULL, export_image);
 
   /**
-   * CsMemoryPage::show-code:
-   * @module_path: the instruction's module (a file)
-   * @symbol_start: the ELF address of its function's symbol
-   * @address: the ELF address of the instruction
+   * CsMemoryPage:analysis:
    *
-   * An instruction of the selected line was activated: the window shows it
-   * in the Modules page's disassembly.
+   * The recording shown; its data addresses are reconstructed on a worker
+   * thread when it is set. An activated instruction asks the window to show
+   * it in the disassembly through the action win.show-code.
    */
+  properties[PROP_ANALYSIS] =
+    g_param_spec_object ("analysis", NULL, NULL, CS_TYPE_ANALYSIS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /**
-   * CsMemoryPage::loaded:
+   * CsMemoryPage:finding:
    *
-   * The addresses of the recording are reconstructed
-   * (cs_memory_page_get_profile() has them).
+   * The page's finding in one sentence (the hottest false-sharing
+   * candidate), NULL before the addresses are read or without one.
    */
-  signals[LOADED] =
-    g_signal_new ("loaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
-
-  signals[SHOW_CODE] =
-    g_signal_new ("show-code", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_UINT64);
+  properties[PROP_FINDING] =
+    g_param_spec_string ("finding", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "memorypage");
 }
@@ -603,10 +658,4 @@ cs_memory_page_init (CsMemoryPage *self)
   show_line_details (self, NULL);
   show_no_registers (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "memory.export-image", FALSE);
-}
-
-GtkWidget *
-cs_memory_page_new (void)
-{
-  return g_object_new (CS_TYPE_MEMORY_PAGE, NULL);
 }

@@ -13,10 +13,10 @@ G_BEGIN_DECLS
 #define CS_TYPE_MEMORY_PAGE (cs_memory_page_get_type ())
 G_DECLARE_FINAL_TYPE (CsMemoryPage, cs_memory_page, CS, MEMORY_PAGE, GtkWidget)
 
-GtkWidget *cs_memory_page_new          (void);
-/* Shows @analysis (NULL clears the page). The page keeps a reference. */
-void       cs_memory_page_set_analysis (CsMemoryPage *self,
-                                        CsAnalysis   *analysis);
+/* Properties: "analysis" (the recording shown, bound by the window) and
+ * "finding" (read-only: the hottest false-sharing candidate in a sentence,
+ * which the window binds to the Overview's). */
+
 /* The reconstructed addresses shown, once loaded (NULL before, or without
  * register samples). */
 CsMemoryProfile *cs_memory_page_get_profile (CsMemoryPage *self);

@@ -55,6 +55,7 @@ struct _CsWindow
 };
 
 /* cs-window-actions.c */
+void _cs_window_class_add_actions (GtkWidgetClass *widget_class);
 void _cs_window_init_actions   (CsWindow *self);
 void _cs_window_update_actions (CsWindow *self);
 void _cs_window_update_recent  (CsWindow *self);

@@ -43,7 +43,7 @@ step_record (CsTestApp *app)
   switch (app->stage)
     {
     case 0:
-      g_action_group_activate_action (G_ACTION_GROUP (window), "record", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.record", NULL);
       app->stage = 1;
       return FALSE;
 
