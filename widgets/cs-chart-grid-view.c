@@ -209,10 +209,9 @@ cs_chart_grid_view_new (void)
 
 static void
 on_export_requested (CsChartWidget   *chart,
-                     const char      *chart_id,
                      CsChartGridView *self)
 {
-  g_signal_emit (self, signals[EXPORT_REQUESTED], 0, chart_id);
+  g_signal_emit (self, signals[EXPORT_REQUESTED], 0, cs_chart_widget_get_chart_id (chart));
 }
 
 void

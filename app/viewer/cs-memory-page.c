@@ -22,8 +22,8 @@
 #include "cs-memory-page.h"
 #include "cs-memory-scatter.h"
 #include "cs-file-chooser.h"
-#include "cs-scatter-save.h"
 #include "cs-scatter-view.h"
+#include "cs-view-export.h"
 
 struct _CsMemoryPage
 {
@@ -260,11 +260,8 @@ update_scatter (CsMemoryPage *self)
 }
 
 static void
-export_image (GtkWidget  *widget,
-              const char *action,
-              GVariant   *parameter)
+export_scatter (CsMemoryPage *self)
 {
-  CsMemoryPage *self = CS_MEMORY_PAGE (widget);
   const CsMemoryLine *line = selected_line (self);
   g_autofree char *name = NULL;
 
@@ -272,7 +269,15 @@ export_image (GtkWidget  *widget,
     name = g_strdup ("memory-accesses.png");
   else
     name = g_strdup_printf ("cacheline-0x%" G_GINT64_MODIFIER "x.png", line->address);
-  cs_scatter_save_ask (self->scatter, &self->chooser, name);
+  cs_view_export_ask (CS_CAIRO_VIEW (self->scatter), &self->chooser, name);
+}
+
+static void
+export_image (GtkWidget  *widget,
+              const char *action,
+              GVariant   *parameter)
+{
+  export_scatter (CS_MEMORY_PAGE (widget));
 }
 
 static void
@@ -640,6 +645,8 @@ cs_memory_page_init (CsMemoryPage *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self->scatter), TRUE);
   gtk_box_append (self->scatter_box, GTK_WIDGET (self->scatter));
   g_signal_connect_swapped (self->scatter, "point-activated", G_CALLBACK (on_point_activated), self);
+  /* The scatter's own menu item does what the button does. */
+  g_signal_connect_swapped (self->scatter, "export-requested", G_CALLBACK (export_scatter), self);
 
   self->lines = g_list_store_new (CS_TYPE_MEMORY_LINE_ITEM);
   samples = cs_memory_columns_add (self->lines_view, &self->max_samples);

@@ -264,8 +264,12 @@ export_grid_done (GObject      *source,
   g_autoptr(CsWindow) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!cs_export_charts_finish (result, &error))
+  g_autofree char *path = cs_export_charts_finish (result, &error);
+
+  if (path == NULL)
     _cs_window_show_error_full (self, _("Could not export the charts"), error->message, NULL);
+  else
+    cs_export_charts_confirm (GTK_WIDGET (self), path);
 }
 
 static void
@@ -393,6 +397,24 @@ show_code_activated (GtkWidget  *widget,
     }
 }
 
+/* What a page or a pane has to say: a confirmation (a toast) or a failure
+ * (the error banner). */
+static void
+show_message_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  _cs_window_show_toast (CS_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+show_error_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  cs_window_show_error (CS_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
 /* Actions that need a recording are off without one, so menus and
  * shortcuts say so instead of doing nothing. */
 void
@@ -421,6 +443,8 @@ _cs_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_activated);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_activated);
   gtk_widget_class_install_action (widget_class, "win.show-code", "(stt)", show_code_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-message", "s", show_message_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-error", "s", show_error_activated);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_activated);
 }
 

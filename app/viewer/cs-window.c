@@ -392,6 +392,37 @@ cs_window_show_error (CsWindow   *self,
   _cs_window_show_error_full (self, message, NULL, NULL);
 }
 
+static void
+hide_toast (CsWindow *self)
+{
+  g_clear_handle_id (&self->toast_timeout, g_source_remove);
+  gtk_revealer_set_reveal_child (self->toast_revealer, FALSE);
+}
+
+static gboolean
+toast_expired (gpointer data)
+{
+  CsWindow *self = data;
+
+  self->toast_timeout = 0;
+  gtk_revealer_set_reveal_child (self->toast_revealer, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+/* A confirmation that needs no answer ("Exported to …"): shown at the
+ * bottom of the window for a few seconds, or until dismissed. */
+void
+_cs_window_show_toast (CsWindow   *self,
+                       const char *message)
+{
+  g_return_if_fail (CS_IS_WINDOW (self));
+
+  g_clear_handle_id (&self->toast_timeout, g_source_remove);
+  gtk_label_set_text (self->toast_label, message);
+  gtk_revealer_set_reveal_child (self->toast_revealer, TRUE);
+  self->toast_timeout = g_timeout_add_seconds (5, toast_expired, self);
+}
+
 gboolean
 cs_window_is_empty (CsWindow *self)
 {
@@ -489,6 +520,7 @@ cs_window_dispose (GObject *object)
   if (self->recent_changed_id != 0)
     g_clear_signal_handler (&self->recent_changed_id, gtk_recent_manager_get_default ());
   cs_file_chooser_clear (&self->chooser);
+  g_clear_handle_id (&self->toast_timeout, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_WINDOW);
   g_clear_object (&self->analysis);
   g_clear_object (&self->settings);
@@ -554,6 +586,8 @@ cs_window_class_init (CsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, progress_cancel);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, toast_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, toast_label);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, page_stack);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, page_list);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, overview_page);
@@ -565,6 +599,7 @@ cs_window_class_init (CsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsWindow, session_runs);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, session_duration);
   gtk_widget_class_bind_template_callback (widget_class, error_close_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, hide_toast);
   gtk_widget_class_bind_template_callback (widget_class, page_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, cs_window_cancel_load);
 
