@@ -121,6 +121,7 @@ cs_module_table_set_rows (CsModuleTable *self,
   if (rows != NULL)
     cs_module_sorter_rank_names (rows);
   cs_row_store_set (self->store, rows);
+  _cs_module_table_apply_visible_columns (self);
   if (cs_module_sorter_get_key (self->sorter) != CS_MODULE_SORT_NONE)
     apply_sort (self);
   select_default (self);
@@ -305,8 +306,6 @@ cs_module_table_dispose (GObject *object)
   g_clear_object (&self->model);
   g_clear_object (&self->analysis);
   g_clear_object (&self->column_actions);
-  g_clear_object (&self->probe_a);
-  g_clear_object (&self->probe_b);
   g_clear_pointer (&self->visible_columns, g_strfreev);
   G_OBJECT_CLASS (cs_module_table_parent_class)->dispose (object);
 }
@@ -422,13 +421,6 @@ cs_module_table_init (CsModuleTable *self)
   g_type_ensure (CS_TYPE_MODULE_ROW);
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->columns = g_ptr_array_new_with_free_func (_cs_module_table_release_column);
-  g_ptr_array_add (self->columns, cs_module_column_new (CS_MODULE_SORT_NAME, CS_MODULE_COLUMN_NAME,
-                                                        _("Module"), NULL, self->module_column));
-  g_ptr_array_add (self->columns, cs_module_column_new (CS_MODULE_SORT_SAMPLES, CS_MODULE_COLUMN_SAMPLES,
-                                                        /* xgettext:no-c-format */
-                                                        _("Samples %"), "%", self->samples_column));
-
   self->store = cs_row_store_new (CS_TYPE_MODULE_ROW);
   name = gtk_property_expression_new (CS_TYPE_MODULE_ROW, NULL, "name");
   self->filter = gtk_string_filter_new (name);
@@ -446,6 +438,7 @@ cs_module_table_init (CsModuleTable *self)
   g_signal_connect (self->selection, "notify::selected-item", G_CALLBACK (on_selected_changed), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
+  _cs_module_table_init_columns (self);
   g_signal_connect (gtk_column_view_get_sorter (self->column_view), "changed",
                     G_CALLBACK (_cs_module_table_on_view_sorter_changed), self);
   _cs_module_table_rebuild_columns (self);

@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-chart-format.h"
-#include "cs-list-columns.h"
+#include "cs-column.h"
 #include "cs-symbol-pane.h"
 #include "cs-widgets-util.h"
 
@@ -159,27 +159,27 @@ page_new (CsSymbolPane *self,
    * library is narrow (and hidden when it would repeat the module), the
    * symbol and its signature take the rest, ellipsized with the whole text
    * in their tooltips. */
-  column = cs_list_column_new (_("Samples"), CS_CELL_NUMBER, cell_samples, NULL);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 7);
+  column = cs_column_new (_("Samples"), CS_CELL_NUMBER, cell_samples, NULL, NULL);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 7);
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
-  column = cs_list_column_new (_("Share"), CS_CELL_HEAT, cell_share, NULL);
+  column = cs_column_new (_("Share"), CS_CELL_HEAT, cell_share, NULL, NULL);
   gtk_column_view_column_set_fixed_width (column, 96);
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
-  column = cs_list_column_new (_("Symbol"), CS_CELL_TEXT, cell_symbol, NULL);
+  column = cs_column_new (_("Symbol"), CS_CELL_TEXT, cell_symbol, NULL, NULL);
   /* "ns::Class::method": the middle goes, the class and the method stay. */
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 12, 32);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 12, 32);
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
-  column = cs_list_column_new (_("Library"), CS_CELL_TEXT, cell_library, NULL);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 6, 14);
+  column = cs_column_new (_("Library"), CS_CELL_TEXT, cell_library, NULL, NULL);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 6, 14);
   gtk_column_view_append_column (page->view, column);
   page->library = column;
   g_object_unref (column);
-  column = cs_list_column_new (_("Signature"), CS_CELL_TEXT, cell_signature, NULL);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 12, 48);
+  column = cs_column_new (_("Signature"), CS_CELL_TEXT, cell_signature, NULL, NULL);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 12, 48);
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_append_column (page->view, column);
   page->signature = column;
