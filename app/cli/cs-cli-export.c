@@ -21,7 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs-chart-export.h"
+#include "cs-chart-grid.h"
+#include "cs-export.h"
 #include "cs-chart-values.h"
 #include "cs-cli.h"
 #include "cs-cli-util.h"
@@ -314,11 +315,9 @@ cs_cli_export (int    argc,
     return 2;
 
   cs_chart_style_init (&style, dark ? CS_THEME_DARK : CS_THEME_LIGHT);
-  if (chosen->len == 1)
-    ok = cs_chart_export (g_ptr_array_index (chosen, 0), &style, format, width, height, scale, out, &error);
-  else
-    ok = cs_chart_export_grid ((CsChartValues * const *) chosen->pdata, chosen->len, &style, format,
-                               width, height, scale, out, &error);
+  ok = cs_export (chosen->len == 1 ? cs_chart_drawing (g_ptr_array_index (chosen, 0))
+                                   : cs_chart_grid_drawing (chosen),
+                  &style, format, width, height, scale, out, &error);
   if (!ok)
     {
       cs_cli_error (VERB, "%s", error->message);

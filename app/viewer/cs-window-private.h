@@ -27,6 +27,8 @@ struct _CsWindow
   GtkProgressBar       *progress_bar;
   GtkButton            *progress_cancel;
   GtkStack             *main_stack;
+  GtkRevealer          *toast_revealer;
+  GtkLabel             *toast_label;
   GtkStack             *page_stack;
   GtkListBox           *page_list;
   CsOverviewPage       *overview_page;
@@ -52,9 +54,11 @@ struct _CsWindow
   GtkWindow            *export_dialog;
   gulong                recent_changed_id;
   char                 *error_text;       /* what the error banner says, NULL when hidden */
+  guint                 toast_timeout;
 };
 
 /* cs-window-actions.c */
+void _cs_window_class_add_actions (GtkWidgetClass *widget_class);
 void _cs_window_init_actions   (CsWindow *self);
 void _cs_window_update_actions (CsWindow *self);
 void _cs_window_update_recent  (CsWindow *self);
@@ -63,6 +67,8 @@ void _cs_window_add_recent     (CsWindow *self,
 void _cs_window_close_dialogs  (CsWindow *self);
 
 /* cs-window.c */
+void _cs_window_show_toast      (CsWindow   *self,
+                                const char *message);
 void _cs_window_show_error_full (CsWindow   *self,
                                 const char *title,
                                 const char *message,

@@ -12,12 +12,12 @@ typedef struct
 
 static void
 draw (cairo_t            *cr,
+      gconstpointer       data,
       const CsChartStyle *style,
       double              width,
-      double              height,
-      gpointer            user_data)
+      double              height)
 {
-  const Drawing *d = user_data;
+  const Drawing *d = data;
 
   cs_flame_draw (cr, d->layout, style, d->options, width, height);
 }
@@ -40,6 +40,7 @@ cs_flame_export (CsCallGraph              *graph,
 {
   g_autoptr(CsFlameLayout) layout = cs_flame_layout_new (graph, kind, event, zoom, width, threshold, search);
   Drawing d = { layout, options };
+  CsDrawing drawing = { draw, &d };
 
-  return cs_export_drawing (draw, &d, style, format, width, height, scale, path, error);
+  return cs_export (drawing, style, format, width, height, scale, path, error);
 }

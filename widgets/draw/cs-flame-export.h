@@ -2,12 +2,12 @@
 /* cs-flame-export.h — a flame graph to PNG, SVG or PDF
  *
  * What the Call Graph page shows, with the same layout and drawing code
- * (cs-flame-layout.h, cs-flame-draw.h), through the charts' export
- * (cs-chart-export.h): atomic replacement, the same size limits.
+ * (cs-flame-layout.h, cs-flame-draw.h), through the one export of every
+ * figure (cs-export.h): atomic replacement, the same size limits.
  */
 #pragma once
 
-#include "cs-chart-export.h"
+#include "cs-export.h"
 #include "cs-flame-draw.h"
 
 G_BEGIN_DECLS
