@@ -348,17 +348,18 @@ dup_edges (CsCallGraph *self,
            gboolean     callers)
 {
   GArray *rows = g_array_new (FALSE, TRUE, sizeof (CsCallEdgeRow));
+  g_autoptr(GArray) edges = NULL;
   guint64 function_total;
 
   g_return_val_if_fail (CS_IS_CALL_GRAPH (self), rows);
   CHECK_EVENT (rows);
   function_total = cs_call_graph_get_function_total (self, function, event);
-  for (guint i = 0; i < self->n_edges; i++)
+  edges = cs_call_graph_dup_edges (self, function, callers);
+  for (guint k = 0; k < edges->len; k++)
     {
+      guint i = g_array_index (edges, guint, k);
       CsCallEdgeRow row;
 
-      if ((callers ? self->edge_callee[i] : self->edge_caller[i]) != function)
-        continue;
       row.cost = self->edge_cost[(gsize) i * self->n_events + event];
       if (row.cost == 0)
         continue;
@@ -385,6 +386,57 @@ cs_call_graph_dup_callees (CsCallGraph *self,
                            guint        event)
 {
   return dup_edges (self, function, event, FALSE);
+}
+
+GArray *
+cs_call_graph_dup_edges (CsCallGraph *self,
+                         guint        function,
+                         gboolean     callers)
+{
+  GArray *edges = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_return_val_if_fail (CS_IS_CALL_GRAPH (self), edges);
+  for (guint i = 0; i < self->n_edges; i++)
+    if ((callers ? self->edge_callee[i] : self->edge_caller[i]) == function)
+      g_array_append_val (edges, i);
+  return edges;
+}
+
+void
+cs_call_graph_get_edge (CsCallGraph *self,
+                        guint        edge,
+                        guint       *caller,
+                        guint       *callee)
+{
+  g_return_if_fail (CS_IS_CALL_GRAPH (self));
+  g_return_if_fail (edge < self->n_edges);
+  if (caller != NULL)
+    *caller = self->edge_caller[edge];
+  if (callee != NULL)
+    *callee = self->edge_callee[edge];
+}
+
+guint64
+cs_call_graph_get_edge_cost (CsCallGraph *self,
+                             guint        edge,
+                             guint        event)
+{
+  g_return_val_if_fail (CS_IS_CALL_GRAPH (self), 0);
+  g_return_val_if_fail (edge < self->n_edges, 0);
+  CHECK_EVENT (0);
+  return self->edge_cost[(gsize) edge * self->n_events + event];
+}
+
+GArray *
+cs_call_graph_dup_events (CsCallGraph *self)
+{
+  GArray *events = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_return_val_if_fail (CS_IS_CALL_GRAPH (self), events);
+  for (guint e = 0; e < self->n_events; e++)
+    if (self->event_samples[e] > 0)
+      g_array_append_val (events, e);
+  return events;
 }
 
 gsize

@@ -164,6 +164,22 @@ GArray               *cs_call_graph_dup_callees       (CsCallGraph    *self,
                                                        guint           function,
                                                        guint           event);
 
+/* The edges of @function: with @callers those that call it, else those it
+ * calls (guint edge ids, any order), and what an edge is: its caller, its
+ * callee, its cost of an event (as in cs_call_graph_dup_callers()). */
+GArray               *cs_call_graph_dup_edges         (CsCallGraph    *self,
+                                                       guint           function,
+                                                       gboolean        callers);
+void                  cs_call_graph_get_edge          (CsCallGraph    *self,
+                                                       guint           edge,
+                                                       guint          *caller,
+                                                       guint          *callee);
+guint64               cs_call_graph_get_edge_cost     (CsCallGraph    *self,
+                                                       guint           edge,
+                                                       guint           event);
+/* The events with samples in the graph (guint, in file order). */
+GArray               *cs_call_graph_dup_events        (CsCallGraph    *self);
+
 /* Bytes the graph holds, for the benchmarks. */
 gsize                 cs_call_graph_get_memory_size   (CsCallGraph    *self);
 

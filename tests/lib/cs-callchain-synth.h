@@ -260,3 +260,27 @@ synth_function (CsProfile  *profile,
   g_error ("no function %s", name);
 }
 
+/* The top-down node reached from the root through the functions named in
+ * @path ("_start/main/worker"). */
+static inline guint
+synth_node (CsCallGraph *graph,
+            const char  *path)
+{
+  CsProfile *profile = cs_call_graph_get_profile (graph);
+  g_auto(GStrv) names = g_strsplit (path, "/", -1);
+  guint node = CS_CALL_ROOT;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      const CsCallNode *n = cs_call_graph_get_node (graph, CS_CALL_TREE_TOP_DOWN, node);
+      guint next = CS_CALL_NO_NODE;
+
+      for (guint c = node + 1; c < node + n->size; c += cs_call_graph_get_node (graph, CS_CALL_TREE_TOP_DOWN, c)->size)
+        if (g_str_equal (cs_profile_get_function (profile, cs_call_graph_get_node (graph, CS_CALL_TREE_TOP_DOWN, c)->function)->name,
+                         names[i]))
+          next = c;
+      g_assert_cmpuint (next, !=, CS_CALL_NO_NODE);
+      node = next;
+    }
+  return node;
+}

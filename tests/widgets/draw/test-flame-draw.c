@@ -29,27 +29,6 @@ static char *tmpdir;
 static CsProfile *profile;
 static CsCallGraph *graph;
 
-static guint
-node_of (const char *path)
-{
-  g_auto(GStrv) names = g_strsplit (path, "/", -1);
-  guint node = CS_CALL_ROOT;
-
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      const CsCallNode *n = cs_call_graph_get_node (graph, CS_CALL_TREE_TOP_DOWN, node);
-      guint next = CS_CALL_NO_NODE;
-
-      for (guint c = node + 1; c < node + n->size; c += cs_call_graph_get_node (graph, CS_CALL_TREE_TOP_DOWN, c)->size)
-        if (g_str_equal (cs_profile_get_function (profile, cs_call_graph_get_node (graph, CS_CALL_TREE_TOP_DOWN, c)->function)->name,
-                         names[i]))
-          next = c;
-      g_assert_cmpuint (next, !=, CS_CALL_NO_NODE);
-      node = next;
-    }
-  return node;
-}
-
 static cairo_surface_t *
 render (const CsFlameLayout      *layout,
         const CsFlameDrawOptions *options,
@@ -151,7 +130,7 @@ test_search (void)
   g_autoptr(GArray) row5 = NULL;
   g_autoptr(GArray) row2 = NULL;
   CsChartStyle style;
-  const CsFlameFrame *worker = cs_flame_layout_find_node (plain, node_of ("_start/main/worker"));
+  const CsFlameFrame *worker = cs_flame_layout_find_node (plain, synth_node (graph, "_start/main/worker"));
   int y;
 
   /* case folded; A, C and D each once although descend is thrice on A */
@@ -187,12 +166,12 @@ test_search (void)
 static void
 test_zoom (void)
 {
-  guint one_round = node_of ("_start/main/worker/one_round");
+  guint one_round = synth_node (graph, "_start/main/worker/one_round");
   g_autoptr(CsFlameLayout) layout = cs_flame_layout_new (graph, CS_CALL_TREE_TOP_DOWN, 0, one_round,
                                                          WIDTH, 0, NULL);
   const CsFlameFrame *zoomed = cs_flame_layout_find_node (layout, one_round);
-  const CsFlameFrame *descend = cs_flame_layout_find_node (layout, node_of ("_start/main/worker/one_round/descend"));
-  const CsFlameFrame *main_frame = cs_flame_layout_find_node (layout, node_of ("_start/main"));
+  const CsFlameFrame *descend = cs_flame_layout_find_node (layout, synth_node (graph, "_start/main/worker/one_round/descend"));
+  const CsFlameFrame *main_frame = cs_flame_layout_find_node (layout, synth_node (graph, "_start/main"));
 
   g_assert_nonnull (zoomed);
   g_assert_cmpfloat (zoomed->x, ==, 0);
@@ -206,7 +185,7 @@ test_zoom (void)
   g_assert_nonnull (descend);
   g_assert_cmpfloat (fabs (descend->width - 400.0 / 700 * WIDTH), <=, 1.0);
   /* what is not under it is gone */
-  g_assert_null (cs_flame_layout_find_node (layout, node_of ("op_rotate")));
+  g_assert_null (cs_flame_layout_find_node (layout, synth_node (graph, "op_rotate")));
   /* drawn: the frame spans the image where it says */
   {
     CsFlameDrawOptions options;
@@ -230,7 +209,7 @@ test_hit (void)
 {
   g_autoptr(CsFlameLayout) layout = cs_flame_layout_new (graph, CS_CALL_TREE_TOP_DOWN, 0, CS_CALL_ROOT,
                                                          WIDTH, 0, NULL);
-  const CsFlameFrame *f = cs_flame_layout_find_node (layout, node_of ("_start/main/worker/one_round/op_divide"));
+  const CsFlameFrame *f = cs_flame_layout_find_node (layout, synth_node (graph, "_start/main/worker/one_round/op_divide"));
   CsFlameDrawOptions options;
   CsChartStyle style;
   double y;
@@ -254,8 +233,8 @@ test_hit (void)
     g_autoptr(CsFlameLayout) cut = cs_flame_layout_new (graph, CS_CALL_TREE_TOP_DOWN, 0, CS_CALL_ROOT,
                                                         WIDTH, 13, NULL);
 
-    g_assert_null (cs_flame_layout_find_node (cut, node_of ("op_rotate")));
-    g_assert_nonnull (cs_flame_layout_find_node (cut, node_of ("_start")));
+    g_assert_null (cs_flame_layout_find_node (cut, synth_node (graph, "op_rotate")));
+    g_assert_nonnull (cs_flame_layout_find_node (cut, synth_node (graph, "_start")));
   }
 }
 
