@@ -350,8 +350,12 @@ back_activated (GtkWidget  *widget,
 {
   CsWindow *self = CS_WINDOW (widget);
 
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->page_stack), "modules") == 0)
+  const char *page = gtk_stack_get_visible_child_name (self->page_stack);
+
+  if (g_strcmp0 (page, "modules") == 0)
     cs_modules_page_go_back (self->modules_page);
+  else if (g_strcmp0 (page, "call-graph") == 0)
+    cs_call_graph_page_go_back (self->call_graph_page);
 }
 
 static void
@@ -362,7 +366,7 @@ close_activated (GtkWidget  *widget,
   gtk_window_close (GTK_WINDOW (widget));
 }
 
-/* A page by name ("overview", "modules", "memory"), as Alt+N does. */
+/* A page by name ("overview", "modules", "call-graph", "memory"), as Alt+N does. */
 static void
 show_page_activated (GtkWidget  *widget,
                      const char *action_name,

@@ -571,6 +571,7 @@ cs_window_class_init (CsWindowClass *klass)
 
   g_type_ensure (CS_TYPE_OVERVIEW_PAGE);
   g_type_ensure (CS_TYPE_MODULES_PAGE);
+  g_type_ensure (CS_TYPE_CALL_GRAPH_PAGE);
   g_type_ensure (CS_TYPE_MEMORY_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/Cyclescope/cs-window.ui");
@@ -592,6 +593,7 @@ cs_window_class_init (CsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsWindow, page_list);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, overview_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, modules_page);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, call_graph_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, memory_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, session_host);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, session_pmu);
