@@ -86,8 +86,8 @@ update_selected (CsCallGraphPage *self)
       guint64 total = cs_call_graph_get_event_total (self->graph, self->event);
       double t = total > 0 ? 100.0 * cs_call_graph_get_function_total (self->graph, f->index, self->event) / total : 0;
       double s = total > 0 ? 100.0 * cs_call_graph_get_function_self (self->graph, f->index, self->event) / total : 0;
-      /* TRANSLATORS: under the selected function: its module, total and self share */
-      g_autofree char *costs = g_strdup_printf (_("%s · total %.2f %% · self %.2f %%"), f->module->name, t, s);
+      /* TRANSLATORS: under the selected function: its module, then its total and self share */
+      g_autofree char *costs = g_strdup_printf (_("%s\ntotal %.2f %% · self %.2f %%"), f->module->name, t, s);
 
       gtk_label_set_text (self->selected_label, f->name);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->selected_label), f->symbol->symbol->signature);
