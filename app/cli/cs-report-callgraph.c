@@ -11,7 +11,8 @@
  * follows totals, the bottom-up tree the sampled functions' own cost
  * through each path.
  *
- * JSON carries both trees, nested, pruned at the same limit.
+ * JSON carries both trees, nested, pruned at the same limit (by total in
+ * the top-down tree, by the sampled functions' own cost in the bottom-up).
  */
 #include "config.h"
 
@@ -205,7 +206,7 @@ node_json (const Printer *p,
   json_object_object_add (o, "total_period", json_object_new_int64 ((gint64) total));
   for (guint c = node + 1; c < node + n->size; c += cs_call_graph_get_node (p->graph, p->kind, c)->size)
     {
-      guint64 t = cs_call_graph_get_total (p->graph, p->kind, c, p->event);
+      guint64 t = node_cost (p, c);
 
       if (t > 0 && t >= p->min_cost)
         json_object_array_add (kids_json, node_json (p, c));
@@ -222,7 +223,7 @@ tree_json (Printer *p)
 
   for (guint c = 1; c < root->size; c += cs_call_graph_get_node (p->graph, p->kind, c)->size)
     {
-      guint64 t = cs_call_graph_get_total (p->graph, p->kind, c, p->event);
+      guint64 t = node_cost (p, c);
 
       if (t > 0 && t >= p->min_cost)
         json_object_array_add (array, node_json (p, c));

@@ -205,6 +205,18 @@ cs_call_item_get_total (CsCallItem *self,
     }
 }
 
+static gboolean
+has_self (CsCallGraph *graph,
+          guint        node)
+{
+  g_autoptr(GArray) events = cs_call_graph_dup_events (graph);
+
+  for (guint i = 0; i < events->len; i++)
+    if (cs_call_graph_get_self (graph, CS_CALL_TREE_BOTTOM_UP, node, g_array_index (events, guint, i)) > 0)
+      return TRUE;
+  return FALSE;
+}
+
 GListModel *
 cs_call_item_dup_children (CsCallItem *self)
 {
@@ -219,10 +231,18 @@ cs_call_item_dup_children (CsCallItem *self)
   store = g_list_store_new (CS_TYPE_CALL_ITEM);
   for (guint c = self->node + 1; c < self->node + n->size; c += cs_call_graph_get_node (self->graph, self->tree, c)->size)
     {
-      g_autoptr(CsCallItem) child = cs_call_item_new_node (self->graph, self->tree, c);
+      g_autoptr(CsCallItem) child = NULL;
 
+      /* The bottom-up tree says where the sampled functions' own time came
+       * from: a path none of it came through (a function only ever on the
+       * way to others) has nothing to say there. */
+      if (self->tree == CS_CALL_TREE_BOTTOM_UP && !has_self (self->graph, c))
+        continue;
+      child = cs_call_item_new_node (self->graph, self->tree, c);
       g_list_store_append (store, child);
     }
+  if (g_list_model_get_n_items (G_LIST_MODEL (store)) == 0)
+    g_clear_object (&store);
   return G_LIST_MODEL (store);
 }
 

@@ -126,6 +126,8 @@ _cs_call_graph_page_set_models (CsCallGraphPage *self)
     }
   cs_callgraph_set_columns (self->callers_view, self->graph, self->events, self->event, FALSE, FALSE);
   cs_callgraph_set_columns (self->callees_view, self->graph, self->events, self->event, FALSE, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (self->sorted_event); i++)
+    self->sorted_event[i] = G_MAXUINT;
   _cs_call_graph_page_sort_by_event (self);
   /* the hottest function is the one shown first */
   select_position (self->functions_view, 0);
@@ -147,20 +149,30 @@ total_column (CsCallGraphPage *self,
   return g_list_model_get_item (columns, 2 + index * (with_self ? 2 : 1) + (with_self ? 1 : 0));
 }
 
+/* Sorting a view re-sorts every row it holds and rebinds its cells: only
+ * the one in sight is sorted at once, the others when they come into
+ * sight (sorted_event says by which event each was sorted last). */
 void
 _cs_call_graph_page_sort_by_event (CsCallGraphPage *self)
 {
   GtkColumnView *views[] = { self->functions_view, self->top_down_view, self->bottom_up_view,
                              self->callers_view, self->callees_view };
+  GtkWidget *visible = gtk_stack_get_visible_child (self->view_stack);
 
   if (self->graph == NULL)
     return;
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     {
-      g_autoptr(GtkColumnViewColumn) column = total_column (self, views[i], i < 3);
+      g_autoptr(GtkColumnViewColumn) column = NULL;
 
+      if (i < 3 && (self->sorted_event[i] == self->event ||
+                    (visible != NULL && !gtk_widget_is_ancestor (GTK_WIDGET (views[i]), visible))))
+        continue;
+      column = total_column (self, views[i], i < 3);
       if (column != NULL)
         cs_column_view_sort_by (views[i], column, GTK_SORT_DESCENDING);
+      if (i < 3)
+        self->sorted_event[i] = self->event;
     }
 }
 

@@ -20,6 +20,7 @@ struct _CsCallGraphPage
   GArray             *events;          /* guint: the graph's sampled events */
   guint               event;
   guint               selected;        /* function, CS_CALL_NO_FUNCTION: none */
+  guint               sorted_event[3]; /* functions, top-down, bottom-up: G_MAXUINT unsorted */
   GArray             *history;         /* guint: functions to go back to */
   GtkNativeDialog    *chooser;
   gboolean            setting_event;
@@ -49,7 +50,8 @@ struct _CsCallGraphPage
 /* cs-callgraph-models.c */
 /* Gives the lists and trees the models of self->graph (NULL: empty). */
 void        _cs_call_graph_page_set_models      (CsCallGraphPage *self);
-/* Sorts every table by the total of self->event. */
+/* Sorts the tables in sight by the total of self->event (the others when
+ * they come into sight). */
 void        _cs_call_graph_page_sort_by_event   (CsCallGraphPage *self);
 /* The callers and callees of self->selected. */
 void        _cs_call_graph_page_update_edges    (CsCallGraphPage *self);

@@ -335,6 +335,7 @@ view_changed (CsCallGraphPage *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "callgraph.expand-hot-path",
                                  g_strcmp0 (name, "top-down") == 0 || g_strcmp0 (name, "bottom-up") == 0);
+  _cs_call_graph_page_sort_by_event (self);
 }
 
 static void
