@@ -41,6 +41,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cs-bench-paint.h"
 #include "cs-bench-util.h"
 #include "cs-call-graph.h"
 #include "cs-callgraph-page.h"
@@ -214,43 +215,6 @@ switch_event (CsCallGraph *graph,
 
 /* --- in a window --- */
 
-typedef struct
-{
-  gboolean painted;
-  double   at;
-} PaintWait;
-
-static void
-on_after_paint (GdkFrameClock *clock,
-                PaintWait     *wait)
-{
-  if (!wait->painted)
-    {
-      wait->painted = TRUE;
-      wait->at = cs_bench_now ();
-    }
-}
-
-/* Runs the main loop until @window paints a frame; when it did (NAN: never). */
-static double
-wait_for_paint (GtkWidget *window)
-{
-  PaintWait wait = { FALSE, 0 };
-  GdkFrameClock *clock;
-  gulong id;
-  double deadline = cs_bench_now () + 60;
-
-  while (gtk_widget_get_frame_clock (window) == NULL && cs_bench_now () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  clock = gtk_widget_get_frame_clock (window);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &wait);
-  gtk_widget_queue_draw (window);
-  while (!wait.painted && cs_bench_now () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_signal_handler_disconnect (clock, id);
-  return wait.painted ? wait.at : NAN;
-}
-
 /* The flame graph widget, 1600×900, given @graph: time to its first frame. */
 static double
 widget_first_frame (CsCallGraph *graph,
@@ -263,10 +227,10 @@ widget_first_frame (CsCallGraph *graph,
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
-  wait_for_paint (window);
+  cs_bench_wait_for_paint (window);
   t0 = cs_bench_now ();
   cs_flame_view_set_graph (CS_FLAME_VIEW (view), graph, event);
-  t = wait_for_paint (window) - t0;
+  t = cs_bench_wait_for_paint (window) - t0;
   gtk_window_destroy (GTK_WINDOW (window));
   return t;
 }
@@ -294,14 +258,14 @@ page_switch (const char *file)
   if (cs_call_graph_page_get_graph (CS_CALL_GRAPH_PAGE (page)) == NULL)
     g_error ("the page built no call graph");
   cs_call_graph_page_show_view (CS_CALL_GRAPH_PAGE (page), "flame");
-  wait_for_paint (window);
+  cs_bench_wait_for_paint (window);
   events = cs_call_graph_dup_events (cs_call_graph_page_get_graph (CS_CALL_GRAPH_PAGE (page)));
   for (guint i = 0; i < REPEAT; i++)
     {
       double t0 = cs_bench_now ();
 
       cs_call_graph_page_set_event (CS_CALL_GRAPH_PAGE (page), g_array_index (events, guint, (i + 1) % events->len));
-      t[i] = wait_for_paint (window) - t0;
+      t[i] = cs_bench_wait_for_paint (window) - t0;
     }
   gtk_window_destroy (GTK_WINDOW (window));
   return cs_bench_median (t, REPEAT);
