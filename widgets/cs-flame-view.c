@@ -11,26 +11,8 @@
 #include <math.h>
 
 #include "cs-chart-format.h"
-#include "cs-flame-view.h"
+#include "cs-flame-view-private.h"
 
-struct _CsFlameView
-{
-  CsCairoView    parent_instance;
-
-  CsCallGraph   *graph;
-  guint          event;
-  gboolean       icicle;
-  double         threshold;
-  char          *search;
-  char          *title;
-  guint          zoom;
-  GArray        *zoom_history;   /* guint: the zooms to go back to */
-  guint          focus_node;
-  guint          hover_node;
-
-  CsFlameLayout *layout;
-  int            layout_width;
-};
 
 G_DEFINE_FINAL_TYPE (CsFlameView, cs_flame_view, CS_TYPE_CAIRO_VIEW)
 
@@ -44,20 +26,8 @@ enum {
   N_PROPS
 };
 
-enum {
-  FUNCTION_SELECTED,
-  FUNCTION_ACTIVATED,
-  N_SIGNALS
-};
-
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
-
-static CsCallTreeKind
-tree_kind (CsFlameView *self)
-{
-  return self->icicle ? CS_CALL_TREE_BOTTOM_UP : CS_CALL_TREE_TOP_DOWN;
-}
+guint _cs_flame_view_signals[CS_FLAME_VIEW_N_SIGNALS];
 
 static void
 drop_layout (CsFlameView *self)
@@ -97,7 +67,7 @@ layout_for (CsFlameView *self,
   if (self->layout != NULL && self->layout_width == width)
     return self->layout;
   drop_layout (self);
-  self->layout = cs_flame_layout_new (self->graph, tree_kind (self), self->event, self->zoom, width,
+  self->layout = cs_flame_layout_new (self->graph, _cs_flame_view_tree_kind (self), self->event, self->zoom, width,
                                       self->threshold, self->search);
   self->layout_width = width;
   return self->layout;
@@ -122,11 +92,10 @@ draw_options (CsFlameView        *self,
   options->searching = self->search != NULL && self->search[0] != '\0';
 }
 
-/* The frame at (@x, @y) in widget coordinates, or NULL. */
-static const CsFlameFrame *
-frame_at (CsFlameView *self,
-          double       x,
-          double       y)
+const CsFlameFrame *
+_cs_flame_view_frame_at (CsFlameView *self,
+                         double       x,
+                         double       y)
 {
   const CsFlameLayout *layout = cs_flame_view_get_layout (self);
   g_autofree char *font = NULL;
@@ -230,7 +199,7 @@ cs_flame_view_describe (CsCairoView *view,
 
       return g_markup_escape_text (text, -1);
     }
-  f = frame_at (self, x, y);
+  f = _cs_flame_view_frame_at (self, x, y);
   return f != NULL ? describe_frame (self, f) : NULL;
 }
 
@@ -240,7 +209,7 @@ cs_flame_view_get_copy_text (CsCairoView *view,
                              double       y)
 {
   CsFlameView *self = CS_FLAME_VIEW (view);
-  const CsFlameFrame *f = frame_at (self, x, y);
+  const CsFlameFrame *f = _cs_flame_view_frame_at (self, x, y);
 
   if (f == NULL)
     return summary (self);
@@ -294,192 +263,12 @@ cs_flame_view_measure (GtkWidget      *widget,
       if (for_size > 0 && self->layout != NULL && self->layout_width == for_size)
         layout = self->layout;
       else
-        layout = probe = cs_flame_layout_new (self->graph, tree_kind (self), self->event, self->zoom,
+        layout = probe = cs_flame_layout_new (self->graph, _cs_flame_view_tree_kind (self), self->event, self->zoom,
                                               for_size > 0 ? for_size : 800, self->threshold, self->search);
       get_style (self, &style, &font);
       *natural = MAX (*natural, (int) ceil (cs_flame_get_natural_height (layout, &style)));
       *minimum = MAX (*minimum, *natural);
     }
-}
-
-static void
-set_focus_node (CsFlameView *self,
-                guint        node,
-                gboolean     notify)
-{
-  if (self->focus_node == node)
-    return;
-  self->focus_node = node;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  if (notify && node != CS_CALL_NO_NODE)
-    g_signal_emit (self, signals[FUNCTION_SELECTED], 0,
-                   cs_call_graph_get_node (self->graph, tree_kind (self), node)->function);
-}
-
-static void
-on_pressed (GtkGestureClick *gesture,
-            int              n_press,
-            double           x,
-            double           y,
-            CsFlameView     *self)
-{
-  const CsFlameFrame *f = frame_at (self, x, y);
-  guint node, function;
-
-  if (f == NULL)
-    return;
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  node = f->node;
-  function = f->function;
-  if (n_press >= 2)
-    {
-      if (function != CS_CALL_NO_FUNCTION)
-        g_signal_emit (self, signals[FUNCTION_ACTIVATED], 0, function);
-      return;
-    }
-  set_focus_node (self, node, TRUE);
-  if (node != self->zoom)
-    cs_flame_view_zoom (self, node);
-}
-
-static void
-on_motion (GtkEventControllerMotion *motion,
-           double                    x,
-           double                    y,
-           CsFlameView              *self)
-{
-  const CsFlameFrame *f = frame_at (self, x, y);
-  guint node = f != NULL ? f->node : CS_CALL_NO_NODE;
-
-  if (node != self->hover_node)
-    {
-      self->hover_node = node;
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-    }
-}
-
-static void
-on_leave (GtkEventControllerMotion *motion,
-          CsFlameView              *self)
-{
-  if (self->hover_node != CS_CALL_NO_NODE)
-    {
-      self->hover_node = CS_CALL_NO_NODE;
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-    }
-}
-
-/* The frame next to @f in its row, to the left (@step < 0) or right. */
-static const CsFlameFrame *
-row_neighbour (const CsFlameLayout *layout,
-               const CsFlameFrame  *f,
-               int                  step)
-{
-  const CsFlameFrame *best = NULL;
-
-  for (guint i = 0; i < layout->frames->len; i++)
-    {
-      const CsFlameFrame *g = &g_array_index (layout->frames, CsFlameFrame, i);
-
-      if (g->depth != f->depth || g == f || (step < 0 ? g->x >= f->x : g->x <= f->x))
-        continue;
-      if (best == NULL || (step < 0 ? g->x > best->x : g->x < best->x))
-        best = g;
-    }
-  return best;
-}
-
-/* The widest drawn child of @f's node. */
-static const CsFlameFrame *
-widest_child (CsFlameView         *self,
-              const CsFlameLayout *layout,
-              const CsFlameFrame  *f)
-{
-  const CsFlameFrame *best = NULL;
-
-  for (guint i = 0; i < layout->frames->len; i++)
-    {
-      const CsFlameFrame *g = &g_array_index (layout->frames, CsFlameFrame, i);
-
-      if (cs_call_graph_get_node (self->graph, tree_kind (self), g->node)->parent == f->node &&
-          (best == NULL || g->width > best->width))
-        best = g;
-    }
-  return best;
-}
-
-static gboolean
-on_key_pressed (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                CsFlameView           *self)
-{
-  const CsFlameLayout *layout = cs_flame_view_get_layout (self);
-  const CsFlameFrame *f, *next = NULL;
-  gboolean towards_callees;
-
-  if (layout == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
-    return FALSE;
-  f = cs_flame_layout_find_node (layout, self->focus_node);
-  switch (keyval)
-    {
-    case GDK_KEY_Return:
-    case GDK_KEY_KP_Enter:
-    case GDK_KEY_space:
-      if (f != NULL && f->node != self->zoom)
-        cs_flame_view_zoom (self, f->node);
-      return f != NULL;
-    case GDK_KEY_BackSpace:
-      return cs_flame_view_zoom_out (self);
-    case GDK_KEY_Left:
-    case GDK_KEY_Right:
-    case GDK_KEY_Up:
-    case GDK_KEY_Down:
-      break;
-    default:
-      return FALSE;
-    }
-  if (f == NULL)
-    {
-      set_focus_node (self, self->zoom, TRUE);
-      return TRUE;
-    }
-  towards_callees = (keyval == GDK_KEY_Up) != self->icicle;
-  if (keyval == GDK_KEY_Left || keyval == GDK_KEY_Right)
-    next = row_neighbour (layout, f, keyval == GDK_KEY_Left ? -1 : 1);
-  else if (towards_callees)
-    next = widest_child (self, layout, f);
-  else
-    next = cs_flame_layout_find_node (layout, cs_call_graph_get_node (self->graph, tree_kind (self), f->node)->parent);
-  if (next != NULL)
-    set_focus_node (self, next->node, TRUE);
-  return TRUE;
-}
-
-static void
-action_zoom_out (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  cs_flame_view_zoom_out (CS_FLAME_VIEW (widget));
-}
-
-static void
-action_activate (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  CsFlameView *self = CS_FLAME_VIEW (widget);
-  guint node = self->hover_node != CS_CALL_NO_NODE ? self->hover_node : self->focus_node;
-  guint function;
-
-  if (self->graph == NULL || node == CS_CALL_NO_NODE)
-    return;
-  function = cs_call_graph_get_node (self->graph, tree_kind (self), node)->function;
-  if (function != CS_CALL_NO_FUNCTION)
-    g_signal_emit (self, signals[FUNCTION_ACTIVATED], 0, function);
 }
 
 static void
@@ -605,46 +394,27 @@ cs_flame_view_class_init (CsFlameViewClass *klass)
    * CsFlameView::function-selected:
    * @function: the CsCallFunction index of the focused or clicked frame
    */
-  signals[FUNCTION_SELECTED] =
+  _cs_flame_view_signals[CS_FLAME_VIEW_FUNCTION_SELECTED] =
     g_signal_new ("function-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
   /**
    * CsFlameView::function-activated:
    * @function: the CsCallFunction index of the double-clicked frame
    */
-  signals[FUNCTION_ACTIVATED] =
+  _cs_flame_view_signals[CS_FLAME_VIEW_FUNCTION_ACTIVATED] =
     g_signal_new ("function-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 
-  gtk_widget_class_install_action (widget_class, "flame.zoom-out", NULL, action_zoom_out);
-  gtk_widget_class_install_action (widget_class, "flame.activate", NULL, action_activate);
+  _cs_flame_view_class_init_input (widget_class);
   gtk_widget_class_set_css_name (widget_class, "cs-flame");
 }
 
 static void
 cs_flame_view_init (CsFlameView *self)
 {
-  GtkGesture *click;
-  GtkEventController *motion, *keys;
-
   self->zoom_history = g_array_new (FALSE, FALSE, sizeof (guint));
   self->focus_node = self->hover_node = CS_CALL_NO_NODE;
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-
-  click = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  motion = gtk_event_controller_motion_new ();
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  keys = gtk_event_controller_key_new ();
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
-
-  cs_cairo_view_add_menu_item (CS_CAIRO_VIEW (self), _("Zoom _Out"), "flame.zoom-out");
-  cs_cairo_view_add_menu_item (CS_CAIRO_VIEW (self), _("Show _Source and Disassembly"), "flame.activate");
+  _cs_flame_view_init_input (self);
   update_actions (self);
 }
 
@@ -788,7 +558,7 @@ cs_flame_view_zoom (CsFlameView *self,
                     guint        node)
 {
   g_return_if_fail (CS_IS_FLAME_VIEW (self));
-  if (self->graph == NULL || node >= cs_call_graph_get_n_nodes (self->graph, tree_kind (self)) ||
+  if (self->graph == NULL || node >= cs_call_graph_get_n_nodes (self->graph, _cs_flame_view_tree_kind (self)) ||
       node == self->zoom)
     return;
   g_array_append_val (self->zoom_history, self->zoom);

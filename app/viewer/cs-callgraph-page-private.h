@@ -47,6 +47,31 @@ struct _CsCallGraphPage
   GtkLabel           *selected_costs;
 };
 
+/* cs-callgraph-selection.c */
+void        _cs_call_graph_page_update_selected (CsCallGraphPage *self);
+/* @remember: Back returns to the function selected before. */
+void        _cs_call_graph_page_set_selected    (CsCallGraphPage *self,
+                                                 guint            function,
+                                                 gboolean         remember);
+/* Template callbacks (cs-callgraph-page.ui) and the show-code action. */
+void        _cs_call_graph_page_list_activated  (CsCallGraphPage *self,
+                                                 guint            position,
+                                                 GtkColumnView   *view);
+void        _cs_call_graph_page_edge_activated  (CsCallGraphPage *self,
+                                                 guint            position,
+                                                 GtkColumnView   *view);
+void        _cs_call_graph_page_flame_selected  (CsCallGraphPage *self,
+                                                 guint            function);
+void        _cs_call_graph_page_flame_activated (CsCallGraphPage *self,
+                                                 guint            function);
+/* Follows the selection of @view's models as they are replaced. */
+void        _cs_call_graph_page_view_model_changed (GtkColumnView   *view,
+                                                    GParamSpec      *pspec,
+                                                    CsCallGraphPage *self);
+void        _cs_call_graph_page_action_show_code (GtkWidget  *widget,
+                                                  const char *action_name,
+                                                  GVariant   *parameter);
+
 /* cs-callgraph-models.c */
 /* Gives the lists and trees the models of self->graph (NULL: empty). */
 void        _cs_call_graph_page_set_models      (CsCallGraphPage *self);

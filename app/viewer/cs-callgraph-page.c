@@ -71,45 +71,6 @@ update_header (CsCallGraphPage *self)
 }
 
 static void
-update_selected (CsCallGraphPage *self)
-{
-  const CsCallFunction *f = cs_call_graph_page_get_selected (self);
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "callgraph.show-code", f != NULL);
-  if (f == NULL)
-    {
-      gtk_label_set_text (self->selected_label, _("No function selected"));
-      gtk_label_set_text (self->selected_costs, "");
-    }
-  else
-    {
-      guint64 total = cs_call_graph_get_event_total (self->graph, self->event);
-      double t = total > 0 ? 100.0 * cs_call_graph_get_function_total (self->graph, f->index, self->event) / total : 0;
-      double s = total > 0 ? 100.0 * cs_call_graph_get_function_self (self->graph, f->index, self->event) / total : 0;
-      /* TRANSLATORS: under the selected function: its module, then its total and self share */
-      g_autofree char *costs = g_strdup_printf (_("%s\ntotal %.2f %% · self %.2f %%"), f->module->name, t, s);
-
-      gtk_label_set_text (self->selected_label, f->name);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->selected_label), f->symbol->symbol->signature);
-      gtk_label_set_text (self->selected_costs, costs);
-    }
-  _cs_call_graph_page_update_edges (self);
-}
-
-static void
-set_selected (CsCallGraphPage *self,
-              guint            function,
-              gboolean         remember)
-{
-  if (function == self->selected)
-    return;
-  if (remember && self->selected != CS_CALL_NO_FUNCTION)
-    g_array_append_val (self->history, self->selected);
-  self->selected = function;
-  update_selected (self);
-}
-
-static void
 set_graph (CsCallGraphPage *self,
            CsCallGraph     *graph)
 {
@@ -150,7 +111,7 @@ set_graph (CsCallGraphPage *self,
       update_header (self);
       gtk_stack_set_visible_child_name (self->state_stack, "graph");
     }
-  update_selected (self);
+  _cs_call_graph_page_update_selected (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GRAPH]);
 }
 
@@ -235,85 +196,6 @@ reload (CsCallGraphPage *self)
 /* --- what the views say --- */
 
 static void
-open_code (CsCallGraphPage      *self,
-           const CsCallFunction *f)
-{
-  const CsProfileSymbol *symbol;
-
-  if (f == NULL)
-    return;
-  symbol = f->symbol;
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-code", "(stt)",
-                              symbol->module->path != NULL ? symbol->module->path : symbol->module->name,
-                              symbol->symbol->start, symbol->symbol->start);
-}
-
-static void
-list_activated (CsCallGraphPage *self,
-                guint            position,
-                GtkColumnView   *view)
-{
-  CsCallItem *item = _cs_call_graph_page_item_at (view, position);
-
-  if (item != NULL)
-    open_code (self, cs_call_item_get_function (item));
-}
-
-static void
-edge_activated (CsCallGraphPage *self,
-                guint            position,
-                GtkColumnView   *view)
-{
-  CsCallItem *item = _cs_call_graph_page_item_at (view, position);
-  const CsCallFunction *f = item != NULL ? cs_call_item_get_function (item) : NULL;
-
-  if (f != NULL)
-    cs_call_graph_page_select (self, f->index);
-}
-
-static void
-list_selection_changed (CsCallGraphPage    *self,
-                        GParamSpec         *pspec,
-                        GtkSingleSelection *selection)
-{
-  gpointer item = gtk_single_selection_get_selected_item (selection);
-  const CsCallFunction *f;
-
-  if (item == NULL || (f = cs_call_item_get_function (cs_call_item_from (item))) == NULL)
-    return;
-  set_selected (self, f->index, FALSE);
-}
-
-/* The views' models are replaced with every graph: follow their selection. */
-static void
-view_model_changed (GtkColumnView   *view,
-                    GParamSpec      *pspec,
-                    CsCallGraphPage *self)
-{
-  GtkSelectionModel *model = gtk_column_view_get_model (view);
-
-  if (model != NULL)
-    g_signal_connect_object (model, "notify::selected-item", G_CALLBACK (list_selection_changed), self,
-                             G_CONNECT_SWAPPED);
-}
-
-static void
-flame_selected (CsCallGraphPage *self,
-                guint            function)
-{
-  if (function != CS_CALL_NO_FUNCTION)
-    set_selected (self, function, FALSE);
-}
-
-static void
-flame_activated (CsCallGraphPage *self,
-                 guint            function)
-{
-  if (self->graph != NULL && function != CS_CALL_NO_FUNCTION)
-    open_code (self, cs_profile_get_function (cs_call_graph_get_profile (self->graph), function));
-}
-
-static void
 flame_export (CsCallGraphPage *self)
 {
   cs_view_export_ask (CS_CAIRO_VIEW (self->flame_view), &self->chooser, _("flame-graph"));
@@ -356,16 +238,6 @@ action_hot_path (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   cs_call_graph_page_expand_hot_path (CS_CALL_GRAPH_PAGE (widget));
-}
-
-static void
-action_show_code (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  CsCallGraphPage *self = CS_CALL_GRAPH_PAGE (widget);
-
-  open_code (self, cs_call_graph_page_get_selected (self));
 }
 
 static void
@@ -503,15 +375,19 @@ cs_call_graph_page_class_init (CsCallGraphPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsCallGraphPage, flame_view);
   gtk_widget_class_bind_template_child (widget_class, CsCallGraphPage, selected_label);
   gtk_widget_class_bind_template_child (widget_class, CsCallGraphPage, selected_costs);
-  gtk_widget_class_bind_template_callback (widget_class, list_activated);
-  gtk_widget_class_bind_template_callback (widget_class, edge_activated);
-  gtk_widget_class_bind_template_callback (widget_class, flame_selected);
-  gtk_widget_class_bind_template_callback (widget_class, flame_activated);
+  gtk_widget_class_bind_template_callback_full (widget_class, "list_activated",
+                                                G_CALLBACK (_cs_call_graph_page_list_activated));
+  gtk_widget_class_bind_template_callback_full (widget_class, "edge_activated",
+                                                G_CALLBACK (_cs_call_graph_page_edge_activated));
+  gtk_widget_class_bind_template_callback_full (widget_class, "flame_selected",
+                                                G_CALLBACK (_cs_call_graph_page_flame_selected));
+  gtk_widget_class_bind_template_callback_full (widget_class, "flame_activated",
+                                                G_CALLBACK (_cs_call_graph_page_flame_activated));
   gtk_widget_class_bind_template_callback (widget_class, flame_export);
   gtk_widget_class_bind_template_callback (widget_class, search_changed);
   gtk_widget_class_bind_template_callback (widget_class, view_changed);
   gtk_widget_class_install_action (widget_class, "callgraph.expand-hot-path", NULL, action_hot_path);
-  gtk_widget_class_install_action (widget_class, "callgraph.show-code", NULL, action_show_code);
+  gtk_widget_class_install_action (widget_class, "callgraph.show-code", NULL, _cs_call_graph_page_action_show_code);
   gtk_widget_class_install_action (widget_class, "callgraph.zoom-out", NULL, action_zoom_out);
   gtk_widget_class_install_action (widget_class, "callgraph.export-flame", NULL, action_export_flame);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "callgraph.expand-hot-path", NULL);
@@ -539,7 +415,7 @@ cs_call_graph_page_init (CsCallGraphPage *self)
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     {
       cs_column_view_init_sorting (views[i]);
-      g_signal_connect (views[i], "notify::model", G_CALLBACK (view_model_changed), self);
+      g_signal_connect (views[i], "notify::model", G_CALLBACK (_cs_call_graph_page_view_model_changed), self);
     }
   cs_column_view_init_sorting (self->callers_view);
   cs_column_view_init_sorting (self->callees_view);
@@ -607,7 +483,7 @@ cs_call_graph_page_set_event (CsCallGraphPage *self,
   _cs_call_graph_page_sort_by_event (self);
   cs_flame_view_set_event (self->flame_view, event);
   update_header (self);
-  update_selected (self);
+  _cs_call_graph_page_update_selected (self);
 }
 
 void
@@ -616,42 +492,4 @@ cs_call_graph_page_show_view (CsCallGraphPage *self,
 {
   g_return_if_fail (CS_IS_CALL_GRAPH_PAGE (self));
   gtk_stack_set_visible_child_name (self->view_stack, name);
-}
-
-const CsCallFunction *
-cs_call_graph_page_get_selected (CsCallGraphPage *self)
-{
-  g_return_val_if_fail (CS_IS_CALL_GRAPH_PAGE (self), NULL);
-  if (self->graph == NULL || self->selected == CS_CALL_NO_FUNCTION)
-    return NULL;
-  return cs_profile_get_function (cs_call_graph_get_profile (self->graph), self->selected);
-}
-
-void
-cs_call_graph_page_select (CsCallGraphPage *self,
-                           guint            function)
-{
-  g_return_if_fail (CS_IS_CALL_GRAPH_PAGE (self));
-  if (self->graph == NULL || function >= cs_profile_get_n_functions (cs_call_graph_get_profile (self->graph)))
-    return;
-  set_selected (self, function, TRUE);
-  _cs_call_graph_page_select_in_list (self, function);
-}
-
-gboolean
-cs_call_graph_page_go_back (CsCallGraphPage *self)
-{
-  guint previous;
-
-  g_return_val_if_fail (CS_IS_CALL_GRAPH_PAGE (self), FALSE);
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->view_stack), "flame") == 0 &&
-      cs_flame_view_zoom_out (self->flame_view))
-    return TRUE;
-  if (self->history->len == 0)
-    return FALSE;
-  previous = g_array_index (self->history, guint, self->history->len - 1);
-  g_array_set_size (self->history, self->history->len - 1);
-  set_selected (self, previous, FALSE);
-  _cs_call_graph_page_select_in_list (self, previous);
-  return TRUE;
 }
