@@ -201,6 +201,27 @@ hottest_symbols (CsProfile            *profile,
   return g_string_free (s, FALSE);
 }
 
+/* The sampled symbols @name names through another alias of their
+ * address ("random" for the row perf and we call "__random",
+ * "__do_sys_getppid" for "__x64_sys_getppid"): the symbolizer knows every
+ * name of a symbol table, the profile only the one its rows show. */
+static GPtrArray *
+find_by_alias (CsProfile  *profile,
+               const char *name)
+{
+  const CsSymbol *found = cs_symbolizer_find_symbol (cs_profile_get_symbolizer (profile), NULL, name);
+  GPtrArray *matches = g_ptr_array_new ();
+
+  for (guint i = 0; found != NULL && i < cs_profile_get_n_symbols (profile); i++)
+    {
+      const CsProfileSymbol *s = cs_profile_get_symbol (profile, i);
+
+      if (s->symbol == found)
+        g_ptr_array_add (matches, (gpointer) s);
+    }
+  return matches;
+}
+
 int
 cs_cli_annotate (int    argc,
                  char **argv)
@@ -225,8 +246,9 @@ cs_cli_annotate (int    argc,
 
   if (!cs_cli_parse_options ("annotate", _("FILE|BUNDLE SYMBOL — source lines and instructions of a symbol"),
                              _("Shows the source lines and the disassembled instructions of SYMBOL (its name as "
-                               "`cyclescope report --sort sym` prints it, its short name, its full signature or its "
-                               "mangled name) with their samples, in a perf.data file or a session bundle."),
+                               "`cyclescope report --sort sym` prints it, its short name, its full signature, its "
+                               "mangled name or another alias of its address) with their samples, in a perf.data "
+                               "file or a session bundle."),
                              entries, FALSE, &argc, &argv))
     return 1;
   if (format != NULL && g_strcmp0 (format, "text") != 0 && g_strcmp0 (format, "json") != 0)
@@ -262,6 +284,11 @@ cs_cli_annotate (int    argc,
       return 1;
     }
   matches = cs_profile_find_symbols (profile, args[1]);
+  if (matches->len == 0)
+    {
+      g_ptr_array_unref (matches);
+      matches = find_by_alias (profile, args[1]);
+    }
   if (matches->len == 0)
     {
       g_autofree char *hot = hottest_symbols (profile, e);

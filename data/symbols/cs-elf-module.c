@@ -402,7 +402,8 @@ _cs_elf_module_foreach_symbol (CsModule        *module,
       const char *name = dwfl_module_getsym_info (module->dwmod, i, &sym, &addr, &shndx,
                                                   NULL, NULL);
 
-      if (name == NULL || name[0] == '\0' || GELF_ST_TYPE (sym.st_info) != STT_FUNC ||
+      if (name == NULL || name[0] == '\0' ||
+          (GELF_ST_TYPE (sym.st_info) != STT_FUNC && GELF_ST_TYPE (sym.st_info) != STT_GNU_IFUNC) ||
           sym.st_shndx == SHN_UNDEF)
         continue;
       if (func (name, addr - module->bias, sym.st_size, user_data))

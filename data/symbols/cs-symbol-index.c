@@ -2,6 +2,8 @@
 /* cs-symbol-index.c — a module's function symbols, sorted for lookups */
 #include "config.h"
 
+#include <string.h>
+
 #include "cs-sorted.h"
 #include "cs-symbol-index.h"
 
@@ -11,14 +13,54 @@ typedef struct
   guint64     size;
   guint64     max_end;   /* the largest end among this and all earlier entries */
   const char *name;      /* in the ELF string table, alive with the Dwfl */
-  guint       rank;      /* lower is preferred among aliases */
+  guint8      binding;   /* STB_* */
   guint       order;     /* symbol table index, for a stable sort */
 } Entry;
 
 struct _CsSymbolIndex
 {
-  GArray *entries;   /* Entry, by start then rank, one per start address */
+  GArray *entries;   /* Entry, by start, the preferred alias only */
 };
+
+static guint
+leading_underscores (const char *name)
+{
+  guint n = 0;
+
+  while (name[n] == '_')
+    n++;
+  return n;
+}
+
+/* Which of two aliases (symbols at the same address) to show, as perf's
+ * choose_best_symbol() decides: one with a size over one without, a
+ * non-weak over a weak one, a global over a local one, fewer leading
+ * underscores, the longer name; else the one listed first. Negative when
+ * @a is preferred. So libc's getppid is "__GI___getppid", random
+ * "__random", free "cfree@GLIBC_2.2.5", write "__GI___libc_write". */
+static int
+compare_aliases (const Entry *a,
+                 const Entry *b)
+{
+  gsize la, lb;
+  guint ua, ub;
+
+  if ((a->size > 0) != (b->size > 0))
+    return a->size > 0 ? -1 : 1;
+  if ((a->binding == STB_WEAK) != (b->binding == STB_WEAK))
+    return a->binding == STB_WEAK ? 1 : -1;
+  if ((a->binding == STB_GLOBAL) != (b->binding == STB_GLOBAL))
+    return a->binding == STB_GLOBAL ? -1 : 1;
+  ua = leading_underscores (a->name);
+  ub = leading_underscores (b->name);
+  if (ua != ub)
+    return ua < ub ? -1 : 1;
+  la = strlen (a->name);
+  lb = strlen (b->name);
+  if (la != lb)
+    return la > lb ? -1 : 1;
+  return a->order < b->order ? -1 : a->order > b->order;
+}
 
 static int
 compare_entries (gconstpointer a,
@@ -29,25 +71,7 @@ compare_entries (gconstpointer a,
 
   if (ea->start != eb->start)
     return ea->start < eb->start ? -1 : 1;
-  if (ea->rank != eb->rank)
-    return ea->rank < eb->rank ? -1 : 1;
-  return ea->order < eb->order ? -1 : ea->order > eb->order;
-}
-
-static guint
-binding_rank (const GElf_Sym *sym)
-{
-  switch (GELF_ST_BIND (sym->st_info))
-    {
-    case STB_GLOBAL:
-      return 0;
-    case STB_WEAK:
-      return 1;
-    case STB_LOCAL:
-      return 2;
-    default:
-      return 3;
-    }
+  return compare_aliases (ea, eb);
 }
 
 CsSymbolIndex *
@@ -75,7 +99,7 @@ cs_symbol_index_new (Dwfl_Module *module,
       e.start = addr - bias;
       e.size = sym.st_size;
       e.name = name;
-      e.rank = (sym.st_size == 0 ? 4 : 0) + binding_rank (&sym);
+      e.binding = GELF_ST_BIND (sym.st_info);
       e.order = i;
       e.max_end = 0;
       g_array_append_val (all, e);

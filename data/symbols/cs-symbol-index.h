@@ -23,7 +23,9 @@ CsSymbolIndex *cs_symbol_index_new     (Dwfl_Module   *module,
                                         GElf_Addr      bias);
 void           cs_symbol_index_free    (CsSymbolIndex *self);
 /* The symbol covering @vaddr: [start, start + size), or exactly start for
- * a sizeless symbol. Among aliases: sized, then global, weak, local. */
+ * a sizeless symbol. Among aliases the one perf report shows (perf's
+ * choose_best_symbol: sized, non-weak, global, fewer leading underscores,
+ * longer name). */
 gboolean       cs_symbol_index_lookup  (CsSymbolIndex *self,
                                         guint64        vaddr,
                                         const char   **name,

@@ -223,7 +223,9 @@ gboolean      cs_symbolizer_resolve_symbols_many (CsSymbolizer        *self,
                                                   GError             **error);
 
 /* A function by raw, full or short name (first match), e.g. for
- * `cyclescope annotate`. @module NULL searches every module already seen. */
+ * `cyclescope annotate`; any alias finds it, and it comes back under the
+ * alias its address is shown with ("random" finds "__random", the symbol
+ * a profile's rows hold). @module NULL searches every module already seen. */
 const CsSymbol *cs_symbolizer_find_symbol       (CsSymbolizer   *self,
                                                  CsModule       *module,
                                                  const char     *name);

@@ -8,9 +8,12 @@
  *
  *   lost      the lost-sample count of a file with LOST and LOST_SAMPLES
  *             records for the same loss ("Total Lost Samples")
+ *   aliases   libc's and the kernel's symbols with several names at one
+ *             address: the row names perf chose; `annotate` finds each row
+ *             by every other name readelf or /proc/kallsyms lists there
  *
  * Arguments (meson passes them, so that they are built first): CYCLESCOPE
- * READER-WORKLOAD. Exits 77 without perf.
+ * CS-NAMES-LIBC CS-NAMES-KERNEL READER-WORKLOAD. Exits 77 without perf.
  */
 #include "config.h"
 
@@ -18,6 +21,8 @@
 
 static char *perf;
 static char *cyclescope;
+static char *names_libc;
+static char *names_kernel;
 static char *reader_workload;
 static char *tmpdir;
 
@@ -86,6 +91,170 @@ test_lost (void)
   cli_result_clear (&json);
 }
 
+/* Every name /proc/kallsyms gives the address @name has. */
+static GPtrArray *
+kallsyms_aliases (const char *name)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *address = NULL;
+
+  g_assert_true (g_file_get_contents ("/proc/kallsyms", &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        g_auto(GStrv) f = g_strsplit_set (lines[i], " \t", 4);
+
+        if (g_strv_length (f) < 3 || strchr ("tTwW", f[1][0]) == NULL)
+          continue;
+        if (pass == 0 && address == NULL && g_str_equal (f[2], name))
+          address = g_strdup (f[0]);
+        else if (pass == 1 && address != NULL && g_str_equal (f[0], address))
+          g_ptr_array_add (names, g_strdup (f[2]));
+      }
+  return names;
+}
+
+/* The file readelf should read for @lib's full symbol table: its separate
+ * debug file under /usr/lib/debug/.build-id when there is one. */
+static char *
+symbol_file (const char *lib)
+{
+  const char *args[] = { "readelf", "-n", lib, NULL };
+  g_autofree char *notes = cs_names_run (args, NULL);
+  const char *id = strstr (notes, "Build ID: ");
+  g_autofree char *hex = NULL;
+  char *debug;
+
+  if (id == NULL)
+    return g_strdup (lib);
+  hex = g_strndup (id + strlen ("Build ID: "), strcspn (id + strlen ("Build ID: "), "\n "));
+  debug = g_strdup_printf ("/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
+  if (g_file_test (debug, G_FILE_TEST_IS_REGULAR))
+    return debug;
+  g_free (debug);
+  return g_strdup (lib);
+}
+
+/* Every FUNC/IFUNC name `readelf -sW` lists at the address of @name in
+ * @file (version suffixes as readelf prints them). */
+static GPtrArray *
+elf_aliases (const char *file,
+             const char *name)
+{
+  const char *args[] = { "readelf", "-sW", file, NULL };
+  g_autofree char *out = cs_names_run (args, NULL);
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *value = NULL;
+
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        g_auto(GStrv) f = g_strsplit_set (g_strstrip (lines[i]), " ", -1);
+        g_autoptr(GPtrArray) cols = g_ptr_array_new ();
+
+        for (guint j = 0; f[j] != NULL; j++)
+          if (f[j][0] != '\0')
+            g_ptr_array_add (cols, f[j]);
+        /* Num: Value Size Type Bind Vis Ndx Name */
+        if (cols->len < 8 || (!g_str_equal (cols->pdata[3], "FUNC") && !g_str_equal (cols->pdata[3], "IFUNC")) ||
+            g_str_equal (cols->pdata[6], "UND"))
+          continue;
+        if (pass == 0 && value == NULL && g_str_equal (cols->pdata[7], name))
+          value = g_strdup (cols->pdata[1]);
+        else if (pass == 1 && value != NULL && g_str_equal (cols->pdata[1], value))
+          g_ptr_array_add (names, g_strdup (cols->pdata[7]));
+      }
+  return names;
+}
+
+/* `annotate FILE ALIAS` shows the symbol under @shown. */
+static void
+check_annotate (const char *file,
+                const char *alias,
+                const char *shown)
+{
+  const char *args[] = { "annotate", file, alias, NULL };
+  CliResult r = cs_names_cli (cyclescope, args, NULL);
+  g_autofree char *want = g_strdup_printf ("Symbol     %s\n", shown);
+
+  if (r.status != 0 || !g_str_has_prefix (r.out, want))
+    g_error ("annotate %s %s: want “%s”, got (%d) %s%s", file, alias, shown, r.status, r.out, r.err);
+  cli_result_clear (&r);
+}
+
+/* The library a row's dso names, from the mappings perf recorded. */
+static char *
+dso_path (const char *file,
+          const char *dso)
+{
+  const char *args[] = { "script", "-i", file, "--show-mmap-events", "-F", "comm", NULL };
+  g_autofree char *out = cs_names_perf (perf, args, NULL);
+  g_autofree char *needle = g_strdup_printf ("/%s\n", dso);
+  const char *end = strstr (out, needle);
+  const char *start;
+
+  if (end == NULL)
+    return NULL;
+  end += strlen (needle) - 1;
+  for (start = end; start > out && start[-1] != ' '; start--)
+    ;
+  return g_strndup (start, end - start);
+}
+
+static void
+test_aliases (void)
+{
+  const char *args[] = { "-e", "cpu-clock", "-F", "5000", NULL };
+  guint n_checked = 0;
+
+  for (guint w = 0; w < 2; w++)
+    {
+      g_autofree char *file = g_build_filename (tmpdir, w == 0 ? "libc.data" : "kernel.data", NULL);
+      const char *cmd[] = { w == 0 ? names_libc : names_kernel, "60", NULL };
+      g_autoptr(GPtrArray) theirs = NULL;
+      g_autoptr(GPtrArray) ours = NULL;
+
+      cs_names_record (perf, file, args, cmd, NULL);
+      theirs = cs_names_perf_rows (perf, file, NULL);
+      ours = cs_names_our_rows (cyclescope, file, NULL);
+      cs_names_check (theirs, ours, 15, 0.5, NULL, NULL);
+
+      /* Rows whose address has other names: each of them finds the row. */
+      for (guint i = 0; i < theirs->len && i < 15; i++)
+        {
+          const CsNamesRow *row = theirs->pdata[i];
+          g_autoptr(GPtrArray) aliases = NULL;
+
+          if (row->percent < 0.5 || g_str_has_prefix (row->sym, "0x"))
+            continue;
+          if (g_str_equal (row->dso, "[kernel.kallsyms]"))
+            aliases = kallsyms_aliases (row->sym);
+          else if (g_str_has_prefix (row->dso, "lib"))
+            {
+              g_autofree char *lib = dso_path (file, row->dso);
+              g_autofree char *symbols = lib != NULL ? symbol_file (lib) : NULL;
+
+              if (symbols == NULL)
+                continue;
+              aliases = elf_aliases (symbols, row->sym);
+            }
+          else
+            continue;
+          if (aliases->len < 2)
+            continue;
+          for (guint a = 0; a < aliases->len; a++)
+            check_annotate (file, aliases->pdata[a], row->sym);
+          n_checked++;
+        }
+    }
+  /* getppid's system call has three names in every x86-64 kernel. */
+  g_assert_cmpuint (n_checked, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -93,16 +262,19 @@ main (int    argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  if (argc < 3)
-    g_error ("usage: test-perf-names CYCLESCOPE READER-WORKLOAD");
+  if (argc < 5)
+    g_error ("usage: test-perf-names CYCLESCOPE CS-NAMES-LIBC CS-NAMES-KERNEL READER-WORKLOAD");
   if (!(perf = cs_test_find_perf ()))
     {
       g_printerr ("perf is not installed: skipped\n");
       return CS_TEST_SKIP_EXIT;
     }
   cyclescope = argv[1];
-  reader_workload = argv[2];
+  names_libc = argv[2];
+  names_kernel = argv[3];
+  reader_workload = argv[4];
   g_test_add_func ("/perf-names/lost", test_lost);
+  g_test_add_func ("/perf-names/aliases", test_aliases);
   status = cs_test_run_with_tmpdir (&tmpdir);
   g_free (perf);
   return status;
