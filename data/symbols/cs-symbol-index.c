@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "cs-elf-plt.h"
 #include "cs-sorted.h"
 #include "cs-symbol-index.h"
 
@@ -19,7 +20,8 @@ typedef struct
 
 struct _CsSymbolIndex
 {
-  GArray *entries;   /* Entry, by start, the preferred alias only */
+  GArray       *entries;   /* Entry, by start, the preferred alias only */
+  GStringChunk *names;     /* names made here ("sin@plt"), NULL until needed */
 };
 
 static guint
@@ -74,6 +76,32 @@ compare_entries (gconstpointer a,
   return compare_aliases (ea, eb);
 }
 
+typedef struct
+{
+  CsSymbolIndex *self;
+  GArray        *all;
+} PltData;
+
+/* PLT entries are global, sized symbols, as perf makes them. */
+static void
+add_plt_entry (const char *name,
+               guint64     vaddr,
+               guint64     size,
+               gpointer    user_data)
+{
+  PltData *data = user_data;
+  Entry e = { 0 };
+
+  if (data->self->names == NULL)
+    data->self->names = g_string_chunk_new (1024);
+  e.start = vaddr;
+  e.size = size;
+  e.name = g_string_chunk_insert_const (data->self->names, name);
+  e.binding = STB_GLOBAL;
+  e.order = 0x80000000u + data->all->len;   /* after the symbol table, as perf adds them */
+  g_array_append_val (data->all, e);
+}
+
 CsSymbolIndex *
 cs_symbol_index_new (Dwfl_Module *module,
                      GElf_Addr    bias)
@@ -104,6 +132,16 @@ cs_symbol_index_new (Dwfl_Module *module,
       e.max_end = 0;
       g_array_append_val (all, e);
     }
+  /* The PLT from the file itself (libdwfl's getelf gives the main file,
+   * whatever table it chose). */
+  {
+    GElf_Addr elf_bias = 0;
+    Elf *elf = dwfl_module_getelf (module, &elf_bias);
+    PltData data = { self, all };
+
+    if (elf != NULL)
+      _cs_elf_plt_foreach (elf, add_plt_entry, &data);
+  }
   g_array_sort (all, compare_entries);
 
   self->entries = g_array_sized_new (FALSE, FALSE, sizeof (Entry), all->len);
@@ -127,6 +165,7 @@ cs_symbol_index_free (CsSymbolIndex *self)
   if (self == NULL)
     return;
   g_array_unref (self->entries);
+  g_clear_pointer (&self->names, g_string_chunk_free);
   g_free (self);
 }
 
