@@ -204,19 +204,26 @@ hottest_symbols (CsProfile            *profile,
 /* The sampled symbols @name names through another alias of their
  * address ("random" for the row perf and we call "__random",
  * "__do_sys_getppid" for "__x64_sys_getppid"): the symbolizer knows every
- * name of a symbol table, the profile only the one its rows show. */
+ * name of a symbol table, the profile only the one its rows show. Each
+ * sampled module is asked, as several may have a symbol of that name
+ * (ld.so and libc both have a __fstatat). */
 static GPtrArray *
 find_by_alias (CsProfile  *profile,
                const char *name)
 {
-  const CsSymbol *found = cs_symbolizer_find_symbol (cs_profile_get_symbolizer (profile), NULL, name);
+  CsSymbolizer *symbolizer = cs_profile_get_symbolizer (profile);
+  g_autoptr(GHashTable) found = g_hash_table_new (NULL, NULL);   /* CsModule* -> CsSymbol* */
   GPtrArray *matches = g_ptr_array_new ();
 
-  for (guint i = 0; found != NULL && i < cs_profile_get_n_symbols (profile); i++)
+  for (guint i = 0; i < cs_profile_get_n_symbols (profile); i++)
     {
       const CsProfileSymbol *s = cs_profile_get_symbol (profile, i);
+      CsModule *module = s->symbol->module;
 
-      if (s->symbol == found)
+      if (!g_hash_table_contains (found, module))
+        g_hash_table_insert (found, module,
+                             (gpointer) cs_symbolizer_find_symbol (symbolizer, module, name));
+      if (s->symbol == g_hash_table_lookup (found, module))
         g_ptr_array_add (matches, (gpointer) s);
     }
   return matches;
