@@ -11,6 +11,8 @@
  *   aliases   libc's and the kernel's symbols with several names at one
  *             address: the row names perf chose; `annotate` finds each row
  *             by every other name readelf or /proc/kallsyms lists there
+ *   event-spelling  our recording names its event as perf names the same
+ *             event (perf evlist), in every place; older bundles too
  *
  * Arguments (meson passes them, so that they are built first): CYCLESCOPE
  * CS-NAMES-LIBC CS-NAMES-KERNEL READER-WORKLOAD. Exits 77 without perf.
@@ -255,6 +257,124 @@ test_aliases (void)
   g_assert_cmpuint (n_checked, >, 0);
 }
 
+/* "NAME type config" of each event `perf evlist -v` lists in @file. */
+static GPtrArray *
+perf_events (const char *file)
+{
+  const char *args[] = { "evlist", "-v", "-i", file, NULL };
+  g_autofree char *out = cs_names_perf (perf, args, NULL);
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+  GPtrArray *events = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *type = strstr (lines[i], ": type: ");
+      const char *config = strstr (lines[i], ", config: ");
+
+      if (type == NULL)
+        continue;
+      g_ptr_array_add (events, g_strdup_printf ("%.*s %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT,
+                                                (int) (type - lines[i]), lines[i],
+                                                g_ascii_strtoull (type + strlen (": type: "), NULL, 10),
+                                                config != NULL ? g_ascii_strtoull (config + strlen (", config: "), NULL, 0) : 0));
+    }
+  return events;
+}
+
+/* Replaces every @from in @path by @to (same length). */
+static void
+patch_file (const char *path,
+            const char *from,
+            const char *to)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  guint n = 0;
+
+  g_assert_cmpuint (strlen (from), ==, strlen (to));
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  for (gsize i = 0; i + strlen (from) <= len; i++)
+    if (memcmp (data + i, from, strlen (from)) == 0)
+      {
+        memcpy (data + i, to, strlen (to));
+        n++;
+      }
+  g_assert_cmpuint (n, >, 0);
+  g_assert_true (g_file_set_contents (path, data, len, NULL));
+}
+
+/* Our recording names its sampled event as perf names the same event
+ * (type and config) in its own recording, in the perf.data, session.json,
+ * the progress lines the Record dialog shows too, and the report; a bundle
+ * from before, which said "cpu_clock", reads the same. */
+static void
+test_event_spelling (void)
+{
+  g_autofree char *perf_file = g_build_filename (tmpdir, "spelling.data", NULL);
+  g_autofree char *bundle = g_build_filename (tmpdir, "spelling.cyclescope", NULL);
+  g_autofree char *old_bundle = g_build_filename (tmpdir, "old-spelling.cyclescope", NULL);
+  g_autofree char *ours_file = g_build_filename (bundle, "sampling-0.perf.data", NULL);
+  g_autofree char *old_file = g_build_filename (old_bundle, "sampling-0.perf.data", NULL);
+  g_autofree char *old_json = g_build_filename (old_bundle, "session.json", NULL);
+  g_autofree char *json = NULL;
+  g_autofree char *copy = g_strdup_printf ("cp -r '%s' '%s'", bundle, old_bundle);
+  g_autofree char *event_line = NULL;
+  g_autofree char *report_line = NULL;
+  const char *args[] = { "-e", "cpu-clock", NULL };
+  const char *cmd[] = { names_kernel, "5", NULL };
+  const char *record[] = { "record", "--repeat", "1", "-o", bundle, "--", names_kernel, "5", NULL };
+  g_autoptr(GPtrArray) theirs = NULL;
+  g_autoptr(GPtrArray) ours = NULL;
+  g_autoptr(GPtrArray) old = NULL;
+  g_auto(GStrv) words = NULL;
+  const char *name;
+  CliResult r;
+
+  cs_names_record (perf, perf_file, args, cmd, NULL);
+  theirs = perf_events (perf_file);
+  g_assert_cmpuint (theirs->len, ==, 1);
+  words = g_strsplit (theirs->pdata[0], " ", -1);
+  name = words[0];
+
+  r = cs_names_cli (cyclescope, record, NULL);
+  if (r.status != 0)
+    g_error ("cyclescope record failed: %s%s", r.out, r.err);
+  /* The progress lines (the Record dialog shows the same): perf's name,
+   * never the model's formula alias. */
+  event_line = g_strdup_printf ("sampling  %s at", name);
+  g_assert_nonnull (strstr (r.err, event_line));
+  g_assert_null (strstr (r.err, "cpu_clock"));
+  g_assert_null (strstr (r.err, "task_clock"));
+  cli_result_clear (&r);
+
+  ours = perf_events (ours_file);
+  g_assert_cmpuint (ours->len, ==, 1);
+  g_assert_cmpstr (ours->pdata[0], ==, theirs->pdata[0]);
+  g_assert_true (g_file_get_contents (g_build_filename (bundle, "session.json", NULL), &json, NULL, NULL));
+  event_line = (g_free (event_line), g_strdup_printf ("\"event\": \"%s\"", name));
+  g_assert_nonnull (strstr (json, event_line));
+
+  /* Before, bundles wrote the model's alias. */
+  g_assert_cmpint (system (copy), ==, 0);
+  patch_file (old_file, name, "cpu_clock");
+  patch_file (old_json, event_line, "\"event\": \"cpu_clock\"");
+  old = perf_events (old_file);
+  g_assert_true (g_str_has_prefix (old->pdata[0], "cpu_clock "));
+  report_line = g_strdup_printf ("# Event %s:", name);
+  for (guint b = 0; b < 2; b++)
+    {
+      const char *report[] = { "report", b == 0 ? bundle : old_bundle, NULL };
+
+      r = cs_names_cli (cyclescope, report, NULL);
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_nonnull (strstr (r.out, report_line));
+      event_line = (g_free (event_line), g_strdup_printf ("sampling-0.perf.data  %s,", name));
+      g_assert_nonnull (strstr (r.out, event_line));
+      g_assert_null (strstr (r.out, "cpu_clock,"));
+      cli_result_clear (&r);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -275,6 +395,7 @@ main (int    argc,
   reader_workload = argv[4];
   g_test_add_func ("/perf-names/lost", test_lost);
   g_test_add_func ("/perf-names/aliases", test_aliases);
+  g_test_add_func ("/perf-names/event-spelling", test_event_spelling);
   status = cs_test_run_with_tmpdir (&tmpdir);
   g_free (perf);
   return status;
