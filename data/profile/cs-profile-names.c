@@ -115,64 +115,114 @@ skip_operator (const char *p)
   return p;
 }
 
-/* The signature cut before its parameter list, and without the return
- * type templates carry: "double ns::f<double>(double*) const" ->
- * "ns::f<double>". */
+/* Skips what follows "operator" at @p (after it): spaces, then a symbolic
+ * operator ("<<", "()") or, for a conversion ("operator unsigned long") and
+ * "new"/"delete", everything up to its parameter list. */
+static const char *
+skip_operator_name (const char *p)
+{
+  const char *after;
+  int angle = 0;
+
+  while (*p == ' ')
+    p++;
+  after = skip_operator (p);
+  if (after != p)
+    {
+      /* "operator< <int>": the space before template arguments */
+      if (after[0] == ' ' && after[1] == '<')
+        after++;
+      return after;
+    }
+  for (; *p != '\0' && (angle > 0 || *p != '('); p++)
+    {
+      if (*p == '<')
+        angle++;
+      else if (*p == '>' && angle > 0)
+        angle--;
+    }
+  return p;
+}
+
+static gboolean
+is_operator_keyword (const char *sig,
+                     const char *p)
+{
+  return g_str_has_prefix (p, "operator") && (p == sig || p[-1] == ':' || p[-1] == ' ') &&
+         !g_ascii_isalnum (p[8]) && p[8] != '_';
+}
+
+/* The signature as perf shows it (libiberty without DMGL_PARAMS): its
+ * parameter list and what follows it (" const", " [clone .constprop.0]")
+ * cut, and the return type templates carry dropped:
+ * "double ns::f<double>(double*) const" -> "ns::f<double>". The parameters
+ * of an enclosing function stay ("W::run(int)::{lambda(int, int)#1}::
+ * operator()" is a lambda's), and so does a version or PLT suffix
+ * ("operator new@plt"). */
 static char *
 strip_signature (const char *sig)
 {
-  int angle = 0, paren = 0;
   const char *name_start = sig;
+  const char *open = NULL;      /* the last top-level '(' */
+  const char *close = NULL;     /* its ')' */
+  const char *space = NULL;     /* the last top-level space before @open */
   const char *p = sig;
+  const char *at;
+  int depth = 0;
 
   while (*p)
     {
-      if (g_str_has_prefix (p, "(anonymous namespace)"))
+      if (depth == 0 && g_str_has_prefix (p, "(anonymous namespace)"))
         {
           p += strlen ("(anonymous namespace)");
           continue;
         }
-      if (g_str_has_prefix (p, "operator") &&
-          (p == sig || p[-1] == ':' || p[-1] == ' ') && !g_ascii_isalnum (p[8]) && p[8] != '_')
+      if (is_operator_keyword (sig, p))
         {
-          p += strlen ("operator");
-          while (*p == ' ')
-            p++;
-          p = skip_operator (p);
-          /* "operator< <int>": the space before template arguments */
-          if (p[0] == ' ' && p[1] == '<')
-            p++;
+          p = skip_operator_name (p + strlen ("operator"));
           continue;
         }
       switch (*p)
         {
-        case '<':
-          angle++;
-          break;
-        case '>':
-          if (angle > 0)
-            angle--;
-          break;
         case '(':
-          if (angle == 0 && paren == 0 && p > name_start)
-            return g_strndup (name_start, p - name_start);
-          paren++;
+          if (depth == 0)
+            {
+              open = p;
+              close = NULL;
+              name_start = space != NULL ? space + 1 : sig;
+            }
+          depth++;
+          break;
+        case '<':
+        case '{':
+        case '[':
+          depth++;
           break;
         case ')':
-          if (paren > 0)
-            paren--;
+          if (depth > 0 && --depth == 0 && open != NULL && close == NULL)
+            close = p;
+          break;
+        case '>':
+        case '}':
+        case ']':
+          if (depth > 0)
+            depth--;
           break;
         case ' ':
-          /* A space at the top level ends a return type. */
-          if (angle == 0 && paren == 0)
-            name_start = p + 1;
+          /* A space at the top level ends a return type, unless it comes
+           * after the parameter list (" const"). */
+          if (depth == 0 && (open == NULL || close == NULL))
+            space = p;
           break;
         default:
           break;
         }
       p++;
     }
-  return g_strdup (sig);
+  if (open == NULL || open == name_start)
+    return g_strdup (sig);
+  at = close != NULL ? strchr (close, '@') : NULL;
+  return g_strdup_printf ("%.*s%s", (int) (open - name_start), name_start, at != NULL ? at : "");
 }
 
 char *
