@@ -107,6 +107,29 @@ report_file (CsModule               *module,
   return TRUE;
 }
 
+/* perf's build-id cache keeps a copy of each file it recorded as
+ * DIR/.build-id/xx/yyyy/elf (before perf 4.4: DIR/.build-id/xx/yyyy
+ * itself). */
+static char *
+perf_cache_copy (const char *cache,
+                 const char *hex)
+{
+  g_autofree char *xx = g_strndup (hex, 2);
+  g_autofree char *entry = NULL;
+  char *elf;
+
+  if (cache == NULL || strlen (hex) < 3)
+    return NULL;
+  entry = g_build_filename (cache, ".build-id", xx, hex + 2, NULL);
+  elf = g_build_filename (entry, "elf", NULL);
+  if (g_file_test (elf, G_FILE_TEST_IS_REGULAR))
+    return elf;
+  g_free (elf);
+  if (g_file_test (entry, G_FILE_TEST_IS_REGULAR))
+    return g_steal_pointer (&entry);
+  return NULL;
+}
+
 /* Where perf's build-id cache and debug directories keep whole files. */
 static GPtrArray *
 build_id_candidates (const CsElfOpenOptions *options,
@@ -115,13 +138,59 @@ build_id_candidates (const CsElfOpenOptions *options,
   GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *xx = g_strndup (hex, 2);
   const char *rest = hex + 2;
+  char *copy = perf_cache_copy (options->build_id_cache, hex);
 
-  g_ptr_array_add (paths, g_build_filename (g_get_home_dir (), ".debug", ".build-id", xx, rest,
-                                            "elf", NULL));
+  if (copy != NULL)
+    g_ptr_array_add (paths, copy);
   for (guint i = 0; options->build_id_dirs != NULL && options->build_id_dirs[i] != NULL; i++)
     g_ptr_array_add (paths, g_build_filename (options->build_id_dirs[i], ".build-id", xx, rest,
                                               NULL));
   return paths;
+}
+
+static gboolean
+has_symtab (Elf *elf)
+{
+  Elf_Scn *scn = NULL;
+
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      GElf_Shdr shdr;
+
+      if (gelf_getshdr (scn, &shdr) != NULL && shdr.sh_type == SHT_SYMTAB)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* @module is open on a file without a symbol table (stripped, as
+ * installed programs are): when perf's build-id cache holds the file as it
+ * was built, with its symbols, under the same build-id, read that instead,
+ * as perf report does. */
+static void
+prefer_unstripped_copy (CsModule               *module,
+                        const CsElfOpenOptions *options,
+                        const char             *hex)
+{
+  g_autofree char *copy = NULL;
+  g_autofree char *copy_id = NULL;
+  g_autofree char *ignored = NULL;
+  g_autofree char *path = NULL;
+
+  if (hex == NULL || module->elf == NULL || has_symtab (module->elf) ||
+      (copy = perf_cache_copy (options->build_id_cache, hex)) == NULL)
+    return;
+  path = g_strdup (module->opened_path);
+  _cs_elf_module_close (module);
+  if (report_file (module, options, copy, &copy_id, &ignored))
+    {
+      if (g_strcmp0 (copy_id, hex) == 0 && has_symtab (module->elf))
+        return;
+      _cs_elf_module_close (module);
+    }
+  g_clear_pointer (&copy_id, g_free);
+  /* The file was fine: back to it. */
+  report_file (module, options, path, &copy_id, &ignored);
 }
 
 gboolean
@@ -138,7 +207,10 @@ _cs_elf_module_open (CsModule               *module,
   if (report_file (module, options, module->path, &found, &message))
     {
       if (module->build_id == NULL || g_strcmp0 (found, module->build_id) == 0)
-        return TRUE;
+        {
+          prefer_unstripped_copy (module, options, found);
+          return TRUE;
+        }
       /* The file was rebuilt or updated since the recording. */
       mismatch = g_steal_pointer (&found);
       _cs_elf_module_close (module);

@@ -87,6 +87,10 @@ void      _cs_symbolizer_set_string            (CsSymbolizer *self,
                                                const char   *value);
 void      _cs_symbolizer_ensure_loaded_locked  (CsSymbolizer *self,
                                                CsModule     *module);
+/* perf's build-id cache: the one set, else $PERF_BUILDID_DIR (what perf
+ * tells the programs it runs), else perf's config "buildid.dir", else
+ * $HOME/.debug (as $HOME is now). */
+char     *_cs_symbolizer_dup_build_id_cache_locked (CsSymbolizer *self);
 CsSymbol *_cs_symbolizer_intern_symbol_locked  (CsSymbolizer *self,
                                                CsModule     *module,
                                                const char   *raw,
@@ -108,10 +112,14 @@ typedef struct
   const Dwfl_Callbacks *callbacks;
   /* Directories where a file that is gone may be found by build-id. */
   const char * const   *build_id_dirs;
+  /* perf's build-id cache (DIR/.build-id/xx/yyyy/elf) */
+  const char           *build_id_cache;
 } CsElfOpenOptions;
 
 /* Opens module->path (or, when it is gone or its build-id differs, a copy
- * found by build-id). On failure sets module->problem. */
+ * found by build-id; or, when it is stripped, the unstripped copy perf's
+ * build-id cache holds under the same build-id). On failure sets
+ * module->problem. */
 gboolean  _cs_elf_module_open            (CsModule               *module,
                                          const CsElfOpenOptions *options);
 void      _cs_elf_module_close           (CsModule               *module);

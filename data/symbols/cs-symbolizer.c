@@ -191,6 +191,77 @@ _cs_symbolizer_set_string (CsSymbolizer  *self,
   g_mutex_unlock (&self->mutex);
 }
 
+/* The value of "dir" in the [buildid] section of perf's config file
+ * @path (git-config syntax: "[buildid]" then "\tdir = /path"), or NULL. */
+static char *
+perf_config_buildid_dir (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  gboolean in_section = FALSE;
+  char *dir = NULL;
+
+  if (path == NULL || !g_file_get_contents (path, &text, NULL, NULL))
+    return NULL;
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *line = g_strstrip (lines[i]);
+      char *eq;
+
+      if (line[0] == '#' || line[0] == ';' || line[0] == '\0')
+        continue;
+      if (line[0] == '[')
+        {
+          in_section = g_ascii_strncasecmp (line, "[buildid]", 9) == 0;
+          continue;
+        }
+      if (!in_section || (eq = strchr (line, '=')) == NULL)
+        continue;
+      *eq = '\0';
+      if (g_ascii_strcasecmp (g_strstrip (line), "dir") == 0)
+        {
+          g_free (dir);
+          dir = g_strdup (g_strstrip (eq + 1));
+        }
+    }
+  return dir;
+}
+
+char *
+_cs_symbolizer_dup_build_id_cache_locked (CsSymbolizer *self)
+{
+  const char *dir = self->build_id_cache;
+  const char *home;
+  const char *config;
+  char *configured = NULL;
+
+  if (dir == NULL)
+    dir = g_getenv ("PERF_BUILDID_DIR");
+  if (dir != NULL && *dir != '\0')
+    return g_strdup (dir);
+  /* $HOME as it is now: tests and sudo change it after start-up. */
+  home = g_getenv ("HOME");
+  if (home == NULL)
+    home = g_get_home_dir ();
+  /* perf's buildid.dir: $PERF_CONFIG alone when set, else the user's
+   * ~/.perfconfig over the system's /etc/perfconfig. */
+  if ((config = g_getenv ("PERF_CONFIG")) != NULL)
+    configured = perf_config_buildid_dir (config);
+  else
+    {
+      g_autofree char *user = g_build_filename (home, ".perfconfig", NULL);
+
+      configured = perf_config_buildid_dir (user);
+      if (configured == NULL)
+        configured = perf_config_buildid_dir ("/etc/perfconfig");
+    }
+  if (configured != NULL && *configured != '\0')
+    return configured;
+  g_free (configured);
+  return g_build_filename (home, ".debug", NULL);
+}
+
 void
 cs_symbolizer_add_debug_dir (CsSymbolizer *self,
                              const char   *directory)
@@ -381,7 +452,8 @@ _cs_symbolizer_ensure_loaded_locked (CsSymbolizer *self,
   else if (module->kind == CS_MODULE_FILE)
     {
       g_autoptr(GPtrArray) dirs = g_ptr_array_new ();
-      CsElfOpenOptions options = { &self->callbacks, NULL };
+      g_autofree char *cache = _cs_symbolizer_dup_build_id_cache_locked (self);
+      CsElfOpenOptions options = { &self->callbacks, NULL, cache };
 
       for (guint i = 0; i + 1 < self->debug_dirs->len; i++)
         g_ptr_array_add (dirs, g_ptr_array_index (self->debug_dirs, i));

@@ -136,7 +136,10 @@ typedef enum
 void          cs_symbolizer_set_saved_kallsyms  (CsSymbolizer   *self,
                                                  const char     *path);
 /* perf's build-id cache directory; NULL (the default): $PERF_BUILDID_DIR,
- * else ~/.debug. */
+ * else perf's config buildid.dir ($PERF_CONFIG, ~/.perfconfig,
+ * /etc/perfconfig), else ~/.debug. Kernel symbols and whole files (a
+ * file that is gone, changed, or stripped: perf record kept it as it was)
+ * are looked up there by build-id. */
 void          cs_symbolizer_set_build_id_cache  (CsSymbolizer   *self,
                                                  const char     *directory);
 /* Which boot made the recording (NULL: unknown). */

@@ -13,9 +13,13 @@
  *             by every other name readelf or /proc/kallsyms lists there
  *   event-spelling  our recording names its event as perf names the same
  *             event (perf evlist), in every place; older bundles too
+ *   build-id-cache  a program stripped after perf recorded it: named from
+ *             the unstripped copy in perf's build-id cache ($HOME/.debug, or
+ *             buildid.dir of ~/.perfconfig), as perf report names it
  *
  * Arguments (meson passes them, so that they are built first): CYCLESCOPE
- * CS-NAMES-LIBC CS-NAMES-KERNEL READER-WORKLOAD. Exits 77 without perf.
+ * CS-NAMES-LIBC CS-NAMES-KERNEL READER-WORKLOAD CS-NAMES-CXX. Exits 77 without
+ * perf.
  */
 #include "config.h"
 
@@ -26,6 +30,7 @@ static char *cyclescope;
 static char *names_libc;
 static char *names_kernel;
 static char *reader_workload;
+static char *names_cxx;
 static char *tmpdir;
 
 /* The number after @prefix in @text, which must be there. */
@@ -375,6 +380,79 @@ test_event_spelling (void)
     }
 }
 
+/* Our environment with @var set to @value. */
+static GStrv
+env_with (const char *var,
+          const char *value)
+{
+  return g_environ_setenv (g_get_environ (), var, value, TRUE);
+}
+
+/* A program stripped after perf recorded it: its symbols are only in the
+ * copy perf record left in its build-id cache (under $HOME/.debug, or where
+ * buildid.dir of ~/.perfconfig says). perf report names its rows from that
+ * copy; so must we, run with the same environment. */
+static void
+test_build_id_cache (void)
+{
+  for (guint variant = 0; variant < 2; variant++)
+    {
+      g_autofree char *dir = g_build_filename (tmpdir, variant == 0 ? "bid-home" : "bid-dir", NULL);
+      g_autofree char *home = g_build_filename (dir, "home", NULL);
+      g_autofree char *cache = g_build_filename (dir, "cache", NULL);
+      g_autofree char *program = g_build_filename (dir, "cs-names-cxx", NULL);
+      g_autofree char *file = g_build_filename (dir, "stripped.data", NULL);
+      g_autofree char *copy = NULL;
+      g_auto(GStrv) env = env_with ("HOME", home);
+      const char *args[] = { "-e", "cpu-clock", "-F", "5000", NULL };
+      const char *cmd[] = { program, "4", NULL };
+      g_autofree char *stripped = g_strconcat (program, ".stripped", NULL);
+      /* Into a new file, as `install -s` does: perf's cache holds the
+       * recorded file by a hard link when it can. */
+      const char *strip[] = { "strip", "--strip-all", "-o", stripped, program, NULL };
+      const char *sections[] = { "readelf", "-SW", program, NULL };
+      g_autofree char *out = NULL;
+      g_autoptr(GPtrArray) theirs = NULL;
+      g_autoptr(GPtrArray) ours = NULL;
+      guint named = 0;
+
+      g_assert_cmpint (g_mkdir_with_parents (home, 0755), ==, 0);
+      /* perf's own way to move its cache: buildid.dir in its config. */
+      if (variant == 1)
+        {
+          g_autofree char *config = g_build_filename (home, ".perfconfig", NULL);
+          g_autofree char *text = g_strdup_printf ("# perf config\n[buildid]\n\tdir = %s\n", cache);
+
+          g_assert_true (g_file_set_contents (config, text, -1, NULL));
+        }
+      copy = g_strdup_printf ("cp '%s' '%s'", names_cxx, program);
+      g_assert_cmpint (system (copy), ==, 0);
+      cs_names_record (perf, file, args, cmd, (const char * const *) env);
+      out = cs_names_run (strip, NULL);
+      g_clear_pointer (&out, g_free);
+      g_assert_cmpint (g_rename (stripped, program), ==, 0);
+      out = cs_names_run (sections, NULL);
+      g_assert_null (strstr (out, ".symtab"));
+      /* perf put the unstripped copy where this variant says. */
+      g_assert_true (g_file_test (variant == 0 ? g_build_filename (home, ".debug", ".build-id", NULL)
+                                               : g_build_filename (cache, ".build-id", NULL),
+                                  G_FILE_TEST_IS_DIR));
+
+      theirs = cs_names_perf_rows (perf, file, (const char * const *) env);
+      ours = cs_names_our_rows (cyclescope, file, (const char * const *) env);
+      cs_names_check (theirs, ours, 10, 0.5, NULL, NULL);
+      /* The case holds: perf named the stripped program's rows. */
+      for (guint i = 0; i < theirs->len && i < 10; i++)
+        {
+          const CsNamesRow *row = theirs->pdata[i];
+
+          if (g_str_equal (row->dso, "cs-names-cxx") && !g_str_has_prefix (row->sym, "0x"))
+            named++;
+        }
+      g_assert_cmpuint (named, >=, 2);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -382,8 +460,8 @@ main (int    argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  if (argc < 5)
-    g_error ("usage: test-perf-names CYCLESCOPE CS-NAMES-LIBC CS-NAMES-KERNEL READER-WORKLOAD");
+  if (argc < 6)
+    g_error ("usage: test-perf-names CYCLESCOPE CS-NAMES-LIBC CS-NAMES-KERNEL READER-WORKLOAD CS-NAMES-CXX");
   if (!(perf = cs_test_find_perf ()))
     {
       g_printerr ("perf is not installed: skipped\n");
@@ -393,9 +471,11 @@ main (int    argc,
   names_libc = argv[2];
   names_kernel = argv[3];
   reader_workload = argv[4];
+  names_cxx = argv[5];
   g_test_add_func ("/perf-names/lost", test_lost);
   g_test_add_func ("/perf-names/aliases", test_aliases);
   g_test_add_func ("/perf-names/event-spelling", test_event_spelling);
+  g_test_add_func ("/perf-names/build-id-cache", test_build_id_cache);
   status = cs_test_run_with_tmpdir (&tmpdir);
   g_free (perf);
   return status;
