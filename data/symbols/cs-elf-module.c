@@ -107,27 +107,33 @@ report_file (CsModule               *module,
   return TRUE;
 }
 
+char *
+_cs_build_id_cache_file (const char *entry,
+                        const char *basename)
+{
+  char *file = g_build_filename (entry, basename, NULL);
+
+  if (g_file_test (file, G_FILE_TEST_IS_REGULAR))
+    return file;
+  g_free (file);
+  if (g_file_test (entry, G_FILE_TEST_IS_REGULAR))
+    return g_strdup (entry);
+  return NULL;
+}
+
 /* perf's build-id cache keeps a copy of each file it recorded as
- * DIR/.build-id/xx/yyyy/elf (before perf 4.4: DIR/.build-id/xx/yyyy
- * itself). */
+ * DIR/.build-id/xx/yyyy/elf. */
 static char *
 perf_cache_copy (const char *cache,
                  const char *hex)
 {
   g_autofree char *xx = g_strndup (hex, 2);
   g_autofree char *entry = NULL;
-  char *elf;
 
   if (cache == NULL || strlen (hex) < 3)
     return NULL;
   entry = g_build_filename (cache, ".build-id", xx, hex + 2, NULL);
-  elf = g_build_filename (entry, "elf", NULL);
-  if (g_file_test (elf, G_FILE_TEST_IS_REGULAR))
-    return elf;
-  g_free (elf);
-  if (g_file_test (entry, G_FILE_TEST_IS_REGULAR))
-    return g_steal_pointer (&entry);
-  return NULL;
+  return _cs_build_id_cache_file (entry, "elf");
 }
 
 /* Where perf's build-id cache and debug directories keep whole files. */

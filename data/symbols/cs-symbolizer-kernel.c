@@ -83,17 +83,9 @@ build_id_cache_file_locked (CsSymbolizer *self,
                             const char   *build_id)
 {
   g_autofree char *dir = _cs_symbolizer_dup_build_id_cache_locked (self);
-  g_autofree char *entry = NULL;
-  char *file;
+  g_autofree char *entry = g_build_filename (dir, CS_KERNEL_MODULE_NAME, build_id, NULL);
 
-  entry = g_build_filename (dir, CS_KERNEL_MODULE_NAME, build_id, NULL);
-  file = g_build_filename (entry, "kallsyms", NULL);
-  if (g_file_test (file, G_FILE_TEST_IS_REGULAR))
-    return file;
-  g_free (file);
-  if (g_file_test (entry, G_FILE_TEST_IS_REGULAR))
-    return g_steal_pointer (&entry);
-  return NULL;
+  return _cs_build_id_cache_file (entry, "kallsyms");
 }
 
 /* Takes @table; shifts it to the recording's reference symbol. Returns

@@ -106,6 +106,11 @@ CsModule *_cs_symbolizer_kernel_module_locked  (CsSymbolizer *self,
 /* cs-elf-module.c */
 char     *_cs_build_id_hex                     (const guint8 *bits,
                                                gsize         len);
+/* A file of perf's build-id cache: ENTRY/BASENAME ("…/BUILD-ID/elf",
+ * "…/BUILD-ID/kallsyms"), or, as perf before 4.4 kept it, ENTRY itself;
+ * NULL when neither is a regular file. */
+char     *_cs_build_id_cache_file              (const char   *entry,
+                                               const char   *basename);
 
 typedef struct
 {
