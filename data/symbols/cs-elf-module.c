@@ -18,6 +18,7 @@
 
 #include "cs-demangle.h"
 #include "cs-dwarf-scopes.h"
+#include "cs-dwarf-units.h"
 #include "cs-error.h"
 #include "cs-symbol-index.h"
 #include "cs-symbolizer-private.h"
@@ -170,9 +171,9 @@ has_symtab (Elf *elf)
 }
 
 /* @module is open on a file without a symbol table (stripped, as
- * installed programs are): when perf's build-id cache holds the file as it
- * was built, with its symbols, under the same build-id, read that instead,
- * as perf report does. */
+ * installed programs are) and no separate debug file gives one: when
+ * perf's build-id cache holds the file as it was built, with its symbols,
+ * under the same build-id, read that instead, as perf report does. */
 static void
 prefer_unstripped_copy (CsModule               *module,
                         const CsElfOpenOptions *options,
@@ -182,9 +183,15 @@ prefer_unstripped_copy (CsModule               *module,
   g_autofree char *copy_id = NULL;
   g_autofree char *ignored = NULL;
   g_autofree char *path = NULL;
+  const char *debug_file = NULL;
 
-  if (hex == NULL || module->elf == NULL || has_symtab (module->elf) ||
-      (copy = perf_cache_copy (options->build_id_cache, hex)) == NULL)
+  if (hex == NULL || module->elf == NULL || has_symtab (module->elf))
+    return;
+  /* libdwfl looks for a debug file (debuglink, build-id) when the file
+   * has no .symtab; one it found has the symbols. */
+  dwfl_module_getsymtab (module->dwmod);
+  dwfl_module_info (module->dwmod, NULL, NULL, NULL, NULL, NULL, NULL, &debug_file);
+  if (debug_file != NULL || (copy = perf_cache_copy (options->build_id_cache, hex)) == NULL)
     return;
   path = g_strdup (module->opened_path);
   _cs_elf_module_close (module);
@@ -261,6 +268,7 @@ _cs_elf_module_close (CsModule *module)
 {
   g_clear_pointer (&module->symbol_index, cs_symbol_index_free);
   g_clear_pointer (&module->dwarf_scopes, cs_dwarf_scopes_free);
+  g_clear_pointer (&module->dwarf_units, cs_dwarf_units_free);
   g_clear_pointer (&module->dwfl, dwfl_end);
   module->dwmod = NULL;
   module->elf = NULL;
@@ -394,6 +402,7 @@ _cs_elf_module_lookup_source (CsModule      *module,
   Dwarf_Addr addr = vaddr + module->bias;
   Dwarf_Addr cu_bias = 0;
   Dwarf_Die *cudie;
+  Dwarf_Die unit_die;
   Dwarf_Files *files = NULL;
   Dwfl_Line *dwline;
   g_autoptr(GArray) chain = NULL;
@@ -417,7 +426,30 @@ _cs_elf_module_lookup_source (CsModule      *module,
 
   cudie = dwfl_module_addrdie (module->dwmod, addr, &cu_bias);
   if (cudie == NULL)
-    return;
+    {
+      /* No .debug_aranges (clang): the units' own ranges. */
+      Dwarf *dwarf = dwfl_module_getdwarf (module->dwmod, &cu_bias);
+      Dwarf_Line *dline;
+
+      if (dwarf == NULL)
+        return;
+      if (module->dwarf_units == NULL)
+        module->dwarf_units = cs_dwarf_units_new (dwarf);
+      if (!cs_dwarf_units_find (module->dwarf_units, addr - cu_bias, &unit_die))
+        return;
+      cudie = &unit_die;
+      if (*file == NULL && (dline = dwarf_getsrc_die (cudie, addr - cu_bias)) != NULL)
+        {
+          Dwarf_Attribute attr;
+          int lineno = 0;
+
+          dwarf_lineno (dline, &lineno);
+          *file = intern_source_path (strings, dwarf_linesrc (dline, NULL, NULL),
+                                      dwarf_formstring (dwarf_attr (cudie, DW_AT_comp_dir, &attr)));
+          *line = MAX (lineno, 0);
+        }
+    }
+
   if (module->dwarf_scopes == NULL)
     module->dwarf_scopes = cs_dwarf_scopes_new ();
   chain = g_array_new (FALSE, FALSE, sizeof (Dwarf_Die));
@@ -523,6 +555,19 @@ _cs_elf_module_read (CsModule  *module,
                  "loadable segment of “%s”."),
                vaddr, vaddr + len, module->opened_path);
   return NULL;
+}
+
+gboolean
+_cs_elf_module_has_dwarf (CsModule *module)
+{
+  Dwarf_Addr bias;
+  Dwarf *dwarf;
+
+  if (module->dwmod == NULL || (dwarf = dwfl_module_getdwarf (module->dwmod, &bias)) == NULL)
+    return FALSE;
+  if (module->dwarf_units == NULL)
+    module->dwarf_units = cs_dwarf_units_new (dwarf);
+  return cs_dwarf_units_get_n (module->dwarf_units) > 0;
 }
 
 const char *

@@ -32,6 +32,10 @@ struct _CsModule
   GArray       *loads;        /* GElf_Phdr of the PT_LOAD segments */
   struct _CsSymbolIndex *symbol_index;  /* built on the first lookup */
   struct _CsDwarfScopes *dwarf_scopes;  /* per compile unit function index */
+  struct _CsDwarfUnits  *dwarf_units;   /* compile units by address, for files
+                                         * without .debug_aranges (clang) */
+  guint         n_source_lookups;       /* addresses whose source was asked for */
+  guint         n_source_lines;         /* … and had a line */
   char         *opened_path;  /* the file read: @path or a copy found by build-id */
 
   GHashTable   *locations;    /* &CsLocation.offset -> CsLocation* */
@@ -160,5 +164,7 @@ GBytes   *_cs_elf_module_read            (CsModule               *module,
                                          GError                **error);
 /* The separate debug file libdwfl found, or NULL. */
 const char *_cs_elf_module_get_debug_file (CsModule              *module);
+/* Whether the file (or its debug file) has DWARF compile units. */
+gboolean  _cs_elf_module_has_dwarf       (CsModule               *module);
 
 G_END_DECLS

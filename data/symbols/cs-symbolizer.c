@@ -2,6 +2,7 @@
 /* cs-symbolizer.c — modules, the (module, offset) cache, warnings */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "cs-demangle.h"
@@ -312,6 +313,13 @@ cs_symbolizer_set_kernel_release (CsSymbolizer *self,
   _cs_symbolizer_set_string (self, &self->kernel_release, release);
 }
 
+static int
+compare_module_paths (const CsModule *a,
+                      const CsModule *b)
+{
+  return g_strcmp0 (a->path, b->path);
+}
+
 static gboolean
 is_kernel_path (const char *path)
 {
@@ -530,6 +538,9 @@ fill_source_locked (CsSymbolizer   *self,
   frames = g_array_new (FALSE, FALSE, sizeof (CsInlineFrame));
   _cs_elf_module_lookup_source (module, loc->address, self->strings, &loc->file, &loc->line,
                                frames);
+  module->n_source_lookups++;
+  if (loc->file != NULL)
+    module->n_source_lines++;
   loc->n_frames = frames->len;
   if (frames->len > 0)
     loc->frames = g_memdup2 (frames->data, frames->len * sizeof (CsInlineFrame));
@@ -625,6 +636,40 @@ cs_symbolizer_resolve_symbol (CsSymbolizer *self,
   return resolve (self, module, offset, FALSE);
 }
 
+/* Modules with debug information in which no looked-up address found a
+ * source line: their lines read ??:0, which must not pass unexplained
+ * (a stripped .debug_line, a DWARF form this elfutils cannot read). Said
+ * as things stand now: a later lookup may still find lines. */
+static void
+add_line_warnings_locked (CsSymbolizer *self,
+                          GStrvBuilder *builder)
+{
+  g_autoptr(GList) modules = g_hash_table_get_values (self->modules);
+
+  modules = g_list_sort (modules, (GCompareFunc) compare_module_paths);
+  for (GList *l = modules; l != NULL; l = l->next)
+    {
+      CsModule *module = l->data;
+      g_autofree char *message = NULL;
+
+      if (module->kind != CS_MODULE_FILE || module->n_source_lookups == 0 ||
+          module->n_source_lines > 0 || !_cs_elf_module_has_dwarf (module))
+        continue;
+      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "“%s” has debug information, but the %u address "
+                                              "looked up in it has no source line there: its "
+                                              "line table is missing or in a form this elfutils "
+                                              "cannot read. Its lines show as ??:0.",
+                                              "“%s” has debug information, but none of the %u "
+                                              "addresses looked up in it has a source line there: "
+                                              "its line table is missing or in a form this "
+                                              "elfutils cannot read. Its lines show as ??:0.",
+                                              module->n_source_lookups),
+                                 module->path, module->n_source_lookups);
+      g_strv_builder_add (builder, message);
+    }
+}
+
 GStrv
 cs_symbolizer_dup_warnings (CsSymbolizer *self)
 {
@@ -636,6 +681,7 @@ cs_symbolizer_dup_warnings (CsSymbolizer *self)
   g_mutex_lock (&self->mutex);
   for (guint i = 0; i < self->warnings->len; i++)
     g_strv_builder_add (builder, g_ptr_array_index (self->warnings, i));
+  add_line_warnings_locked (self, builder);
   g_mutex_unlock (&self->mutex);
   ret = g_strv_builder_end (builder);
   g_strv_builder_unref (builder);
