@@ -20,8 +20,8 @@ typedef struct
 
 struct _CsSymbolIndex
 {
-  GArray       *entries;   /* Entry, by start, the preferred alias only */
-  GStringChunk *names;     /* names made here ("sin@plt"), NULL until needed */
+  GArray       *entries;   /* Entry; once finished by start, the preferred alias only */
+  GStringChunk *names;     /* names made or copied here ("sin@plt") */
 };
 
 static guint
@@ -76,74 +76,46 @@ compare_entries (gconstpointer a,
   return compare_aliases (ea, eb);
 }
 
-typedef struct
-{
-  CsSymbolIndex *self;
-  GArray        *all;
-} PltData;
-
-/* PLT entries are global, sized symbols, as perf makes them. */
 static void
-add_plt_entry (const char *name,
-               guint64     vaddr,
-               guint64     size,
-               gpointer    user_data)
+append (CsSymbolIndex *self,
+        const char    *name,
+        guint64        start,
+        guint64        size,
+        guint8         binding,
+        guint          order)
 {
-  PltData *data = user_data;
-  Entry e = { 0 };
+  Entry e = { start, size, 0, name, binding, order };
 
-  if (data->self->names == NULL)
-    data->self->names = g_string_chunk_new (1024);
-  e.start = vaddr;
-  e.size = size;
-  e.name = g_string_chunk_insert_const (data->self->names, name);
-  e.binding = STB_GLOBAL;
-  e.order = 0x80000000u + data->all->len;   /* after the symbol table, as perf adds them */
-  g_array_append_val (data->all, e);
+  g_array_append_val (self->entries, e);
 }
 
 CsSymbolIndex *
-cs_symbol_index_new (Dwfl_Module *module,
-                     GElf_Addr    bias)
+cs_symbol_index_new_empty (void)
 {
   CsSymbolIndex *self = g_new0 (CsSymbolIndex, 1);
-  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Entry));
-  int n = dwfl_module_getsymtab (module);
+
+  self->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  self->names = g_string_chunk_new (1024);
+  return self;
+}
+
+void
+cs_symbol_index_add (CsSymbolIndex *self,
+                     const char    *name,
+                     guint64        start,
+                     guint64        size)
+{
+  append (self, g_string_chunk_insert_const (self->names, name), start, size, STB_GLOBAL,
+          self->entries->len);
+}
+
+void
+cs_symbol_index_finish (CsSymbolIndex *self)
+{
+  GArray *all = self->entries;
   guint64 max_end = 0;
 
-  for (int i = 1; i < n; i++)
-    {
-      GElf_Sym sym;
-      GElf_Addr addr = 0;
-      GElf_Word shndx = 0;
-      const char *name = dwfl_module_getsym_info (module, i, &sym, &addr, &shndx, NULL, NULL);
-      int type = GELF_ST_TYPE (sym.st_info);
-      Entry e;
-
-      if (name == NULL || name[0] == '\0' || shndx == SHN_UNDEF || shndx == SHN_ABS ||
-          shndx == (GElf_Word) -1 ||
-          (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_NOTYPE))
-        continue;
-      e.start = addr - bias;
-      e.size = sym.st_size;
-      e.name = name;
-      e.binding = GELF_ST_BIND (sym.st_info);
-      e.order = i;
-      e.max_end = 0;
-      g_array_append_val (all, e);
-    }
-  /* The PLT from the file itself (libdwfl's getelf gives the main file,
-   * whatever table it chose). */
-  {
-    GElf_Addr elf_bias = 0;
-    Elf *elf = dwfl_module_getelf (module, &elf_bias);
-    PltData data = { self, all };
-
-    if (elf != NULL)
-      _cs_elf_plt_foreach (elf, add_plt_entry, &data);
-  }
   g_array_sort (all, compare_entries);
-
   self->entries = g_array_sized_new (FALSE, FALSE, sizeof (Entry), all->len);
   for (guint i = 0; i < all->len; i++)
     {
@@ -156,6 +128,52 @@ cs_symbol_index_new (Dwfl_Module *module,
       e->max_end = max_end;
       g_array_append_val (self->entries, *e);
     }
+  g_array_unref (all);
+}
+
+/* PLT entries are global, sized symbols, added after the symbol table,
+ * as perf makes them. */
+static void
+add_plt_entry (const char *name,
+               guint64     vaddr,
+               guint64     size,
+               gpointer    user_data)
+{
+  CsSymbolIndex *self = user_data;
+
+  append (self, g_string_chunk_insert_const (self->names, name), vaddr, size, STB_GLOBAL,
+          0x80000000u + self->entries->len);
+}
+
+CsSymbolIndex *
+cs_symbol_index_new (Dwfl_Module *module,
+                     GElf_Addr    bias)
+{
+  CsSymbolIndex *self = cs_symbol_index_new_empty ();
+  int n = dwfl_module_getsymtab (module);
+  GElf_Addr elf_bias = 0;
+  Elf *elf;
+
+  for (int i = 1; i < n; i++)
+    {
+      GElf_Sym sym;
+      GElf_Addr addr = 0;
+      GElf_Word shndx = 0;
+      const char *name = dwfl_module_getsym_info (module, i, &sym, &addr, &shndx, NULL, NULL);
+      int type = GELF_ST_TYPE (sym.st_info);
+
+      if (name == NULL || name[0] == '\0' || shndx == SHN_UNDEF || shndx == SHN_ABS ||
+          shndx == (GElf_Word) -1 ||
+          (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_NOTYPE))
+        continue;
+      /* The name lives in libdwfl's string table as long as the module. */
+      append (self, name, addr - bias, sym.st_size, GELF_ST_BIND (sym.st_info), i);
+    }
+  /* The PLT from the file itself (libdwfl's getelf gives the main file,
+   * whatever table it chose). */
+  if ((elf = dwfl_module_getelf (module, &elf_bias)) != NULL)
+    _cs_elf_plt_foreach (elf, add_plt_entry, self);
+  cs_symbol_index_finish (self);
   return self;
 }
 

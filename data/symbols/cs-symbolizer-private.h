@@ -38,6 +38,11 @@ struct _CsModule
   guint         n_source_lines;         /* … and had a line */
   char         *opened_path;  /* the file read: @path or a copy found by build-id */
 
+  /* JIT code of one process (CS_MODULE_SPECIAL): named from the perf map
+   * at @path, "/tmp/perf-PID.map" (in @symbol_index); offsets are
+   * addresses. */
+  gboolean      jit;
+
   GHashTable   *locations;    /* &CsLocation.offset -> CsLocation* */
   GHashTable   *symbols;      /* &CsSymbol.start -> CsSymbol* */
   GHashTable   *unknown;      /* &CsSymbol.start -> CsSymbol*, "name+0x…" */

@@ -8,6 +8,8 @@
 #include "cs-demangle.h"
 #include "cs-error.h"
 #include "cs-kallsyms.h"
+#include "cs-perf-map.h"
+#include "cs-symbol-index.h"
 #include "cs-symbolizer-private.h"
 
 G_DEFINE_FINAL_TYPE (CsSymbolizer, cs_symbolizer, G_TYPE_OBJECT)
@@ -52,6 +54,7 @@ _cs_module_new (CsModuleKind  kind,
 static void
 cs_module_free (CsModule *module)
 {
+  /* Also a JIT module's perf map (its symbol index). */
   _cs_elf_module_close (module);
   g_hash_table_unref (module->locations);
   g_hash_table_unref (module->symbols);
@@ -373,6 +376,26 @@ get_module_locked (CsSymbolizer *self,
   return module;
 }
 
+/* The JIT code of process @pid, named by perf's convention. */
+static CsModule *
+get_jit_module_locked (CsSymbolizer *self,
+                       gint32        pid)
+{
+  g_autofree char *path = g_strdup_printf ("/tmp/perf-%d.map", (int) pid);
+  g_autofree char *key = g_strdup_printf ("%s\njit", path);
+  CsModule *module = g_hash_table_lookup (self->modules, key);
+
+  if (module == NULL)
+    {
+      g_autofree char *name = g_strdup_printf ("[JIT] tid %d", (int) pid);
+
+      module = _cs_module_new (CS_MODULE_SPECIAL, path, name, NULL);
+      module->jit = TRUE;
+      g_hash_table_insert (self->modules, g_steal_pointer (&key), module);
+    }
+  return module;
+}
+
 CsModule *
 cs_symbolizer_get_module (CsSymbolizer *self,
                           const char   *path,
@@ -406,7 +429,10 @@ cs_symbolizer_get_module_for_mapping (CsSymbolizer    *self,
     {
       g_autofree char *hex = cs_mapping_dup_build_id_hex (mapping);
 
-      module = get_module_locked (self, mapping->filename, hex, mapping->kernel);
+      if (cs_mapping_is_jit (mapping))
+        module = get_jit_module_locked (self, mapping->pid);
+      else
+        module = get_module_locked (self, mapping->filename, hex, mapping->kernel);
       g_hash_table_insert (self->mapping_modules, cs_mapping_ref ((CsMapping *) mapping), module);
     }
   g_mutex_unlock (&self->mutex);
@@ -444,6 +470,29 @@ cs_symbolizer_module_for_ip (CsSymbolizer   *self,
   return module;
 }
 
+/* perf reads the map when it reports, not when it records: the process
+ * must have left it in /tmp. */
+static void
+load_perf_map_locked (CsSymbolizer *self,
+                      CsModule     *module)
+{
+  g_autoptr(GError) error = NULL;
+
+  module->loaded = TRUE;
+  module->symbol_index = cs_perf_map_load (module->path, &error);
+  if (module->symbol_index != NULL)
+    return;
+  if (g_error_matches (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND))
+    module->problem = g_strdup_printf (_("There is no perf map %s for the JIT code of %s: its "
+                                         "addresses show as %s+0x…. Let the runtime write one "
+                                         "(node --perf-basic-prof, Java’s perf-map-agent, "
+                                         "DOTNET_PerfMapEnabled=1) and report while it is there."),
+                                       module->path, module->name, module->name);
+  else
+    module->problem = g_strdup (error->message);
+  _cs_symbolizer_add_warning_locked (self, module->problem);
+}
+
 void
 _cs_symbolizer_ensure_loaded_locked (CsSymbolizer *self,
                                     CsModule     *module)
@@ -471,6 +520,8 @@ _cs_symbolizer_ensure_loaded_locked (CsSymbolizer *self,
       if (!_cs_elf_module_open (module, &options))
         _cs_symbolizer_add_warning_locked (self, module->problem);
     }
+  else if (module->jit)
+    load_perf_map_locked (self, module);
   else
     module->loaded = TRUE;
 }
@@ -577,6 +628,14 @@ resolve_locked (CsSymbolizer *self,
 
       data->in_file = TRUE;
       if (_cs_elf_module_lookup_symbol (module, loc->address, &raw, &start, &size))
+        sym = _cs_symbolizer_intern_symbol_locked (self, module, raw, start, size);
+    }
+  else if (module->jit && module->symbol_index != NULL)
+    {
+      const char *raw = NULL;
+      guint64 start = 0, size = 0;
+
+      if (cs_symbol_index_lookup (module->symbol_index, offset, &raw, &start, &size))
         sym = _cs_symbolizer_intern_symbol_locked (self, module, raw, start, size);
     }
   else if (module->kind == CS_MODULE_KERNEL && self->kallsyms != NULL)

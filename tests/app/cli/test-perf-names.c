@@ -16,10 +16,11 @@
  *   build-id-cache  a program stripped after perf recorded it: named from
  *             the unstripped copy in perf's build-id cache ($HOME/.debug, or
  *             buildid.dir of ~/.perfconfig), as perf report names it
+ *   jit       code in anonymous memory named from /tmp/perf-PID.map
  *
  * Arguments (meson passes them, so that they are built first): CYCLESCOPE
- * CS-NAMES-LIBC CS-NAMES-KERNEL READER-WORKLOAD CS-NAMES-CXX. Exits 77 without
- * perf.
+ * CS-NAMES-LIBC CS-NAMES-KERNEL READER-WORKLOAD CS-NAMES-CXX CS-NAMES-JIT. Exits
+ * 77 without perf.
  */
 #include "config.h"
 
@@ -31,6 +32,7 @@ static char *names_libc;
 static char *names_kernel;
 static char *reader_workload;
 static char *names_cxx;
+static char *names_jit;
 static char *tmpdir;
 
 /* The number after @prefix in @text, which must be there. */
@@ -453,6 +455,73 @@ test_build_id_cache (void)
     }
 }
 
+/* JIT code: cs-names-jit writes two loops into anonymous executable
+ * memory and lists them in /tmp/perf-PID.map, as V8 or a Java agent do.
+ * perf report names its rows "[JIT] tid PID" from that map; so must we.
+ * With the map gone, both show the addresses, and we say why. */
+static void
+test_jit (void)
+{
+  g_autofree char *file = g_build_filename (tmpdir, "jit.data", NULL);
+  const char *args[] = { "-e", "cpu-clock", "-F", "5000", NULL };
+  const char *cmd[] = { names_jit, "300000000", NULL };
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autofree char *map = NULL;
+  g_autofree char *dso = NULL;
+  guint named = 0;
+
+  g_ptr_array_add (argv, (gpointer) "record");
+  g_ptr_array_add (argv, (gpointer) "-q");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, (gpointer) "-o");
+  g_ptr_array_add (argv, file);
+  g_ptr_array_add (argv, (gpointer) "--");
+  for (guint i = 0; cmd[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) cmd[i]);
+  g_ptr_array_add (argv, NULL);
+  /* The workload prints the path of the map it wrote. */
+  out = cs_names_perf (perf, (const char * const *) argv->pdata, NULL);
+  map = g_strndup (out, strcspn (out, " \n"));
+  g_assert_true (g_str_has_prefix (map, "/tmp/perf-") && g_str_has_suffix (map, ".map"));
+  g_assert_true (g_file_test (map, G_FILE_TEST_IS_REGULAR));
+  dso = g_strdup_printf ("[JIT] tid %s", map + strlen ("/tmp/perf-"));
+  dso[strlen (dso) - strlen (".map")] = '\0';
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      g_autoptr(GPtrArray) theirs = cs_names_perf_rows (perf, file, NULL);
+      g_autoptr(GPtrArray) ours = cs_names_our_rows (cyclescope, file, NULL);
+
+      cs_names_check (theirs, ours, 6, 1.0, NULL, NULL);
+      for (guint i = 0; i < theirs->len && i < 6; i++)
+        {
+          const CsNamesRow *row = theirs->pdata[i];
+
+          if (g_str_equal (row->dso, dso) && !g_str_has_prefix (row->sym, "0x"))
+            named++;
+        }
+      if (pass == 0)
+        {
+          /* Both loops, by their names in the map. */
+          g_assert_cmpuint (named, ==, 2);
+          g_assert_cmpint (g_unlink (map), ==, 0);
+        }
+      else
+        {
+          const char *report[] = { "report", file, NULL };
+          CliResult r = cs_names_cli (cyclescope, report, NULL);
+
+          /* Without the map nobody names them, and we say why. */
+          g_assert_cmpuint (named, ==, 2);
+          g_assert_cmpint (r.status, ==, 0);
+          g_assert_nonnull (strstr (r.out, map));
+          cli_result_clear (&r);
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -460,8 +529,9 @@ main (int    argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  if (argc < 6)
-    g_error ("usage: test-perf-names CYCLESCOPE CS-NAMES-LIBC CS-NAMES-KERNEL READER-WORKLOAD CS-NAMES-CXX");
+  if (argc < 7)
+    g_error ("usage: test-perf-names CYCLESCOPE CS-NAMES-LIBC CS-NAMES-KERNEL READER-WORKLOAD "
+             "CS-NAMES-CXX CS-NAMES-JIT");
   if (!(perf = cs_test_find_perf ()))
     {
       g_printerr ("perf is not installed: skipped\n");
@@ -472,10 +542,12 @@ main (int    argc,
   names_kernel = argv[3];
   reader_workload = argv[4];
   names_cxx = argv[5];
+  names_jit = argv[6];
   g_test_add_func ("/perf-names/lost", test_lost);
   g_test_add_func ("/perf-names/aliases", test_aliases);
   g_test_add_func ("/perf-names/event-spelling", test_event_spelling);
   g_test_add_func ("/perf-names/build-id-cache", test_build_id_cache);
+  g_test_add_func ("/perf-names/jit", test_jit);
   status = cs_test_run_with_tmpdir (&tmpdir);
   g_free (perf);
   return status;
