@@ -7,13 +7,15 @@
  * needs one canonical spelling, perf's.
  *
  * Symbols are shown the way `perf report` shows them, demangled without
- * parameters ("ns::Class::method"), which is also the "symbol" column of
- * seed 000's tables; the full signature is a column of its own.
+ * parameters ("ns::Class::method", cs_demangle_perf_name()), which is also
+ * the "symbol" column of the tables of Kruse, CMSSW Performance Monitoring,
+ * 2011; the full signature is a column of its own.
  */
 #include "config.h"
 
 #include <string.h>
 
+#include "cs-demangle.h"
 #include "cs-profile-private.h"
 
 /* perf's generic event names that have a second spelling. */
@@ -98,133 +100,6 @@ cs_profile_event_matches (const char         *event_name,
   return FALSE;
 }
 
-/* Skips an operator's symbol after "operator" so that "<", "()" or "<<"
- * are not taken for brackets. */
-static const char *
-skip_operator (const char *p)
-{
-  static const char * const ops[] = {
-    "()", "[]", "<<=", ">>=", "<=>", "->*", "<<", ">>", "<=", ">=", "->", "==", "!=",
-    "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-    "<", ">", "+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "=", ",",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
-    if (g_str_has_prefix (p, ops[i]))
-      return p + strlen (ops[i]);
-  return p;
-}
-
-/* Skips what follows "operator" at @p (after it): spaces, then a symbolic
- * operator ("<<", "()") or, for a conversion ("operator unsigned long") and
- * "new"/"delete", everything up to its parameter list. */
-static const char *
-skip_operator_name (const char *p)
-{
-  const char *after;
-  int angle = 0;
-
-  while (*p == ' ')
-    p++;
-  after = skip_operator (p);
-  if (after != p)
-    {
-      /* "operator< <int>": the space before template arguments */
-      if (after[0] == ' ' && after[1] == '<')
-        after++;
-      return after;
-    }
-  for (; *p != '\0' && (angle > 0 || *p != '('); p++)
-    {
-      if (*p == '<')
-        angle++;
-      else if (*p == '>' && angle > 0)
-        angle--;
-    }
-  return p;
-}
-
-static gboolean
-is_operator_keyword (const char *sig,
-                     const char *p)
-{
-  return g_str_has_prefix (p, "operator") && (p == sig || p[-1] == ':' || p[-1] == ' ') &&
-         !g_ascii_isalnum (p[8]) && p[8] != '_';
-}
-
-/* The signature as perf shows it (libiberty without DMGL_PARAMS): its
- * parameter list and what follows it (" const", " [clone .constprop.0]")
- * cut, and the return type templates carry dropped:
- * "double ns::f<double>(double*) const" -> "ns::f<double>". The parameters
- * of an enclosing function stay ("W::run(int)::{lambda(int, int)#1}::
- * operator()" is a lambda's), and so does a version or PLT suffix
- * ("operator new@plt"). */
-static char *
-strip_signature (const char *sig)
-{
-  const char *name_start = sig;
-  const char *open = NULL;      /* the last top-level '(' */
-  const char *close = NULL;     /* its ')' */
-  const char *space = NULL;     /* the last top-level space before @open */
-  const char *p = sig;
-  const char *at;
-  int depth = 0;
-
-  while (*p)
-    {
-      if (depth == 0 && g_str_has_prefix (p, "(anonymous namespace)"))
-        {
-          p += strlen ("(anonymous namespace)");
-          continue;
-        }
-      if (is_operator_keyword (sig, p))
-        {
-          p = skip_operator_name (p + strlen ("operator"));
-          continue;
-        }
-      switch (*p)
-        {
-        case '(':
-          if (depth == 0)
-            {
-              open = p;
-              close = NULL;
-              name_start = space != NULL ? space + 1 : sig;
-            }
-          depth++;
-          break;
-        case '<':
-        case '{':
-        case '[':
-          depth++;
-          break;
-        case ')':
-          if (depth > 0 && --depth == 0 && open != NULL && close == NULL)
-            close = p;
-          break;
-        case '>':
-        case '}':
-        case ']':
-          if (depth > 0)
-            depth--;
-          break;
-        case ' ':
-          /* A space at the top level ends a return type, unless it comes
-           * after the parameter list (" const"). */
-          if (depth == 0 && (open == NULL || close == NULL))
-            space = p;
-          break;
-        default:
-          break;
-        }
-      p++;
-    }
-  if (open == NULL || open == name_start)
-    return g_strdup (sig);
-  at = close != NULL ? strchr (close, '@') : NULL;
-  return g_strdup_printf ("%.*s%s", (int) (open - name_start), name_start, at != NULL ? at : "");
-}
-
 char *
 _cs_profile_display_name (const CsSymbol *symbol)
 {
@@ -236,5 +111,5 @@ _cs_profile_display_name (const CsSymbol *symbol)
   /* C names and other symbols that are no demangled function. */
   if (strchr (sig, '(') == NULL || symbol->mangled == NULL || !g_str_has_prefix (symbol->mangled, "_Z"))
     return g_strdup (sig);
-  return strip_signature (sig);
+  return cs_demangle_perf_name (sig);
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cs-demangle.h"
+#include "cs-dwarf-names.h"
 #include "cs-dwarf-scopes.h"
 #include "cs-dwarf-units.h"
 #include "cs-error.h"
@@ -269,6 +270,7 @@ _cs_elf_module_close (CsModule *module)
   g_clear_pointer (&module->symbol_index, cs_symbol_index_free);
   g_clear_pointer (&module->dwarf_scopes, cs_dwarf_scopes_free);
   g_clear_pointer (&module->dwarf_units, cs_dwarf_units_free);
+  g_clear_pointer (&module->dwarf_names, cs_dwarf_names_free);
   g_clear_pointer (&module->dwfl, dwfl_end);
   module->dwmod = NULL;
   module->elf = NULL;
@@ -382,13 +384,35 @@ fill_frame_names (CsInlineFrame *frame,
 {
   g_autofree char *signature = NULL;
   g_autofree char *short_name = NULL;
+  g_autofree char *display = NULL;
 
   if (raw == NULL)
     raw = "??";
   signature = cs_demangle (raw);
   short_name = cs_demangle_short_name (signature != NULL ? signature : raw);
+  display = cs_demangle_perf_name (signature != NULL ? signature : raw);
   frame->signature = g_string_chunk_insert_const (strings, signature != NULL ? signature : raw);
   frame->name = g_string_chunk_insert_const (strings, short_name);
+  frame->display_name = g_string_chunk_insert_const (strings, display);
+}
+
+/* A frame's function: its linkage name, else (a lambda inlined by GCC,
+ * which gives its operator() none) the name its DWARF scopes make, else
+ * its DWARF name. */
+static const char *
+frame_raw_name (CsModule  *module,
+                Dwarf_Die *scope,
+                Dwarf_Addr cu_bias)
+{
+  const char *raw = die_raw_name (module, scope, cu_bias);
+  const char *qualified;
+
+  if (raw == NULL || g_str_has_prefix (raw, "_Z"))
+    return raw;
+  if (module->dwarf_names == NULL)
+    module->dwarf_names = cs_dwarf_names_new ();
+  qualified = cs_dwarf_names_qualified (module->dwarf_names, scope);
+  return qualified != NULL ? qualified : raw;
 }
 
 void
@@ -464,7 +488,7 @@ _cs_elf_module_lookup_source (CsModule      *module,
       Dwarf_Attribute attr;
       Dwarf_Word value;
 
-      fill_frame_names (&frame, die_raw_name (module, scope, cu_bias), strings);
+      fill_frame_names (&frame, frame_raw_name (module, scope, cu_bias), strings);
       frame.file = frame_file;
       frame.line = frame_line;
       g_array_append_val (frames, frame);

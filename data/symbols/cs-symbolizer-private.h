@@ -34,6 +34,7 @@ struct _CsModule
   struct _CsDwarfScopes *dwarf_scopes;  /* per compile unit function index */
   struct _CsDwarfUnits  *dwarf_units;   /* compile units by address, for files
                                          * without .debug_aranges (clang) */
+  struct _CsDwarfNames  *dwarf_names;   /* lambdas' names, made from DWARF scopes */
   guint         n_source_lookups;       /* addresses whose source was asked for */
   guint         n_source_lines;         /* … and had a line */
   char         *opened_path;  /* the file read: @path or a copy found by build-id */

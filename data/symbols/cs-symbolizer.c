@@ -95,7 +95,7 @@ cs_location_get_inline_name (const CsLocation *location)
 {
   if (location == NULL || location->n_frames < 2)
     return NULL;
-  return location->frames[0].name;
+  return location->frames[0].display_name;
 }
 
 static void

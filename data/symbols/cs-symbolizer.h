@@ -44,13 +44,17 @@ typedef struct
   gboolean    unknown;     /* no symbol covers the address */
 } CsSymbol;
 
-/* One level of an inline chain, as `addr2line -i -f -C` prints it. */
+/* One level of an inline chain, as `llvm-addr2line -i -f -C` prints it;
+ * a lambda GCC gave no linkage name is named as its symbol would be
+ * ("main::{lambda(int, int)#1}::operator()", where addr2line says
+ * "operator()"). */
 typedef struct
 {
-  const char *name;        /* short name of the function */
-  const char *signature;   /* demangled full name */
-  const char *file;        /* NULL when unknown */
-  guint       line;        /* 0 when unknown */
+  const char *name;          /* short name of the function */
+  const char *signature;     /* demangled full name */
+  const char *file;          /* NULL when unknown */
+  guint       line;          /* 0 when unknown */
+  const char *display_name;  /* as perf shows a symbol: without parameters */
 } CsInlineFrame;
 
 typedef struct
@@ -69,8 +73,9 @@ typedef struct
   const CsInlineFrame *frames;
 } CsLocation;
 
-/* The innermost inlined function's short name, or NULL when the address
- * is not inside inlined code. */
+/* The innermost inlined function's name as perf shows names (qualified,
+ * no parameters: "main::{lambda(int, int)#1}::operator()", "mix"), or NULL
+ * when the address is not inside inlined code. */
 const char   *cs_location_get_inline_name (const CsLocation *location);
 
 typedef struct

@@ -52,6 +52,19 @@ symtest_run_ok (const char * const *argv)
   return out;
 }
 
+/* Ends the test program as skipped (exit 77) when @tool is not installed:
+ * call before any test runs. */
+static inline void
+symtest_need (const char *tool)
+{
+  g_autofree char *path = g_find_program_in_path (tool);
+
+  if (path != NULL)
+    return;
+  g_printerr ("%s is not installed: skipped\n", tool);
+  exit (CS_TEST_SKIP_EXIT);
+}
+
 static inline gboolean
 is_hex16 (const char *s)
 {

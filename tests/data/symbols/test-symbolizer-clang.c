@@ -132,16 +132,10 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *llvm = g_find_program_in_path ("llvm-addr2line");
-
   g_test_init (&argc, &argv, NULL);
   g_assert_cmpint (argc, >=, 2);
   program = argv[1];
-  if (llvm == NULL)
-    {
-      g_printerr ("llvm-addr2line is not installed: skipped\n");
-      return CS_TEST_SKIP_EXIT;
-    }
+  symtest_need ("llvm-addr2line");
   g_test_add_func ("/symbolizer-clang/lines", test_lines);
   g_test_add_func ("/symbolizer-clang/no-lines-warning", test_no_lines_warning);
   return cs_test_run_with_tmpdir (&tmpdir);
