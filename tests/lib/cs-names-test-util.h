@@ -290,6 +290,31 @@ cs_names_check (GPtrArray     *theirs,
   cs_names_check_one_way ("cyclescope", ours, "perf", theirs, n, min, excuse, user_data);
 }
 
+/* Copies @program to @copy, records `COPY ARG` with perf under @envp into
+ * @file, then replaces the copy by a stripped build of it. A new file, as
+ * `install -s` makes one: perf's build-id cache keeps the recorded file by
+ * a hard link when it can, and stripping in place would strip that too. */
+static inline void
+cs_names_record_then_strip (const char         *perf,
+                            const char         *program,
+                            const char         *copy,
+                            const char         *arg,
+                            const char         *file,
+                            const char * const *args,
+                            const char * const *envp)
+{
+  g_autofree char *stripped = g_strconcat (copy, ".stripped", NULL);
+  g_autofree char *cp = g_strdup_printf ("cp '%s' '%s'", program, copy);
+  const char *strip[] = { "strip", "--strip-all", "-o", stripped, copy, NULL };
+  const char *cmd[] = { copy, arg, NULL };
+  g_autofree char *out = NULL;
+
+  g_assert_cmpint (system (cp), ==, 0);
+  cs_names_record (perf, file, args, cmd, envp);
+  out = cs_names_run (strip, NULL);
+  g_assert_cmpint (g_rename (stripped, copy), ==, 0);
+}
+
 /* The path of a built workload. */
 static inline char *
 cs_names_workload (const char *name)

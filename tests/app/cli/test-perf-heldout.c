@@ -150,22 +150,14 @@ test_stripped (void)
 {
   g_autofree char *home = g_build_filename (tmpdir, "stripped-home", NULL);
   g_autofree char *program = g_build_filename (tmpdir, "cs-names-libc", NULL);
-  g_autofree char *stripped = g_build_filename (tmpdir, "cs-names-libc.stripped", NULL);
-  g_autofree char *copy = g_strdup_printf ("cp '%s' '%s'", names_libc, program);
-  const char *strip[] = { "strip", "--strip-all", "-o", stripped, program, NULL };
-  const char *cmd[] = { program, "80", NULL };
   g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "HOME", home, TRUE);
   g_autofree char *file = g_build_filename (tmpdir, "stripped.data", NULL);
-  g_autofree char *out = NULL;
   g_autoptr(GPtrArray) theirs = NULL;
   g_autoptr(GPtrArray) ours = NULL;
 
   g_assert_cmpint (g_mkdir (home, 0700), ==, 0);
-  g_assert_cmpint (system (copy), ==, 0);
-  cs_names_record (perf, file, record_args, cmd, (const char * const *) env);
-  out = cs_names_run (strip, NULL);
-  /* A new file, as `install -s` makes: perf's cache keeps the old one. */
-  g_assert_cmpint (g_rename (stripped, program), ==, 0);
+  cs_names_record_then_strip (perf, names_libc, program, "80", file, record_args,
+                              (const char * const *) env);
   theirs = cs_names_perf_rows (perf, file, (const char * const *) env);
   ours = cs_names_our_rows (cyclescope, file, (const char * const *) env);
   cs_names_check (theirs, ours, TOP, MIN_PERCENT, NULL, NULL);

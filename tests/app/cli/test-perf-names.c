@@ -404,14 +404,8 @@ test_build_id_cache (void)
       g_autofree char *cache = g_build_filename (dir, "cache", NULL);
       g_autofree char *program = g_build_filename (dir, "cs-names-cxx", NULL);
       g_autofree char *file = g_build_filename (dir, "stripped.data", NULL);
-      g_autofree char *copy = NULL;
       g_auto(GStrv) env = env_with ("HOME", home);
       const char *args[] = { "-e", "cpu-clock", "-F", "5000", NULL };
-      const char *cmd[] = { program, "4", NULL };
-      g_autofree char *stripped = g_strconcat (program, ".stripped", NULL);
-      /* Into a new file, as `install -s` does: perf's cache holds the
-       * recorded file by a hard link when it can. */
-      const char *strip[] = { "strip", "--strip-all", "-o", stripped, program, NULL };
       const char *sections[] = { "readelf", "-SW", program, NULL };
       g_autofree char *out = NULL;
       g_autoptr(GPtrArray) theirs = NULL;
@@ -427,12 +421,7 @@ test_build_id_cache (void)
 
           g_assert_true (g_file_set_contents (config, text, -1, NULL));
         }
-      copy = g_strdup_printf ("cp '%s' '%s'", names_cxx, program);
-      g_assert_cmpint (system (copy), ==, 0);
-      cs_names_record (perf, file, args, cmd, (const char * const *) env);
-      out = cs_names_run (strip, NULL);
-      g_clear_pointer (&out, g_free);
-      g_assert_cmpint (g_rename (stripped, program), ==, 0);
+      cs_names_record_then_strip (perf, names_cxx, program, "4", file, args, (const char * const *) env);
       out = cs_names_run (sections, NULL);
       g_assert_null (strstr (out, ".symtab"));
       /* perf put the unstripped copy where this variant says. */
