@@ -109,35 +109,6 @@ report_file (CsModule               *module,
   return TRUE;
 }
 
-char *
-_cs_build_id_cache_file (const char *entry,
-                        const char *basename)
-{
-  char *file = g_build_filename (entry, basename, NULL);
-
-  if (g_file_test (file, G_FILE_TEST_IS_REGULAR))
-    return file;
-  g_free (file);
-  if (g_file_test (entry, G_FILE_TEST_IS_REGULAR))
-    return g_strdup (entry);
-  return NULL;
-}
-
-/* perf's build-id cache keeps a copy of each file it recorded as
- * DIR/.build-id/xx/yyyy/elf. */
-static char *
-perf_cache_copy (const char *cache,
-                 const char *hex)
-{
-  g_autofree char *xx = g_strndup (hex, 2);
-  g_autofree char *entry = NULL;
-
-  if (cache == NULL || strlen (hex) < 3)
-    return NULL;
-  entry = g_build_filename (cache, ".build-id", xx, hex + 2, NULL);
-  return _cs_build_id_cache_file (entry, "elf");
-}
-
 /* Where perf's build-id cache and debug directories keep whole files. */
 static GPtrArray *
 build_id_candidates (const CsElfOpenOptions *options,
@@ -146,7 +117,7 @@ build_id_candidates (const CsElfOpenOptions *options,
   GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *xx = g_strndup (hex, 2);
   const char *rest = hex + 2;
-  char *copy = perf_cache_copy (options->build_id_cache, hex);
+  char *copy = _cs_build_id_cache_copy (options->build_id_cache, hex);
 
   if (copy != NULL)
     g_ptr_array_add (paths, copy);
@@ -192,7 +163,7 @@ prefer_unstripped_copy (CsModule               *module,
    * has no .symtab; one it found has the symbols. */
   dwfl_module_getsymtab (module->dwmod);
   dwfl_module_info (module->dwmod, NULL, NULL, NULL, NULL, NULL, NULL, &debug_file);
-  if (debug_file != NULL || (copy = perf_cache_copy (options->build_id_cache, hex)) == NULL)
+  if (debug_file != NULL || (copy = _cs_build_id_cache_copy (options->build_id_cache, hex)) == NULL)
     return;
   path = g_strdup (module->opened_path);
   _cs_elf_module_close (module);

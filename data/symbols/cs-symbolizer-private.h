@@ -83,11 +83,20 @@ struct _CsSymbolizer
   GHashTable     *warning_set;
 };
 
-/* cs-symbolizer.c */
+/* cs-symbolizer-modules.c */
 CsModule *_cs_module_new                       (CsModuleKind  kind,
                                                const char   *path,
                                                const char   *name,
                                                const char   *build_id);
+void      _cs_module_free                      (CsModule     *module);
+/* Opens @module (its file, symbol table or perf map) unless tried before. */
+void      _cs_symbolizer_ensure_loaded_locked  (CsSymbolizer *self,
+                                               CsModule     *module);
+/* The warnings the modules' state gives now (debug info without lines). */
+void      _cs_symbolizer_add_line_warnings_locked (CsSymbolizer *self,
+                                                  GStrvBuilder *builder);
+
+/* cs-symbolizer.c */
 void      _cs_symbolizer_add_warning_locked    (CsSymbolizer *self,
                                                const char   *message);
 /* The one function here that takes the lock itself: the string setters'
@@ -95,12 +104,6 @@ void      _cs_symbolizer_add_warning_locked    (CsSymbolizer *self,
 void      _cs_symbolizer_set_string            (CsSymbolizer *self,
                                                char        **field,
                                                const char   *value);
-void      _cs_symbolizer_ensure_loaded_locked  (CsSymbolizer *self,
-                                               CsModule     *module);
-/* perf's build-id cache: the one set, else $PERF_BUILDID_DIR (what perf
- * tells the programs it runs), else perf's config "buildid.dir", else
- * $HOME/.debug (as $HOME is now). */
-char     *_cs_symbolizer_dup_build_id_cache_locked (CsSymbolizer *self);
 CsSymbol *_cs_symbolizer_intern_symbol_locked  (CsSymbolizer *self,
                                                CsModule     *module,
                                                const char   *raw,
@@ -113,14 +116,23 @@ void      _cs_symbolizer_load_kernel_locked    (CsSymbolizer *self,
 CsModule *_cs_symbolizer_kernel_module_locked  (CsSymbolizer *self,
                                                const char   *name);
 
-/* cs-elf-module.c */
-char     *_cs_build_id_hex                     (const guint8 *bits,
-                                               gsize         len);
+/* cs-build-id-cache.c */
+/* perf's build-id cache: the one set, else $PERF_BUILDID_DIR (what perf
+ * tells the programs it runs), else perf's config "buildid.dir", else
+ * $HOME/.debug (as $HOME is now). */
+char     *_cs_symbolizer_dup_build_id_cache_locked (CsSymbolizer *self);
 /* A file of perf's build-id cache: ENTRY/BASENAME ("…/BUILD-ID/elf",
  * "…/BUILD-ID/kallsyms"), or, as perf before 4.4 kept it, ENTRY itself;
  * NULL when neither is a regular file. */
 char     *_cs_build_id_cache_file              (const char   *entry,
                                                const char   *basename);
+/* The copy of the file with build-id @hex in the cache @cache, or NULL. */
+char     *_cs_build_id_cache_copy              (const char   *cache,
+                                               const char   *hex);
+
+/* cs-elf-module.c */
+char     *_cs_build_id_hex                     (const guint8 *bits,
+                                               gsize         len);
 
 typedef struct
 {
