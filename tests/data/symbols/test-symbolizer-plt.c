@@ -5,6 +5,7 @@
  * ("sin@plt"; binutils' synthetic symbols, no code shared with ours), and
  * readelf gives the executable segment: each byte of each entry must
  * resolve to that name, and the PLT's header to ".plt", as perf names them.
+ * And each function readelf's JUMP_SLOT relocations name has its entry.
  * Three layouts: a lazy .plt (the plugin), a .plt.sec (the same plugin built
  * with -fcf-protection -z ibtplt) and an executable's .plt with a .plt.got.
  *
@@ -69,6 +70,29 @@ objdump_plt_labels (const char *file,
   return labels;
 }
 
+/* The functions `readelf -rW` says the PLT's relocations (JUMP_SLOT)
+ * resolve, without their version ("sin", not "sin@GLIBC_2.2.5"). */
+static GPtrArray *
+readelf_plt_functions (const char *file)
+{
+  const char *argv[] = { "readelf", "-rW", file, NULL };
+  g_autofree char *out = symtest_run_ok (argv);
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char name[512];
+
+      /* Offset Info Type Value Name + Addend */
+      if (strstr (lines[i], "_JUMP_SLOT") == NULL ||
+          sscanf (lines[i], "%*s %*s %*s %*s %511s", name) != 1)
+        continue;
+      g_ptr_array_add (names, g_strndup (name, strcspn (name, "@")));
+    }
+  return names;
+}
+
 static void
 check_file (const char *file,
             gboolean    want_sec)
@@ -103,6 +127,29 @@ check_file (const char *file,
         }
     }
   g_assert_cmpuint (n_entries, >=, 3);
+
+  /* Every function readelf's relocations give the PLT has its entry, by
+   * the name perf gives it. */
+  {
+    g_autoptr(GPtrArray) functions = readelf_plt_functions (file);
+    g_autoptr(GHashTable) named = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+    for (guint i = 0; i < labels->len; i++)
+      {
+        const PltLabel *l = labels->pdata[i];
+
+        g_hash_table_add (named, g_strdup (cs_symbolizer_resolve_symbol (sym, module,
+                                                                         l->address - vaddr + offset)->symbol->name));
+      }
+    g_assert_cmpuint (functions->len, >=, 3);
+    for (guint i = 0; i < functions->len; i++)
+      {
+        g_autofree char *name = g_strdup_printf ("%s@plt", (char *) functions->pdata[i]);
+
+        if (!g_hash_table_contains (named, name))
+          g_error ("%s: readelf's relocation for %s, but no entry %s", file, (char *) functions->pdata[i], name);
+      }
+  }
 }
 
 static const char *lazy_plugin;
