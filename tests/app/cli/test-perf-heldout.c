@@ -184,6 +184,7 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *home = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
@@ -210,7 +211,13 @@ main (int    argc,
   g_test_add_func ("/perf-heldout/jit", test_jit);
   g_test_add_func ("/perf-heldout/stripped", test_stripped);
   g_test_add_func ("/perf-heldout/clang", test_clang);
+  /* perf record copies what it records into its build-id cache under
+   * $HOME, which perf report and we read: a home of the test's own, so
+   * that nothing lands in the user's ~/.debug. */
+  home = cs_test_mkdtemp ();
+  g_setenv ("HOME", home, TRUE);
   status = cs_test_run_with_tmpdir (&tmpdir);
+  cs_test_rmdir (home);
   g_free (perf);
   return status;
 }
