@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "cs-data-address.h"
+#include "cs-x86-access.h"
 
 /* The longest x86 instruction. */
 #define MAX_INSN_LEN 15
@@ -282,6 +283,43 @@ stack_access (const cs_insn    *insn,
   return TRUE;
 }
 
+/* maskmovq / (v)maskmovdqu store the selected bytes of a register at
+ * [RDI] without naming it (capstone lists no memory operand): a store of
+ * 8 or 16 bytes. TRUE when @insn is one of them. */
+static gboolean
+masked_store (const cs_insn    *insn,
+              const CsPerfRegs *regs,
+              CsDataAddress    *out,
+              guint64          *addr_regs)
+{
+  guint64 di = 0;
+
+  switch (insn->id)
+    {
+    case X86_INS_MASKMOVQ:
+      out->size = 8;
+      break;
+    case X86_INS_MASKMOVDQU:
+    case X86_INS_VMASKMOVDQU:
+      out->size = 16;
+      break;
+    default:
+      return FALSE;
+    }
+  out->n_mem_operands = 1;
+  out->is_store = TRUE;
+  *addr_regs = G_GUINT64_CONSTANT (1) << CS_PERF_REG_X86_DI;
+  if (!cs_perf_regs_get (regs, CS_PERF_REG_X86_DI, &di))
+    {
+      out->kind = CS_DATA_ADDRESS_UNKNOWN_REGISTER;
+      return TRUE;
+    }
+  out->kind = CS_DATA_ADDRESS_KNOWN;
+  /* A 0x67 prefix makes it EDI. */
+  out->address = insn->detail->x86.prefix[3] == 0x67 ? di & G_MAXUINT32 : di;
+  return TRUE;
+}
+
 void
 cs_data_address_compute (CsDataAddressDecoder *self,
                          const guint8         *code,
@@ -295,6 +333,8 @@ cs_data_address_compute (CsDataAddressDecoder *self,
   uint64_t addr = ip;
   const cs_x86 *x86;
   const cs_x86_op *mem = NULL;
+  guint mem_index = 0;
+  CsX86Access access;
   guint64 base = 0, index = 0, next;
   guint base_bits = 64, index_bits = 64;
   guint64 ea;
@@ -320,19 +360,26 @@ cs_data_address_compute (CsDataAddressDecoder *self,
     if (x86->operands[i].type == X86_OP_MEM)
       {
         if (mem == NULL)
-          mem = &x86->operands[i];
+          {
+            mem = &x86->operands[i];
+            mem_index = i;
+          }
         out->n_mem_operands++;
       }
   if (mem == NULL)
     {
-      if (!stack_access (self->insn, regs, out, &self->addr_regs))
+      if (!stack_access (self->insn, regs, out, &self->addr_regs) &&
+          !masked_store (self->insn, regs, out, &self->addr_regs))
         out->kind = CS_DATA_ADDRESS_NO_MEMORY;
       return;
     }
 
-  out->size = mem->size;
-  out->is_load = (mem->access & CS_AC_READ) != 0;
-  out->is_store = (mem->access & CS_AC_WRITE) != 0;
+  /* From the instruction's semantics: capstone 4's access flags call most
+   * vector stores, cmpxchg and fstp reads (cs-x86-access.h). */
+  access = _cs_x86_memory_access (self->insn, mem_index);
+  out->size = _cs_x86_memory_size (self->insn, mem_index);
+  out->is_load = (access & CS_X86_ACCESS_READ) != 0;
+  out->is_store = (access & CS_X86_ACCESS_WRITE) != 0;
   /* fs and gs have bases of their own (TLS); perf samples only the
    * selectors. The other segments have base 0 in 64-bit mode. */
   if (mem->mem.segment == X86_REG_FS || mem->mem.segment == X86_REG_GS)
