@@ -80,6 +80,7 @@ render_text (CsMemoryProfile *profile,
   text_stat (out, _("unknown: fs:/gs:-relative"), st->n_unknown_segment, st->n_with_regs);
   text_stat (out, _("unknown: register not sampled"), st->n_unknown_register, st->n_with_regs);
   text_stat (out, _("unknown: register overwritten"), st->n_unknown_overwritten, st->n_with_regs);
+  text_stat (out, _("unknown: IP is a jump target"), st->n_unknown_jump_target, st->n_with_regs);
   text_stat (out, _("no code to decode"), st->n_no_code, st->n_with_regs);
   text_stat (out, _("undecodable"), st->n_undecodable, st->n_with_regs);
   text_stat (out, _("kernel samples (not decoded)"), st->n_kernel, 0);
@@ -146,6 +147,7 @@ render_json (CsMemoryProfile *profile,
   json_object_object_add (stats, "unknown_segment", json_u64 (st->n_unknown_segment));
   json_object_object_add (stats, "unknown_register", json_u64 (st->n_unknown_register));
   json_object_object_add (stats, "unknown_overwritten", json_u64 (st->n_unknown_overwritten));
+  json_object_object_add (stats, "unknown_jump_target", json_u64 (st->n_unknown_jump_target));
   json_object_object_add (stats, "no_code", json_u64 (st->n_no_code));
   json_object_object_add (stats, "undecodable", json_u64 (st->n_undecodable));
   json_object_object_add (stats, "loads", json_u64 (st->n_loads));

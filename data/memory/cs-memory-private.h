@@ -69,12 +69,16 @@ const guint8 *_cs_memory_code_get   (CsMemoryCode *self,
 /* The length of the instruction of @module that ends at file offset
  * @offset (the one before it), found by decoding forward from the start
  * of the function symbol holding @offset; 0 when there is no symbol, no
- * usable file or no instruction boundary at @offset. Cached per (module,
- * offset): the same IPs come back in every sample. */
-guint         _cs_memory_code_previous_length (CsMemoryCode         *self,
+ * usable file or no instruction boundary at @offset. @jump_target: the
+ * function may jump to @offset (a target of one of its jumps, or its
+ * control flow is not fully known), so the instruction before it need not
+ * be the one that ran before. Cached per (module, offset): the same IPs
+ * come back in every sample. */
+guint         _cs_memory_code_previous        (CsMemoryCode         *self,
                                               CsDataAddressDecoder *decoder,
                                               CsModule             *module,
-                                              guint64               offset);
+                                              guint64               offset,
+                                              gboolean             *jump_target);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsMemoryCode, _cs_memory_code_free)
 

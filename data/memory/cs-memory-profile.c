@@ -105,6 +105,7 @@ on_sample (StreamState        *st,
   gsize len = 0;
   CsDataAddress a;
   guint prev_len = 0;
+  gboolean jump_target = FALSE;
 
   stats->n_samples++;
   if (cpumode != MISC_USER && cpumode != MISC_GUEST_USER)
@@ -126,7 +127,7 @@ on_sample (StreamState        *st,
       offset = cs_mapping_file_offset (m, s->ip);
       /* The bytes from the previous instruction on, for the skid correction
        * (0 without a usable file: the read below then fails too). */
-      prev_len = _cs_memory_code_previous_length (st->code, st->decoder, module, offset);
+      prev_len = _cs_memory_code_previous (st->code, st->decoder, module, offset, &jump_target);
       code = _cs_memory_code_get (st->code, module, offset - prev_len, prev_len + MAX_INSN_LEN, &len);
     }
   if (code == NULL)
@@ -135,7 +136,8 @@ on_sample (StreamState        *st,
       return;
     }
 
-  cs_data_address_compute_sample (st->decoder, code, len, s->ip, prev_len, &s->regs_user, &a);
+  cs_data_address_compute_sample (st->decoder, code, len, s->ip, prev_len, jump_target, &s->regs_user,
+                                  &a);
 
   switch (a.kind)
     {
@@ -160,6 +162,9 @@ on_sample (StreamState        *st,
       break;
     case CS_DATA_ADDRESS_UNKNOWN_OVERWRITTEN:
       stats->n_unknown_overwritten++;
+      break;
+    case CS_DATA_ADDRESS_UNKNOWN_JUMP_TARGET:
+      stats->n_unknown_jump_target++;
       break;
     case CS_DATA_ADDRESS_NO_MEMORY:
       stats->n_no_memory++;

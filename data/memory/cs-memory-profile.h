@@ -26,7 +26,9 @@
  * unless it overwrote its own base or index register. Those samples are
  * counted in n_known_previous (part of n_known) or n_unknown_overwritten,
  * and the lines name that previous instruction's IP, never the sampled
- * one (see cs-data-address.h and docs/memory.md, "Skid").
+ * one (see cs-data-address.h and docs/memory.md, "Skid"). A sample whose IP
+ * is a jump target is not moved: the instruction that ran before it is not
+ * known (n_unknown_jump_target).
  */
 #pragma once
 
@@ -51,6 +53,8 @@ typedef struct
   guint64 n_unknown_register;   /* … a base/index register that was not sampled */
   guint64 n_unknown_overwritten; /* … no memory at the IP; the instruction before it
                                  * accesses memory but overwrote its own address register */
+  guint64 n_unknown_jump_target; /* … no memory at the IP, which is a jump target: the
+                                 * instruction that ran before it is not known */
   guint64 n_no_code;            /* … no code to decode: file missing or changed, [vdso], JIT, unmapped */
   guint64 n_undecodable;        /* … bytes that do not decode */
   guint64 n_loads;              /* known-address samples that load */

@@ -280,6 +280,7 @@ check_common (const Recording *rec,
 {
   const CsMemoryStats *st = cs_memory_profile_get_stats (profile);
   guint64 unknown = st->n_unknown_segment + st->n_unknown_register + st->n_unknown_overwritten +
+                    st->n_unknown_jump_target +
                     st->n_no_code + st->n_undecodable;
 
   /* The collector sampled the right registers: at the loop's accesses and
