@@ -165,6 +165,10 @@ configure_attr (struct perf_event_attr  *attr,
       attr->comm = 1;
       attr->comm_exec = 1;
       attr->task = 1;
+      /* With registers the memory view reconstructs data addresses; the
+       * data mappings name them ([heap], a file) and tell which memory two
+       * processes share (MMAP2's device, inode and offset). */
+      attr->mmap_data = options->user_regs;
     }
   return TRUE;
 }
