@@ -41,17 +41,22 @@ typedef struct
 {
   CsScatterData *data;
   GHashTable    *series;   /* tid → series index + 1 */
+  gboolean       processes;  /* the accesses come from several processes */
 } Builder;
 
 static guint
 series_for (Builder *b,
+            guint32  pid,
             guint32  tid)
 {
   guint index = GPOINTER_TO_UINT (g_hash_table_lookup (b->series, GUINT_TO_POINTER (tid)));
 
   if (index == 0)
     {
-      g_autofree char *name = g_strdup_printf (_("thread %u"), tid);
+      g_autofree char *name = b->processes
+        /* TRANSLATORS: a scatter series: a thread id and its process id */
+        ? g_strdup_printf (_("thread %u (process %u)"), tid, pid)
+        : g_strdup_printf (_("thread %u"), tid);
 
       index = cs_scatter_data_add_series (b->data, name) + 1;
       g_hash_table_insert (b->series, GUINT_TO_POINTER (tid), GUINT_TO_POINTER (index));
@@ -67,8 +72,10 @@ register_threads (Builder              *b,
                   const CsMemoryAccess *accesses,
                   guint                 n)
 {
+  for (guint i = 1; i < n && !b->processes; i++)
+    b->processes = accesses[i].pid != accesses[0].pid;
   for (guint i = 0; i < n; i++)
-    series_for (b, accesses[i].tid);
+    series_for (b, accesses[i].pid, accesses[i].tid);
 }
 
 static guint64
@@ -97,14 +104,12 @@ add_points (Builder                *b,
     {
       const CsMemoryAccess *a = &accesses[i];
 
-      if (line != NULL &&
-          (a->pid != line->pid || a->address < line->address ||
-           a->address >= line->address + CS_MEMORY_LINE_SIZE))
+      if (line != NULL && a->line != line->id)
         continue;
       if (seen++ % stride != 0)
         continue;
       cs_scatter_data_add_access (b->data, (a->time - t0) / 1e9, a->address, a->size,
-                                  series_for (b, a->tid),
+                                  series_for (b, a->pid, a->tid),
                                   (a->flags & CS_MEMORY_ACCESS_STORE) ? CS_SCATTER_POINT_STORE : 0);
     }
 }
@@ -117,8 +122,7 @@ count_in_line (const CsMemoryAccess *accesses,
   guint count = 0;
 
   for (guint i = 0; i < n; i++)
-    count += accesses[i].pid == line->pid && accesses[i].address >= line->address &&
-             accesses[i].address < line->address + CS_MEMORY_LINE_SIZE;
+    count += accesses[i].line == line->id;
   return count;
 }
 
@@ -153,7 +157,7 @@ cs_memory_scatter_new_all (CsMemoryProfile    *profile,
   guint stride = n > CS_MEMORY_SCATTER_MAX_POINTS ? (n + CS_MEMORY_SCATTER_MAX_POINTS - 1) / CS_MEMORY_SCATTER_MAX_POINTS : 1;
   g_autofree char *title = title_with_stride (_("Sampled data accesses"), stride);
   Builder b = { cs_scatter_data_new (CS_SCATTER_MODE_ADDRESS, title),
-                g_hash_table_new (NULL, NULL) };
+                g_hash_table_new (NULL, NULL), FALSE };
 
   set_note (b.data);
   register_threads (&b, accesses, n);
@@ -176,7 +180,7 @@ cs_memory_scatter_new_line (CsMemoryProfile    *profile,
   /* The chart's subtitle names the line (cs-scatter-layout.c). */
   g_autofree char *title = title_with_stride (_("Sampled accesses by thread"), stride);
   Builder b = { cs_scatter_data_new (CS_SCATTER_MODE_CACHELINE, title),
-                g_hash_table_new (NULL, NULL) };
+                g_hash_table_new (NULL, NULL), FALSE };
 
   cs_scatter_data_select_line (b.data, line->address);
   set_note (b.data);

@@ -113,6 +113,8 @@ show_line (CsCachelinePane *self)
   const CsMemoryLine *line = self->item != NULL ? cs_memory_line_item_get_line (self->item) : NULL;
   g_autofree char *title = NULL;
   g_autofree char *address = NULL;
+  g_autofree char *region = NULL;
+  GString *verdict;
 
   clear_rows (self);
   if (line == NULL)
@@ -122,25 +124,43 @@ show_line (CsCachelinePane *self)
       return;
     }
   address = cs_memory_format_address (line->address);
-  /* TRANSLATORS: a cacheline's address, then the process id */
-  title = g_strdup_printf (_("Cacheline %s (process %u)"), address, line->pid);
+  region = cs_memory_format_region (line);
+  title = line->n_processes > 1
+    /* TRANSLATORS: a cacheline's address, what holds it, then how many processes share it */
+    ? g_strdup_printf (ngettext ("Cacheline %s, %s (shared by %u process)",
+                                 "Cacheline %s, %s (shared by %u processes)", line->n_processes),
+                       address, region, line->n_processes)
+    /* TRANSLATORS: a cacheline's address, what holds it, then the process id */
+    : g_strdup_printf (_("Cacheline %s, %s (process %u)"), address, region, line->pid);
   gtk_label_set_text (self->title_label, title);
-  gtk_label_set_text (self->verdict_label,
-                      line->false_sharing
-                      ? _("⚠ Likely false sharing: these threads touch different bytes of one line and "
-                          "at least one stores, so the line moves between their cores on every write. "
-                          "Padding the data apart (64 bytes) usually fixes it.")
-                      : line->n_threads > 1
-                      ? _("Shared by several threads, on the same bytes (true sharing) or reads only.")
-                      : _("Touched by one thread."));
+  verdict = g_string_new (NULL);
+  if (line->false_sharing)
+    g_string_append (verdict, _("⚠ False sharing: these threads touch different bytes of one line and "
+                                "at least one stores, so the line moves between their cores on every "
+                                "write. Padding the data apart (64 bytes) usually fixes it."));
+  if (line->true_sharing)
+    g_string_append_printf (verdict, "%s%s", verdict->len > 0 ? "\n" : "",
+                            _("True sharing: a thread writes bytes that another thread reads or writes, "
+                              "so the data itself moves between them; padding does not help, sharing "
+                              "less (per-thread copies, batching the writes) does."));
+  if (verdict->len == 0)
+    g_string_append (verdict, line->n_threads > 1 ? _("Shared by several threads that only read it.")
+                                                  : _("Touched by one thread."));
+  gtk_label_set_text (self->verdict_label, verdict->str);
+  g_string_free (verdict, TRUE);
   for (guint t = 0; t < line->n_threads; t++)
     {
       const CsMemoryThread *th = &line->threads[t];
       g_autofree char *bytes = cs_memory_format_bytes (th->bytes);
-      g_autofree char *name = g_strdup_printf (_("Thread %u: bytes %s"), th->tid, bytes);
+      g_autofree char *written = cs_memory_format_bytes (th->store_bytes);
+      /* TRANSLATORS: a thread id, its process id, and the bytes of the line it touched */
+      g_autofree char *name = g_strdup_printf (_("Thread %u (process %u): bytes %s"), th->tid, th->pid, bytes);
       g_autofree char *counts = cs_memory_format_counts (th->samples, th->loads, th->stores);
+      g_autofree char *sub = th->store_bytes != 0
+        /* TRANSLATORS: sample counts, then the bytes a thread wrote */
+        ? g_strdup_printf (_("%s · writes %s"), counts, written) : g_strdup (counts);
 
-      gtk_list_box_append (self->detail_list, detail_row (name, counts, FALSE));
+      gtk_list_box_append (self->detail_list, detail_row (name, sub, FALSE));
     }
   for (guint i = 0; i < line->n_ips; i++)
     add_instruction (self, &line->ips[i], i);

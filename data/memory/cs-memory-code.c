@@ -52,7 +52,7 @@ code_key_hash (gconstpointer p)
 {
   const CodeKey *k = p;
 
-  return g_direct_hash (k->module) ^ (guint) (k->offset * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) >> 32);
+  return _cs_memory_hash2 (k->offset, GPOINTER_TO_SIZE (k->module));
 }
 
 static gboolean
