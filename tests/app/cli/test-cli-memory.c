@@ -23,6 +23,7 @@ typedef struct
 {
   char    *bundle;
   guint64  counter_a, counter_b;
+  guint64  pid[2], tid[2];
 } Recording;
 
 /* Records @mode once per test program run. */
@@ -35,6 +36,10 @@ record (const char *mode)
   r->bundle = cs_test_fs_record (cyclescope, workload, tmpdir, mode, &out);
   r->counter_a = cs_test_fs_value (out, "counter_a");
   r->counter_b = cs_test_fs_value (out, "counter_b");
+  r->pid[0] = cs_test_fs_value (out, "pid_a");
+  r->pid[1] = cs_test_fs_value (out, "pid_b");
+  r->tid[0] = cs_test_fs_value (out, "tid_a");
+  r->tid[1] = cs_test_fs_value (out, "tid_b");
   return r;
 }
 
@@ -148,10 +153,15 @@ test_adjacent (void)
   g_assert_cmphex (line, ==, r->counter_a & ~G_GUINT64_CONSTANT (63));
   g_assert_cmphex (line, ==, r->counter_b & ~G_GUINT64_CONSTANT (63));
   g_assert_true (json_object_get_boolean (field (top, "false_sharing")));
+  g_assert_cmpstr (json_object_get_string (field (top, "sharing")), ==, "false");
   g_assert_cmpuint (json_object_array_length (field (top, "threads")), ==, 2);
   g_assert_cmpuint (json_object_get_uint64 (field (top, "stores")), >, 0);
+  /* Named by the variable holding it (the workload's static "area"). */
+  g_assert_cmpstr (json_object_get_string (field (field (top, "region"), "kind")), ==, "module");
+  g_assert_cmpstr (json_object_get_string (field (field (top, "region"), "symbol")), ==, "area");
 
-  /* The text form marks the same line with "!" and its hex address. */
+  /* The text form marks the same line with "!" and its hex address, and
+   * names each thread with its process. */
   {
     const char *argv[] = { cyclescope, "report", "--memory", r->bundle, NULL };
     g_auto(CsTestOutput) t = cs_test_output (argv, NULL);
@@ -159,6 +169,15 @@ test_adjacent (void)
 
     g_assert_cmpint (cs_test_output_exit_code (&t), ==, 0);
     g_assert_nonnull (strstr (t.out, mark));
+    g_assert_nonnull (strstr (t.out, "False sharing"));
+    g_assert_nonnull (strstr (t.out, "area (cs-test-false-sharing)"));
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autofree char *who = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT ":",
+                                                r->pid[i], r->tid[i]);
+
+        g_assert_nonnull (strstr (t.out, who));
+      }
   }
   /* CSV: a header and one row per line, the first one the same line. */
   {
@@ -205,6 +224,73 @@ test_padded (void)
   g_free (r->bundle);
 }
 
+/* One counter, two writers: true sharing, in JSON and text ("="). */
+static void
+test_true_sharing (void)
+{
+  g_autofree Recording *r = record ("same");
+  json_object *root = report_json (r->bundle);
+  json_object *top = json_object_array_get_idx (field (root, "lines"), 0);
+  guint64 line = hex_field (top, "address");
+
+  g_assert_cmphex (line, ==, r->counter_a & ~G_GUINT64_CONSTANT (63));
+  g_assert_cmpstr (json_object_get_string (field (top, "sharing")), ==, "true");
+  g_assert_true (json_object_get_boolean (field (top, "true_sharing")));
+  g_assert_false (json_object_get_boolean (field (top, "false_sharing")));
+  {
+    const char *argv[] = { cyclescope, "report", "--memory", r->bundle, NULL };
+    g_auto(CsTestOutput) t = cs_test_output (argv, NULL);
+    g_autofree char *mark = g_strdup_printf ("= 0x%016" G_GINT64_MODIFIER "x", line);
+
+    g_assert_cmpint (cs_test_output_exit_code (&t), ==, 0);
+    g_assert_nonnull (strstr (t.out, mark));
+    g_assert_nonnull (strstr (t.out, "True sharing"));
+  }
+  json_object_put (root);
+  g_free (r->bundle);
+}
+
+/* Two processes on a shared page: one line, both threads with their own
+ * process, marked "⇄" as shared. */
+static void
+test_processes (void)
+{
+  g_autofree Recording *r = record ("shared");
+  json_object *root = report_json (r->bundle);
+  json_object *top = json_object_array_get_idx (field (root, "lines"), 0);
+  json_object *threads = field (top, "threads");
+  guint64 line = hex_field (top, "address");
+
+  g_assert_cmpuint (r->pid[0], !=, r->pid[1]);
+  g_assert_true (json_object_get_boolean (field (top, "shared")));
+  g_assert_cmpuint (json_object_get_uint64 (field (top, "processes")), ==, 2);
+  g_assert_cmpstr (json_object_get_string (field (top, "sharing")), ==, "false");
+  g_assert_cmpuint (json_object_array_length (threads), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      json_object *t = json_object_array_get_idx (threads, i);
+      guint64 tid = json_object_get_uint64 (field (t, "tid"));
+      guint w = tid == r->tid[0] ? 0 : 1;
+
+      g_assert_cmpuint (tid, ==, r->tid[w]);
+      g_assert_cmpuint (json_object_get_uint64 (field (t, "pid")), ==, r->pid[w]);
+    }
+  {
+    const char *argv[] = { cyclescope, "report", "--memory", r->bundle, NULL };
+    g_auto(CsTestOutput) t = cs_test_output (argv, NULL);
+    g_autofree char *mark = g_strdup_printf ("!⇄0x%016" G_GINT64_MODIFIER "x", line);
+    g_autofree char *a = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT ":", r->pid[0], r->tid[0]);
+    g_autofree char *b = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT ":", r->pid[1], r->tid[1]);
+
+    g_assert_cmpint (cs_test_output_exit_code (&t), ==, 0);
+    g_assert_nonnull (strstr (t.out, mark));
+    g_assert_nonnull (strstr (t.out, a));
+    g_assert_nonnull (strstr (t.out, b));
+  }
+  json_object_put (root);
+  g_free (r->bundle);
+}
+
 /* A recording without registers: an error that says how to get them,
  * and nothing on standard output. */
 static void
@@ -247,6 +333,8 @@ main (int    argc,
 
   g_test_add_func ("/cli-memory/adjacent", test_adjacent);
   g_test_add_func ("/cli-memory/padded", test_padded);
+  g_test_add_func ("/cli-memory/true-sharing", test_true_sharing);
+  g_test_add_func ("/cli-memory/processes", test_processes);
   g_test_add_func ("/cli-memory/no-registers", test_no_registers);
   ret = g_test_run ();
   cs_test_rmdir (tmpdir);

@@ -148,6 +148,18 @@ is_label_starting (GtkWidget     *widget,
   return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix);
 }
 
+/* A label or a table cell (GtkInscription) showing @text somewhere. */
+static gboolean
+is_text_containing (GtkWidget     *widget,
+                    gconstpointer  text)
+{
+  const char *shown = GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget))
+                      : GTK_IS_INSCRIPTION (widget) ? gtk_inscription_get_text (GTK_INSCRIPTION (widget))
+                      : NULL;
+
+  return shown != NULL && strstr (shown, text) != NULL;
+}
+
 /* Which of the recording's threads a scatter series is; -1: neither. */
 static int
 thread_of_series (const Recording     *r,
@@ -271,7 +283,7 @@ step_recording (CsTestApp *app)
       g_assert_true (line->false_sharing == r->adjacent);
       if (r->adjacent)
         g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting,
-                                               "⚠ Likely false sharing"));
+                                               "⚠ False sharing"));
       else
         {
           const CsMemoryLine *other = cs_memory_profile_find_line (profile, line->pid,
@@ -550,6 +562,68 @@ test_no_registers (void)
   cs_test_app_run (files, step_no_registers, NULL);
 }
 
+typedef struct
+{
+  const char *mode;
+  guint64     pid[2];
+  guint64     tid[2];
+} SharingCase;
+
+/* "same": both threads write one counter, the page says true sharing in
+ * the table and in the details. "shared": two processes, one line, each
+ * thread shown with its process beside it. */
+static gboolean
+step_sharing (CsTestApp *app)
+{
+  const SharingCase *c = app->data;
+  CsMemoryPage *page = show_memory_page (app);
+  const CsMemoryLine *line;
+
+  if (page == NULL || cs_memory_page_is_loading (page) || !gtk_widget_get_mapped (GTK_WIDGET (page)))
+    return FALSE;
+  line = selected_line_of (page);
+  g_assert_nonnull (line);
+  if (g_str_equal (c->mode, "same"))
+    {
+      g_assert_true (line->true_sharing);
+      g_assert_false (line->false_sharing);
+      g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting, "True sharing:"));
+      g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_text_containing, "True sharing"));
+    }
+  else
+    {
+      g_assert_true (line->false_sharing);
+      g_assert_cmpuint (line->n_processes, ==, 2);
+      g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_containing, "shared by 2 processes"));
+      for (guint t = 0; t < 2; t++)
+        {
+          g_autofree char *cell = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT ":",
+                                                   c->pid[t], c->tid[t]);
+          g_autofree char *row = g_strdup_printf ("Thread %" G_GUINT64_FORMAT " (process %" G_GUINT64_FORMAT ")",
+                                                  c->tid[t], c->pid[t]);
+
+          g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_text_containing, cell));
+          g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting, row));
+        }
+    }
+  return TRUE;
+}
+
+static void
+test_sharing (gconstpointer data)
+{
+  SharingCase c = { data };
+  g_autofree char *out = NULL;
+  g_autofree char *bundle = cs_test_fs_record (cyclescope, workload, tmpdir, data, &out);
+  const char *files[] = { bundle, NULL };
+
+  c.pid[0] = cs_test_fs_value (out, "pid_a");
+  c.pid[1] = cs_test_fs_value (out, "pid_b");
+  c.tid[0] = cs_test_fs_value (out, "tid_a");
+  c.tid[1] = cs_test_fs_value (out, "tid_b");
+  cs_test_app_run (files, step_sharing, &c);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -568,6 +642,8 @@ main (int    argc,
       g_test_add_func ("/app/memory/program-gone", test_program_gone);
       g_test_add_func ("/app/memory/truncated", test_truncated);
       g_test_add_func ("/app/memory/no-registers", test_no_registers);
+      g_test_add_data_func ("/app/memory/true-sharing", "same", test_sharing);
+      g_test_add_data_func ("/app/memory/processes", "shared", test_sharing);
     }
   status = g_test_run ();
   cs_test_rmdir (tmpdir);
