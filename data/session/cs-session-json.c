@@ -250,7 +250,11 @@ read_kallsyms (CsJsonReader  *r,
   if (!cs_jr_container (r, o, "kallsyms", json_type_object, FALSE, &k, &saved))
     return FALSE;
   if (k == NULL)
-    return TRUE;
+    {
+      /* The path must not keep "kallsyms" for the members read after it. */
+      cs_jr_pop (r, saved);
+      return TRUE;
+    }
   if (!cs_jr_string (r, k, "file", TRUE, FALSE, &run->kallsyms))
     return FALSE;
   file_saved = cs_jr_push_key (r, "file");
