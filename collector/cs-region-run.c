@@ -513,14 +513,17 @@ typedef struct
   guint64 unmatched;
 } MarksInfo;
 
-/* Walks the records of one process's file (docs/regions.md). */
+/* Walks the records of one process's file (docs/regions.md); @len is cut
+ * to the last whole record, so that a file a killed process left short
+ * does not run into the next one's when they are joined. */
 static gboolean
 scan_marks (const char  *path,
             const char  *data,
-            gsize        len,
+            gsize       *len_inout,
             MarksInfo   *info,
             GError     **error)
 {
+  gsize len = *len_inout;
   gsize pos = 16;
 
   if (len < 16 || memcmp (data, MARKS_MAGIC, 8) != 0)
@@ -553,6 +556,7 @@ scan_marks (const char  *path,
         }
       pos += head[1];
     }
+  *len_inout = pos;
   return TRUE;
 }
 
@@ -580,7 +584,7 @@ cs_region_run_collect_marks (CsRegionRun  *self,
       gsize len = 0;
 
       if (ok && (!g_file_get_contents (path, &data, &len, error) ||
-                 !scan_marks (path, data, len, &info, error)))
+                 !scan_marks (path, data, &len, &info, error)))
         ok = FALSE;
       if (ok)
         g_byte_array_append (joined, (const guint8 *) data, (guint) len);

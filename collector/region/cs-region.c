@@ -40,9 +40,9 @@ CS_REGION_HIDDEN _CsRegionState _cs_region_state = {
   .marks_fd = -1,
 };
 
-static __thread _CsRegionThread *current;
+static __thread _CsRegionThread *current __attribute__ ((tls_model ("initial-exec")));
 /* Regions entered while skipping: always below the counted ones. */
-static __thread uint32_t skip_depth;
+static __thread uint32_t skip_depth __attribute__ ((tls_model ("initial-exec")));
 static pthread_key_t thread_key;
 
 #define S (&_cs_region_state)

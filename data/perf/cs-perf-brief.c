@@ -154,6 +154,7 @@ fill_brief (CsPerfBrief             *b,
   b->misc = misc;
   b->reserved = 0;
   *time = l->time >= 0 ? load_u64 (body, l->time) : 0;
+  b->time = *time;
 }
 
 /* A fixed-layout sample whose fields fit in its size, straight from its
@@ -206,6 +207,7 @@ deliver (Sink            *sink,
       b->attr = r->attr->index;
       b->misc = r->misc;
       b->reserved = 0;
+      b->time = r->time != CS_PERF_NO_TIME ? r->time : 0;
       return;
     }
   flush (sink);

@@ -499,6 +499,7 @@ typedef struct
   guint32 attr;       /* CsPerfAttr.index of the sample's attr */
   guint16 misc;       /* the record's misc: cpu mode in misc & 7 */
   guint16 reserved;
+  guint64 time;       /* PERF_SAMPLE_TIME, 0 without it (regions need it) */
 } CsPerfBrief;
 
 /* Called with up to a few hundred samples at a time. */

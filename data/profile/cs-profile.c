@@ -79,6 +79,7 @@ cs_profile_finalize (GObject *object)
   g_clear_pointer (&self->symbols, g_ptr_array_unref);
   g_clear_pointer (&self->line_cache, g_hash_table_unref);
   g_clear_pointer (&self->insn_cache, g_hash_table_unref);
+  g_clear_pointer (&self->marks, cs_region_marks_unref);
   g_mutex_clear (&self->cache_lock);
   G_OBJECT_CLASS (cs_profile_parent_class)->finalize (object);
 }
@@ -197,7 +198,8 @@ lookup_key (StreamState *st,
             gboolean     kernel_mode,
             guint16      event,
             gint32       pid,
-            guint64      ip)
+            guint64      ip,
+            guint16      region)
 {
   CsProfile *self = st->self;
   const CsMapping *m = kernel_mode ? cs_address_space_lookup_kernel (st->space, ip)
@@ -221,7 +223,7 @@ lookup_key (StreamState *st,
           module = st->unknown_module;
           self->stats.n_unmapped++;
         }
-      return _cs_profile_key_table_get (&self->table, event, module, ip);
+      return _cs_profile_key_table_get (&self->table, event, module, ip, region);
     }
 
   module = mapping_module (st, m);
@@ -240,7 +242,7 @@ lookup_key (StreamState *st,
   c->module = module;
   /* Kernel symbols are looked up by run-time address, files by offset. */
   return _cs_profile_key_table_get (&self->table, event, module,
-                                   c->kernel ? ip : ip - c->start + c->pgoff);
+                                   c->kernel ? ip : ip - c->start + c->pgoff, region);
 }
 
 static void
@@ -270,11 +272,13 @@ on_samples (const CsPerfBrief *samples,
       gint32 pid = (gint32) b->pid;
       const MapCache *c = NULL;
       CsProfileKey *key;
-      guint16 event;
+      guint16 event, region = 0;
 
       if (G_UNLIKELY (b->attr >= self->n_events))
         continue;
       event = (guint16) b->attr;
+      if (self->marks != NULL)
+        region = (guint16) cs_region_marks_lookup (self->marks, b->tid, b->time);
       if (kernel_mode)
         {
           if (cache_hit (&st->kernel, pid, b->ip))
@@ -291,9 +295,9 @@ on_samples (const CsPerfBrief *samples,
         }
       if (G_LIKELY (c != NULL))
         key = _cs_profile_key_table_get (&self->table, event, c->module,
-                                        c->kernel ? b->ip : b->ip - c->start + c->pgoff);
+                                        c->kernel ? b->ip : b->ip - c->start + c->pgoff, region);
       else
-        key = lookup_key (st, kernel_mode, event, pid, b->ip);
+        key = lookup_key (st, kernel_mode, event, pid, b->ip, region);
       key->samples++;
       key->period += b->period;
       self->events[event].n_samples++;
@@ -404,6 +408,19 @@ cs_profile_load (const char         *path,
                  GCancellable       *cancellable,
                  GError            **error)
 {
+  return cs_profile_load_with_regions (path, NULL, symbolizer, progress, progress_data,
+                                       cancellable, error);
+}
+
+CsProfile *
+cs_profile_load_with_regions (const char         *path,
+                              CsRegionMarks      *marks,
+                              CsSymbolizer       *symbolizer,
+                              CsProfileProgress   progress,
+                              gpointer            progress_data,
+                              GCancellable       *cancellable,
+                              GError            **error)
+{
   g_autoptr(CsProfile) self = NULL;
   g_autoptr(CsPerfReader) reader = NULL;
   g_autoptr(CsAddressSpace) space = NULL;
@@ -418,6 +435,9 @@ cs_profile_load (const char         *path,
   self = g_object_new (CS_TYPE_PROFILE, NULL);
   self->path = g_strdup (path);
   self->symbolizer = symbolizer != NULL ? g_object_ref (symbolizer) : cs_symbolizer_new ();
+  /* Keys hold the region as 16 bits, like the event. */
+  if (marks != NULL && cs_region_marks_get_n_regions (marks) < G_MAXUINT16)
+    self->marks = cs_region_marks_ref (marks);
 
   if (progress != NULL)
     progress (_("Reading samples"), 0, progress_data);
