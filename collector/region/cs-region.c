@@ -2,7 +2,7 @@
 /* cs-region.c — cs_region_begin/end/event_done and each thread's regions
  *
  * Off (no CYCLESCOPE_REGIONS, the program runs on its own) every call is a
- * load of _cs_region_on and one branch the predictor learns at once.
+ * load of cs_region_enabled and one branch the predictor learns at once.
  *
  * On, a thread that enters its first region opens the recording's counter
  * groups on itself. Every begin and end takes one snapshot of the groups:
@@ -34,7 +34,10 @@
 #include "cyclescope/region.h"
 #include "cs-region-lib-private.h"
 
-CS_REGION_HIDDEN int _cs_region_on;
+/* Exported: the header's macros test it in the caller. Default visibility
+ * also inside the library, so that a copy relocation in the program is the
+ * one both see. */
+int cs_region_enabled;
 CS_REGION_HIDDEN _CsRegionState _cs_region_state = {
   .lock = PTHREAD_MUTEX_INITIALIZER,
   .marks_fd = -1,
@@ -348,9 +351,9 @@ out:
 }
 
 void
-cs_region_begin (const char *name)
+(cs_region_begin) (const char *name)
 {
-  if (__builtin_expect (!_cs_region_on, 1))
+  if (__builtin_expect (!cs_region_enabled, 1))
     return;
   if (name == NULL)
     name = "(null)";
@@ -363,11 +366,11 @@ cs_region_begin (const char *name)
 }
 
 void
-cs_region_end (void)
+(cs_region_end) (void)
 {
   _CsRegionThread *t;
 
-  if (__builtin_expect (!_cs_region_on, 1))
+  if (__builtin_expect (!cs_region_enabled, 1))
     return;
   t = current;
   if (t != NULL)
@@ -400,11 +403,11 @@ cs_region_end (void)
 }
 
 void
-cs_region_event_done (void)
+(cs_region_event_done) (void)
 {
   uint64_t n;
 
-  if (__builtin_expect (!_cs_region_on, 1))
+  if (__builtin_expect (!cs_region_enabled, 1))
     return;
   n = __atomic_add_fetch (&S->events_done, 1, __ATOMIC_RELAXED);
   if (n >= S->config.skip)
@@ -530,7 +533,7 @@ cs_region_init (void)
     return;
   pthread_atfork (NULL, NULL, after_fork_child);
   S->active = S->config.skip == 0;
-  _cs_region_on = 1;
+  cs_region_enabled = 1;
 }
 
 /* exit() (or the return from main) runs this: every thread's regions are
@@ -541,9 +544,9 @@ cs_region_fini (void)
 {
   _CsRegionThread *threads;
 
-  if (!_cs_region_on)
+  if (!cs_region_enabled)
     return;
-  _cs_region_on = 0;
+  cs_region_enabled = 0;
   /* Threads are only ever added at the head: the list from here on stays. */
   pthread_mutex_lock (&S->lock);
   threads = S->threads;

@@ -39,6 +39,22 @@ CS_REGION_API void cs_region_end        (void);
  * after the N-th call on (any thread) on, so initialisation is left out. */
 CS_REGION_API void cs_region_event_done (void);
 
+/* Non-zero while the recorder is listening; set by the library when it is
+ * loaded, never by the program. The macros below test it in the caller, so
+ * that without the recorder a call costs one load and one branch the
+ * predictor learns at once (a call into a shared library costs several
+ * times that). Define CS_REGION_NO_INLINE to always call the functions. */
+CS_REGION_API extern int cs_region_enabled;
+
+#if !defined(CS_REGION_NO_INLINE) && defined(__GNUC__)
+# define cs_region_begin(name) \
+  (__builtin_expect (cs_region_enabled, 0) ? (cs_region_begin) (name) : (void) 0)
+# define cs_region_end() \
+  (__builtin_expect (cs_region_enabled, 0) ? (cs_region_end) () : (void) 0)
+# define cs_region_event_done() \
+  (__builtin_expect (cs_region_enabled, 0) ? (cs_region_event_done) () : (void) 0)
+#endif
+
 #ifdef __cplusplus
 }
 
