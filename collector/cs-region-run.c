@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
@@ -424,8 +425,8 @@ warn_details (CsRegionRun *self,
   if (n_regions == 0 && self->skip > 0 && events_done <= self->skip)
     {
       g_autofree char *text =
-        g_strdup_printf (_("%s: the program finished %" G_GUINT64_FORMAT " framework events "
-                           "(cs_region_event_done()), no more than --skip-events %" G_GUINT64_FORMAT
+        g_strdup_printf (_("%s: the program finished %" PRIu64 " framework events "
+                           "(cs_region_event_done()), no more than --skip-events %" PRIu64
                            ", so no region was recorded."), label, events_done, self->skip);
       warn (session, text);
     }
@@ -446,8 +447,8 @@ warn_details (CsRegionRun *self,
   if (unmatched > 0)
     {
       g_autofree char *text =
-        g_strdup_printf (_("%s: cs_region_end() was called %" G_GUINT64_FORMAT " times with no "
-                           "region open; check that every cs_region_begin() has its end."),
+        g_strdup_printf (_("%s: cs_region_end() found no region open (%" PRIu64 " of its calls); "
+                           "check that every cs_region_begin() has its end."),
                          label, unmatched);
       warn (session, text);
     }

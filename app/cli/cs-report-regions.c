@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <glib/gi18n.h>
 #include <json-c/json.h>
 #include <math.h>
@@ -302,9 +303,9 @@ text_region_symbols (CsAnalysis           *analysis,
   /* TRANSLATORS: "# cpu_clock — region Tracker — total samples: 1,234" */
   g_string_append_printf (out, _("# %s — region %s — total samples: %s"), e->name, scope->name, n);
   if (e->sample_freq > 0)
-    g_string_append_printf (out, _(" — sampled at %" G_GUINT64_FORMAT " Hz"), e->sample_freq);
+    g_string_append_printf (out, _(" — sampled at %" PRIu64 " Hz"), e->sample_freq);
   else if (e->sample_period > 0)
-    g_string_append_printf (out, _(" — sampling period %" G_GUINT64_FORMAT), e->sample_period);
+    g_string_append_printf (out, _(" — sampling period %" PRIu64), e->sample_period);
   g_string_append (out, "\n");
   for (guint i = 0; i < rows->len; i++)
     {

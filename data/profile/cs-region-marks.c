@@ -138,7 +138,7 @@ warn_cut (CsRegionMarks *self,
           gsize          offset)
 {
   g_ptr_array_add (self->warnings,
-                   g_strdup_printf (_("%s: a record at byte %" G_GSIZE_FORMAT " is cut short (a process "
+                   g_strdup_printf (_("%s: a record at byte %zu is cut short (a process "
                                       "ended while writing its region marks); the marks before it "
                                       "are used"), name, offset));
 }
@@ -158,7 +158,7 @@ read_section (CsRegionMarks  *self,
   if (len - p < HEADER_SIZE || memcmp (data + p, MAGIC, 8) != 0)
     {
       g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
-                   _("%s: byte %" G_GSIZE_FORMAT ": not a region marks file of libcyclescope-region "
+                   _("%s: byte %zu: not a region marks file of libcyclescope-region "
                      "(expected “%s”); record the program again with `cyclescope record --regions`"),
                    name, p, MAGIC);
       return FALSE;
@@ -193,7 +193,7 @@ read_section (CsRegionMarks  *self,
           if (id == 0 || n > head[1] - 16)
             {
               g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
-                           _("%s: byte %" G_GSIZE_FORMAT ": a region name record with id %u and "
+                           _("%s: byte %zu: a region name record with id %u and "
                              "length %u does not fit its size %u"), name, p, id, n, head[1]);
               return FALSE;
             }
@@ -212,7 +212,7 @@ read_section (CsRegionMarks  *self,
           if ((guint64) n * 16 != head[1] - 16)
             {
               g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
-                           _("%s: byte %" G_GSIZE_FORMAT ": %u marks do not fill a record of %u "
+                           _("%s: byte %zu: %u marks do not fill a record of %u "
                              "bytes"), name, p, n, head[1]);
               return FALSE;
             }
@@ -227,7 +227,7 @@ read_section (CsRegionMarks  *self,
               if (region != 0 && (region >= local->len || g_array_index (local, guint32, region) == 0))
                 {
                   g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
-                               _("%s: byte %" G_GSIZE_FORMAT ": a mark names region %u, which "
+                               _("%s: byte %zu: a mark names region %u, which "
                                  "has no name record before it"), name, p, region);
                   return FALSE;
                 }
