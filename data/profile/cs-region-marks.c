@@ -152,7 +152,8 @@ read_section (CsRegionMarks  *self,
               const char     *name,
               GError        **error)
 {
-  g_autoptr(GArray) local = g_array_new (FALSE, TRUE, sizeof (guint32));  /* local id -> global */
+  /* local id -> global; a hash, not an array: the ids come from the file */
+  g_autoptr(GHashTable) local = g_hash_table_new (NULL, NULL);
   gsize p = *pos;
 
   if (len - p < HEADER_SIZE || memcmp (data + p, MAGIC, 8) != 0)
@@ -197,9 +198,8 @@ read_section (CsRegionMarks  *self,
                              "length %u does not fit its size %u"), name, p, id, n, head[1]);
               return FALSE;
             }
-          if (local->len < id + 1)
-            g_array_set_size (local, id + 1);
-          g_array_index (local, guint32, id) = global_id (self, (const char *) data + p + 16, n);
+          g_hash_table_insert (local, GUINT_TO_POINTER (id),
+                               GUINT_TO_POINTER (global_id (self, (const char *) data + p + 16, n)));
         }
       else if (head[0] == RECORD_MARKS && head[1] >= 16)
         {
@@ -220,18 +220,20 @@ read_section (CsRegionMarks  *self,
           for (guint32 i = 0; i < n; i++)
             {
               Mark m = { 0 };
-              guint32 region;
+              guint32 region, global;
 
               memcpy (&m.time, data + p + 16 + 16 * (gsize) i, 8);
               memcpy (&region, data + p + 24 + 16 * (gsize) i, 4);
-              if (region != 0 && (region >= local->len || g_array_index (local, guint32, region) == 0))
+              global = GPOINTER_TO_UINT (g_hash_table_lookup (local, GUINT_TO_POINTER (region)));
+
+              if (region != 0 && global == 0)
                 {
                   g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
                                _("%s: byte %zu: a mark names region %u, which "
                                  "has no name record before it"), name, p, region);
                   return FALSE;
                 }
-              m.region = region != 0 ? g_array_index (local, guint32, region) : 0;
+              m.region = global;
               g_array_append_val (t->marks, m);
             }
           self->n_marks += n;
