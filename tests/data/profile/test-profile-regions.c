@@ -16,6 +16,8 @@
 
 #include <math.h>
 
+#include <json-c/json.h>
+
 #include "cs-analysis.h"
 #include "cs-profile-test-util.h"
 
@@ -159,6 +161,41 @@ test_region_annotation (void)
   g_assert_cmpuint (cs_analysis_get_scope_line_table (analysis, alpha, sym, NULL)->len, >, 0);
 }
 
+/* `cyclescope annotate --region`: the CLI shows the same per-region rows. */
+static const char *cyclescope;
+
+static void
+test_cli_annotate_region (void)
+{
+  const CsScope *alpha = cs_analysis_find_region (analysis, "alpha");
+  CsProfile *profile = cs_analysis_get_profile (analysis);
+  g_autoptr(GPtrArray) found = cs_profile_find_symbols (profile, "alpha_work");
+  const GArray *insns = cs_analysis_get_scope_insn_table (analysis, alpha, g_ptr_array_index (found, 0), NULL);
+  const char *args[] = { "annotate", "--format", "json", "--region", "alpha", bundle, "alpha_work", NULL };
+  CliResult r = cli_run (cyclescope, args);
+  json_object *root, *list, *region;
+  guint64 expected = 0, shown = 0;
+
+  g_assert_cmpint (r.status, ==, 0);
+  root = json_tokener_parse (r.out);
+  g_assert_nonnull (root);
+  g_assert_true (json_object_object_get_ex (root, "region", &region));
+  g_assert_cmpstr (json_object_get_string (region), ==, "alpha");
+  g_assert_true (json_object_object_get_ex (root, "instructions", &list));
+  for (size_t i = 0; i < json_object_array_length (list); i++)
+    {
+      json_object *n;
+
+      g_assert_true (json_object_object_get_ex (json_object_array_get_idx (list, i), "samples", &n));
+      shown += (guint64) json_object_get_int64 (n);
+    }
+  for (guint i = 0; i < insns->len; i++)
+    expected += g_array_index (insns, CsProfileInsnRow, i).samples;
+  g_assert_cmpuint (shown, ==, expected);
+  json_object_put (root);
+  cli_result_clear (&r);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -171,6 +208,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   if (argc < 3)
     g_error ("usage: test-profile-regions CS-TEST-REGIONS CYCLESCOPE");
+  cyclescope = argv[2];
   perf = cs_test_find_perf ();
   if (perf == NULL)
     {
@@ -195,6 +233,7 @@ main (int    argc,
   g_test_add_func ("/profile-regions/disjoint-attribution", test_disjoint_attribution);
   g_test_add_func ("/profile-regions/region-tables", test_region_tables);
   g_test_add_func ("/profile-regions/region-annotation", test_region_annotation);
+  g_test_add_func ("/profile-regions/cli-annotate-region", test_cli_annotate_region);
   status = g_test_run ();
   g_clear_object (&analysis);
   cs_test_rmdir (tmpdir);
