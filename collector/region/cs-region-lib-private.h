@@ -112,7 +112,9 @@ struct _CsRegionThread
   uint64_t         *stack_entry;  /* [stack_cap * width] snapshot at entry */
   uint32_t          n_acc;        /* regions (ids) with room in acc */
   uint64_t         *acc;          /* [n_acc * stride]: calls, active, excl[width], incl[width] */
-  struct { const char *ptr; uint32_t id; } cache[CS_REGION_NAME_CACHE];
+  /* @name as passed, its copy in the process's table (never moved or
+   * freed), its id */
+  struct { const char *ptr; const char *copy; uint32_t id; } cache[CS_REGION_NAME_CACHE];
   uint32_t          n_marks;
   _CsRegionMark    *marks;        /* [CS_REGION_MARKS_BUFFER] */
   uint64_t          unmatched;    /* cs_region_end() with no region open */
@@ -144,9 +146,12 @@ _cs_region_stride (const _CsRegionConfig *config)
 }
 
 /* cs-region-output.c */
-/* Writes OUT.PID (through OUT.PID.tmp, renamed) with every thread's counts. */
-CS_REGION_HIDDEN void _cs_region_output_counts (_CsRegionState *state,
-                                                pid_t           pid);
+/* Writes OUT.PID (through OUT.PID.tmp, renamed) with the counts of
+ * @threads and the threads after it in the list — closed ones, which no
+ * longer change (a thread that starts meanwhile is put before it). */
+CS_REGION_HIDDEN void _cs_region_output_counts (_CsRegionState  *state,
+                                                _CsRegionThread *threads,
+                                                pid_t            pid);
 /* The marks file OUT.PID: opened on first use; NAME and MARKS records are
  * each one write() to an O_APPEND file, so threads never interleave inside
  * one. _name is called with state->lock held, _marks and _end without. */

@@ -53,8 +53,9 @@ put_words (FILE           *f,
 }
 
 void
-_cs_region_output_counts (_CsRegionState *state,
-                          pid_t           pid)
+_cs_region_output_counts (_CsRegionState  *state,
+                          _CsRegionThread *threads,
+                          pid_t            pid)
 {
   const _CsRegionConfig *c = &state->config;
   uint32_t stride = _cs_region_stride (c);
@@ -67,12 +68,16 @@ _cs_region_output_counts (_CsRegionState *state,
   if (snprintf (path, sizeof path, "%s.%d", c->out, (int) pid) >= (int) sizeof path)
     return;
   snprintf (tmp, sizeof tmp, "%s.tmp", path);
+  /* A thread still running may be adding a name. (Only this lock: a thread
+   * takes its own lock first and then this one.) */
+  pthread_mutex_lock (&state->lock);
   fd = open (tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0 || (f = fdopen (fd, "w")) == NULL)
     {
       fprintf (stderr, "libcyclescope-region: cannot write %s: %s\n", tmp, strerror (errno));
       if (fd >= 0)
         close (fd);
+      pthread_mutex_unlock (&state->lock);
       return;
     }
 
@@ -91,14 +96,14 @@ _cs_region_output_counts (_CsRegionState *state,
 
   /* The list holds the newest thread first; the file lists them in the
    * order they first entered a region. */
-  for (_CsRegionThread *t = state->threads; t != NULL; t = t->next)
+  for (_CsRegionThread *t = threads; t != NULL; t = t->next)
     n_threads++;
   order = calloc (n_threads ? n_threads : 1, sizeof *order);
   if (order != NULL)
     {
       size_t i = n_threads;
 
-      for (_CsRegionThread *t = state->threads; t != NULL; t = t->next)
+      for (_CsRegionThread *t = threads; t != NULL; t = t->next)
         order[--i] = t;
     }
   for (size_t i = 0; order != NULL && i < n_threads; i++)
@@ -125,6 +130,7 @@ _cs_region_output_counts (_CsRegionState *state,
     }
   fputs ("end\n", f);
   free (order);
+  pthread_mutex_unlock (&state->lock);
   if (fclose (f) != 0 || rename (tmp, path) != 0)
     {
       fprintf (stderr, "libcyclescope-region: cannot write %s: %s\n", path, strerror (errno));

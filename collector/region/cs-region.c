@@ -86,9 +86,11 @@ grow_slots (void)
   return 1;
 }
 
-/* The id of @name (1-based), added when new; 0 when out of memory. */
+/* The id of @name (1-based), added when new; 0 when out of memory.
+ * @copy gets the table's copy of the name. */
 static uint32_t
-name_id (const char *name)
+name_id (const char  *name,
+         const char **copy_out)
 {
   uint32_t id = 0, s;
   char *copy;
@@ -100,6 +102,7 @@ name_id (const char *name)
     if (strcmp (S->names[S->slots[s] - 1], name) == 0)
       {
         id = S->slots[s];
+        *copy_out = S->names[id - 1];
         goto out;
       }
   if (S->n_names == S->names_cap)
@@ -116,6 +119,7 @@ name_id (const char *name)
     goto out;
   S->names[S->n_names++] = copy;
   id = S->n_names;
+  *copy_out = copy;
   S->slots[s] = id;
   if (S->config.marks)
     _cs_region_output_name (S, id, copy);
@@ -125,20 +129,23 @@ out:
 }
 
 /* The pointer cache spares the lock for the string literals frameworks pass;
- * the strcmp keeps it right for a buffer reused with another name. */
+ * the strcmp keeps it right for a buffer reused with another name. (The
+ * copy, not S->names, which another thread may be growing.) */
 static uint32_t
 thread_name_id (_CsRegionThread *t,
                 const char      *name)
 {
   uintptr_t h = ((uintptr_t) name >> 3) & (CS_REGION_NAME_CACHE - 1);
+  const char *copy = NULL;
   uint32_t id;
 
-  if (t->cache[h].ptr == name && strcmp (S->names[t->cache[h].id - 1], name) == 0)
+  if (t->cache[h].ptr == name && strcmp (t->cache[h].copy, name) == 0)
     return t->cache[h].id;
-  id = name_id (name);
+  id = name_id (name, &copy);
   if (id != 0)
     {
       t->cache[h].ptr = name;
+      t->cache[h].copy = copy;
       t->cache[h].id = id;
     }
   return id;
@@ -560,5 +567,5 @@ cs_region_fini (void)
   if (S->config.marks)
     _cs_region_output_end (S);
   else
-    _cs_region_output_counts (S, getpid ());
+    _cs_region_output_counts (S, threads, getpid ());
 }
