@@ -360,7 +360,7 @@ out:
 void
 (cs_region_begin) (const char *name)
 {
-  if (__builtin_expect (!cs_region_enabled, 1))
+  if (__builtin_expect (!__atomic_load_n (&cs_region_enabled, __ATOMIC_RELAXED), 1))
     return;
   if (name == NULL)
     name = "(null)";
@@ -377,7 +377,7 @@ void
 {
   _CsRegionThread *t;
 
-  if (__builtin_expect (!cs_region_enabled, 1))
+  if (__builtin_expect (!__atomic_load_n (&cs_region_enabled, __ATOMIC_RELAXED), 1))
     return;
   t = current;
   if (t != NULL)
@@ -414,7 +414,7 @@ void
 {
   uint64_t n;
 
-  if (__builtin_expect (!cs_region_enabled, 1))
+  if (__builtin_expect (!__atomic_load_n (&cs_region_enabled, __ATOMIC_RELAXED), 1))
     return;
   n = __atomic_add_fetch (&S->events_done, 1, __ATOMIC_RELAXED);
   if (n >= S->config.skip)
@@ -553,7 +553,9 @@ cs_region_fini (void)
 
   if (!cs_region_enabled)
     return;
-  cs_region_enabled = 0;
+  /* Other threads may still be calling in: they see 0 soon, and those
+   * already inside wait for their thread's lock below. */
+  __atomic_store_n (&cs_region_enabled, 0, __ATOMIC_RELAXED);
   /* Threads are only ever added at the head: the list from here on stays. */
   pthread_mutex_lock (&S->lock);
   threads = S->threads;
