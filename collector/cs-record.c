@@ -154,6 +154,14 @@ cs_recorder_describe (CsRecorder *self)
     }
   else
     g_string_append (s, _("Sampling: off\n"));
+  if (self->options->regions)
+    {
+      /* Preformatted: a G_GUINT64_FORMAT would not survive translation. */
+      g_autofree char *skip = g_strdup_printf ("%" G_GUINT64_FORMAT, self->options->skip_events);
+
+      g_string_append_printf (s, _("Regions: counted and sampled per region (libcyclescope-region), "
+                                   "the first %s framework events left out\n"), skip);
+    }
   g_string_append_printf (s, _("Runs: %u\n"), cs_recorder_get_n_runs (self));
   g_string_append_printf (s, _("Output: %s\n"), self->bundle_path);
   return g_string_free (g_steal_pointer (&s), FALSE);
