@@ -128,9 +128,9 @@ bind_samples (CsModuleColumn *self,
   g_autofree char *count = NULL;
   g_autofree char *tooltip = NULL;
 
-  if (cs_module_row_get_kind (row) == CS_SCOPE_REGION)
+  if (cs_module_row_get_kind (row) == CS_SCOPE_REGION && cs_module_row_get_n_samples (row) == 0)
     {
-      /* Regions are counted, not sampled. */
+      /* Regions are counted; sampled only when recorded with --regions. */
       cs_heat_cell_set (CS_HEAT_CELL (cell), 0, CS_CHART_NO_VALUE);
       cs_cell_tooltip_take (cell, g_strdup (_("Regions are counted, not sampled")));
       return;

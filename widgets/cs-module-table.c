@@ -129,19 +129,12 @@ void
 cs_module_table_set_analysis (CsModuleTable *self,
                               CsAnalysis    *analysis)
 {
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-
   g_return_if_fail (CS_IS_MODULE_TABLE (self));
   g_return_if_fail (analysis == NULL || CS_IS_ANALYSIS (analysis));
 
-  if (analysis == NULL)
-    {
-      cs_module_table_set_rows (self, NULL, NULL);
-      return;
-    }
-  for (guint i = 0; i < cs_analysis_get_n_scopes (analysis); i++)
-    g_ptr_array_add (rows, cs_module_row_new_from_scope (cs_analysis_get_scope (analysis, i)));
-  cs_module_table_set_rows (self, cs_analysis_get_model (analysis), rows);
+  if (g_set_object (&self->analysis, analysis))
+    self->show_regions = _cs_module_table_prefers_regions (analysis);
+  _cs_module_table_fill (self);
 }
 
 CsModel *
@@ -299,6 +292,7 @@ cs_module_table_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->sorter, self);
   g_clear_object (&self->sorter);
   g_clear_object (&self->model);
+  g_clear_object (&self->analysis);
   g_clear_object (&self->column_actions);
   g_clear_object (&self->probe_a);
   g_clear_object (&self->probe_b);
@@ -387,10 +381,14 @@ cs_module_table_class_init (CsModuleTableClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, column_view);
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, module_column);
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, samples_column);
+  gtk_widget_class_bind_template_child (widget_class, CsModuleTable, kind_box);
+  gtk_widget_class_bind_template_child (widget_class, CsModuleTable, modules_toggle);
+  gtk_widget_class_bind_template_child (widget_class, CsModuleTable, regions_toggle);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_stopped);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
+  gtk_widget_class_bind_template_callback (widget_class, _cs_module_table_on_kind_toggled);
 
   gtk_widget_class_set_css_name (widget_class, "cs-module-table");
 }
