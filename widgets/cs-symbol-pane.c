@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-chart-format.h"
-#include "cs-list-columns.h"
+#include "cs-column.h"
 #include "cs-symbol-pane.h"
 #include "cs-widgets-util.h"
 
@@ -43,6 +43,7 @@ G_DEFINE_FINAL_TYPE (CsSymbolPane, cs_symbol_pane, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
+  PROP_ANALYSIS,
   PROP_LIMIT,
   N_PROPS
 };
@@ -158,27 +159,27 @@ page_new (CsSymbolPane *self,
    * library is narrow (and hidden when it would repeat the module), the
    * symbol and its signature take the rest, ellipsized with the whole text
    * in their tooltips. */
-  column = cs_list_column_new (_("Samples"), CS_CELL_NUMBER, cell_samples, NULL);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 7);
+  column = cs_column_new (_("Samples"), CS_CELL_NUMBER, cell_samples, NULL, NULL);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 7);
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
-  column = cs_list_column_new (_("Share"), CS_CELL_HEAT, cell_share, NULL);
+  column = cs_column_new (_("Share"), CS_CELL_HEAT, cell_share, NULL, NULL);
   gtk_column_view_column_set_fixed_width (column, 96);
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
-  column = cs_list_column_new (_("Symbol"), CS_CELL_TEXT, cell_symbol, NULL);
+  column = cs_column_new (_("Symbol"), CS_CELL_TEXT, cell_symbol, NULL, NULL);
   /* "ns::Class::method": the middle goes, the class and the method stay. */
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 12, 32);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 12, 32);
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
-  column = cs_list_column_new (_("Library"), CS_CELL_TEXT, cell_library, NULL);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 6, 14);
+  column = cs_column_new (_("Library"), CS_CELL_TEXT, cell_library, NULL, NULL);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 6, 14);
   gtk_column_view_append_column (page->view, column);
   page->library = column;
   g_object_unref (column);
-  column = cs_list_column_new (_("Signature"), CS_CELL_TEXT, cell_signature, NULL);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 12, 48);
+  column = cs_column_new (_("Signature"), CS_CELL_TEXT, cell_signature, NULL, NULL);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 12, 48);
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_append_column (page->view, column);
   page->signature = column;
@@ -328,6 +329,8 @@ cs_symbol_pane_set_analysis (CsSymbolPane *self,
   g_return_if_fail (CS_IS_SYMBOL_PANE (self));
   g_return_if_fail (analysis == NULL || CS_IS_ANALYSIS (analysis));
 
+  if (analysis == self->analysis)
+    return;
   g_clear_object (&self->module);
   g_set_object (&self->analysis, analysis);
   /* Adding tabs changes the visible one: not the user's choice. */
@@ -351,6 +354,7 @@ cs_symbol_pane_set_analysis (CsSymbolPane *self,
 
   update_message (self);
   fill_pages (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
 }
 
 void
@@ -504,6 +508,9 @@ cs_symbol_pane_get_property (GObject    *object,
 {
   switch (prop_id)
     {
+    case PROP_ANALYSIS:
+      g_value_set_object (value, CS_SYMBOL_PANE (object)->analysis);
+      break;
     case PROP_LIMIT:
       g_value_set_uint (value, cs_symbol_pane_get_limit (CS_SYMBOL_PANE (object)));
       break;
@@ -520,6 +527,9 @@ cs_symbol_pane_set_property (GObject      *object,
 {
   switch (prop_id)
     {
+    case PROP_ANALYSIS:
+      cs_symbol_pane_set_analysis (CS_SYMBOL_PANE (object), g_value_get_object (value));
+      break;
     case PROP_LIMIT:
       cs_symbol_pane_set_limit (CS_SYMBOL_PANE (object), g_value_get_uint (value));
       break;
@@ -546,6 +556,9 @@ cs_symbol_pane_class_init (CsSymbolPaneClass *klass)
   object_class->set_property = cs_symbol_pane_set_property;
   widget_class->root = cs_symbol_pane_root;
 
+  properties[PROP_ANALYSIS] =
+    g_param_spec_object ("analysis", NULL, NULL, CS_TYPE_ANALYSIS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_LIMIT] =
     g_param_spec_uint ("limit", NULL, NULL, 1, 1000, DEFAULT_LIMIT,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

@@ -18,11 +18,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "cs-call-graph.h"
 #include "cs-chart-format.h"
 #include "cs-cli-util.h"
 #include "cs-error.h"
 #include "cs-report-counts-private.h"
 #include "cs-report-regions.h"
+#include "cs-profile-samples.h"
 #include "cs-report-samples-private.h"
 
 /* Metric indices in table order: the model's table columns, then the rest. */
@@ -377,6 +379,7 @@ cs_report_region_samples (CsAnalysis                  *analysis,
                           GError                     **error)
 {
   g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(CsCallGraph) graph = NULL;
   const CsScope *scope = NULL;
   json_object *array;
 
@@ -397,6 +400,10 @@ cs_report_region_samples (CsAnalysis                  *analysis,
                                        "sample per region.\n"), region);
       return TRUE;
     }
+  /* --call-graph: the region's own tree, from its samples only. */
+  if (scope != NULL && options->call_graph != CS_REPORT_CALL_GRAPH_NONE &&
+      cs_profile_has_call_chains (cs_analysis_get_profile (analysis)))
+    graph = cs_call_graph_new_for_region (cs_analysis_get_profile (analysis), scope->region_id, NULL, NULL);
   switch (format)
     {
     case CS_REPORT_FORMAT_TEXT:
@@ -408,6 +415,8 @@ cs_report_region_samples (CsAnalysis                  *analysis,
             text_region_symbols (analysis, scope, g_ptr_array_index (events, i), options->limit, out);
           else
             text_ranking (analysis, g_ptr_array_index (events, i), out);
+          if (graph != NULL)
+            _cs_report_callgraph_text (graph, g_ptr_array_index (events, i), options, out);
         }
       break;
     case CS_REPORT_FORMAT_JSON:
@@ -417,7 +426,13 @@ cs_report_region_samples (CsAnalysis                  *analysis,
           const CsProfileEvent *e = g_ptr_array_index (events, i);
 
           if (scope != NULL)
-            json_object_array_add (array, json_region_symbols (analysis, scope, e, options->limit));
+            {
+              json_object *o = json_region_symbols (analysis, scope, e, options->limit);
+
+              if (graph != NULL)
+                json_object_object_add (o, "call_graph", _cs_report_callgraph_json (graph, e, options->percent_limit));
+              json_object_array_add (array, o);
+            }
         }
       cs_cli_append_json (out, array);
       break;

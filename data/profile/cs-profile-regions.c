@@ -7,10 +7,16 @@
  * CMSSW Performance Monitoring, 2011, §5.4). Here every key carries the
  * region its samples ran in (cs-profile.c asks cs-region-marks.c once per
  * sample), so these tables are sums over the keys of one region; they are
- * built when asked for, from a few thousand keys.
+ * built when asked for, from a few thousand keys. With call chains, each
+ * kept sample has its region too (CsProfileSamples.region), and a region's
+ * call graph is the graph of its samples.
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
+#include "cs-call-graph.h"
+#include "cs-error.h"
 #include "cs-profile-private.h"
 
 guint
@@ -182,4 +188,34 @@ cs_profile_build_region_counts (CsProfile *self,
       cs_counts_add (counts, alias, (double) period, CS_PROVENANCE_ESTIMATED);
     }
   return counts;
+}
+
+CsCallGraph *
+cs_call_graph_new_for_region (CsProfile     *profile,
+                              guint          region,
+                              GCancellable  *cancellable,
+                              GError       **error)
+{
+  const CsProfileSamples *samples;
+  g_autoptr(GArray) subset = NULL;
+
+  g_return_val_if_fail (CS_IS_PROFILE (profile), NULL);
+
+  /* (its error says how to record call chains) */
+  if (!cs_profile_has_call_chains (profile))
+    return cs_call_graph_new_for_profile (profile, cancellable, error);
+  samples = cs_profile_get_samples (profile);
+  if (samples->region == NULL || region == 0 || region > cs_profile_get_n_regions (profile))
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
+                   _("%s has no samples of that region: record with “cyclescope record --regions” "
+                     "a program that marks its regions"), cs_profile_get_path (profile));
+      return NULL;
+    }
+  subset = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint32 i = 0; i < samples->n; i++)
+    if (samples->region[i] == region)
+      g_array_append_val (subset, i);
+  return cs_call_graph_new (profile, cs_profile_get_call_stacks (profile), samples->stack,
+                            (const guint32 *) (gpointer) subset->data, subset->len, cancellable, error);
 }

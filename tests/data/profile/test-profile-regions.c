@@ -19,6 +19,8 @@
 #include <json-c/json.h>
 
 #include "cs-analysis.h"
+#include "cs-call-graph.h"
+#include "cs-profile-samples.h"
 #include "cs-profile-test-util.h"
 
 static char *perf;
@@ -161,6 +163,43 @@ test_region_annotation (void)
   g_assert_cmpuint (cs_analysis_get_scope_line_table (analysis, alpha, sym, NULL)->len, >, 0);
 }
 
+/* A region's call graph: the graph of the samples taken in it, with the
+ * region's own samples and its function, not the other's. */
+static void
+test_region_call_graph (void)
+{
+  CsProfile *profile = cs_analysis_get_profile (analysis);
+  const CsProfileEvent *e = cs_analysis_get_default_event (analysis);
+  guint alpha = cs_profile_find_region (profile, "alpha");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CsCallGraph) graph = NULL;
+  g_autoptr(GArray) functions = NULL;
+  guint64 samples = 0;
+  gboolean has_alpha_work = FALSE;
+
+  g_assert_true (cs_profile_has_call_chains (profile));
+  g_assert_nonnull (cs_profile_get_samples (profile)->region);
+  graph = cs_call_graph_new_for_region (profile, alpha, NULL, &error);
+  g_assert_no_error (error);
+  cs_profile_get_region_total (profile, e->index, alpha, &samples, NULL);
+  g_assert_cmpuint (cs_call_graph_get_event_samples (graph, e->index), ==, samples);
+  functions = cs_call_graph_dup_functions (graph, e->index, 0);
+  for (guint i = 0; i < functions->len; i++)
+    {
+      const CsCallFunctionRow *row = &g_array_index (functions, CsCallFunctionRow, i);
+
+      g_assert_cmpstr (row->function->name, !=, "beta_work");
+      if (g_strcmp0 (row->function->name, "alpha_work") == 0)
+        {
+          has_alpha_work = TRUE;
+          g_assert_cmpfloat (row->self_percent, >, 90.0);
+        }
+    }
+  g_assert_true (has_alpha_work);
+  /* no region 0 graph, no unknown region */
+  g_assert_null (cs_call_graph_new_for_region (profile, 0, NULL, NULL));
+}
+
 /* `cyclescope annotate --region`: the CLI shows the same per-region rows. */
 static const char *cyclescope;
 
@@ -219,7 +258,7 @@ main (int    argc,
   bundle = g_build_filename (tmpdir, "disjoint.cyclescope", NULL);
   oracle = g_build_filename (tmpdir, "oracle.txt", NULL);
   {
-    const char *args[] = { "record", "--regions", "--no-counting", "-F", "4000", "-o", bundle, "--",
+    const char *args[] = { "record", "--regions", "--no-counting", "-F", "4000", "-g", "-o", bundle, "--",
                            argv[1], "disjoint", oracle, "200", NULL };
     CliResult r = cli_run (argv[2], args);
 
@@ -234,6 +273,7 @@ main (int    argc,
   g_test_add_func ("/profile-regions/region-tables", test_region_tables);
   g_test_add_func ("/profile-regions/region-annotation", test_region_annotation);
   g_test_add_func ("/profile-regions/cli-annotate-region", test_cli_annotate_region);
+  g_test_add_func ("/profile-regions/region-call-graph", test_region_call_graph);
   status = g_test_run ();
   g_clear_object (&analysis);
   cs_test_rmdir (tmpdir);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cs-chart-export.c — one chart or a whole grid to PNG, SVG or PDF */
+/* cs-export.c — any drawing to PNG, SVG or PDF */
 
 #include "config.h"
 
@@ -10,8 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cs-chart-export.h"
-#include "cs-chart-grid.h"
+#include "cs-export.h"
 
 typedef struct
 {
@@ -20,8 +19,9 @@ typedef struct
 } StreamClosure;
 
 gboolean
-cs_export_format_from_path (const char     *path,
-                            CsExportFormat *format)
+cs_export_format_from_path (const char      *path,
+                            CsExportFormat  *format,
+                            GError         **error)
 {
   g_autofree char *lower = NULL;
 
@@ -35,7 +35,15 @@ cs_export_format_from_path (const char     *path,
   else if (g_str_has_suffix (lower, ".pdf"))
     *format = CS_EXPORT_PDF;
   else
-    return FALSE;
+    {
+      g_autofree char *name = g_path_get_basename (path);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   /* TRANSLATORS: %s is a file name such as "chart.jpg" */
+                   _("Cannot export to “%s”: Cyclescope writes PNG, SVG and PDF. End the file name "
+                     "with .png, .svg or .pdf."), name);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -55,7 +63,7 @@ cs_export_format_get_extension (CsExportFormat format)
 }
 
 void
-cs_chart_export_get_pixel_size (double  width,
+cs_export_get_pixel_size (double  width,
                                 double  height,
                                 double  scale,
                                 int    *pixel_width,
@@ -102,9 +110,8 @@ fail_with_path (GError    **error,
 }
 
 gboolean
-cs_export_drawing (CsExportDrawFunc     draw,
-                   gpointer             user_data,
-                   const CsChartStyle  *style,
+cs_export (CsDrawing            drawing,
+           const CsChartStyle  *style,
                    CsExportFormat       format,
                    double               width,
                    double               height,
@@ -122,6 +129,7 @@ cs_export_drawing (CsExportDrawFunc     draw,
   GError *local = NULL;
   int pw, ph;
 
+  g_return_val_if_fail (drawing.draw != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
@@ -132,7 +140,7 @@ cs_export_drawing (CsExportDrawFunc     draw,
                    path, width, height, scale);
       return FALSE;
     }
-  cs_chart_export_get_pixel_size (width, height, scale, &pw, &ph);
+  cs_export_get_pixel_size (width, height, scale, &pw, &ph);
   if (format == CS_EXPORT_PNG && (pw > CS_EXPORT_MAX_PIXELS || ph > CS_EXPORT_MAX_PIXELS))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
@@ -177,7 +185,7 @@ cs_export_drawing (CsExportDrawFunc     draw,
   cr = cairo_create (surface);
   if (format == CS_EXPORT_PNG)
     cairo_scale (cr, scale, scale);
-  draw (cr, &draw_style, width, height, user_data);
+  drawing.draw (cr, drawing.data, &draw_style, width, height);
   status = cairo_status (cr);
   cairo_destroy (cr);
 
@@ -203,65 +211,4 @@ cs_export_drawing (CsExportDrawFunc     draw,
   if (!g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &local))
     return fail_with_path (error, path, local);
   return TRUE;
-}
-
-static void
-draw_one (cairo_t            *cr,
-          const CsChartStyle *style,
-          double              width,
-          double              height,
-          gpointer            user_data)
-{
-  cs_chart_draw (cr, user_data, style, width, height);
-}
-
-gboolean
-cs_chart_export (const CsChartValues  *values,
-                 const CsChartStyle   *style,
-                 CsExportFormat        format,
-                 double                width,
-                 double                height,
-                 double                scale,
-                 const char           *path,
-                 GError              **error)
-{
-  g_return_val_if_fail (values != NULL, FALSE);
-
-  return cs_export_drawing (draw_one, (gpointer) values, style, format, width, height, scale, path, error);
-}
-
-typedef struct
-{
-  CsChartValues * const *values;
-  guint                  n_values;
-} GridData;
-
-static void
-draw_grid (cairo_t            *cr,
-           const CsChartStyle *style,
-           double              width,
-           double              height,
-           gpointer            user_data)
-{
-  GridData *data = user_data;
-
-  cs_chart_grid_draw (cr, data->values, data->n_values, style, width, height);
-}
-
-gboolean
-cs_chart_export_grid (CsChartValues * const  *values,
-                      guint                   n_values,
-                      const CsChartStyle     *style,
-                      CsExportFormat          format,
-                      double                  width,
-                      double                  height,
-                      double                  scale,
-                      const char             *path,
-                      GError                **error)
-{
-  GridData data = { values, n_values };
-
-  g_return_val_if_fail (values != NULL || n_values == 0, FALSE);
-
-  return cs_export_drawing (draw_grid, &data, style, format, width, height, scale, path, error);
 }
