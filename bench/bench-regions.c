@@ -16,6 +16,7 @@
  * machine may be busy with other work).
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <linux/perf_event.h>
@@ -47,93 +48,86 @@ thread_now (void)
  * the software model's group 1 */
 #define FIVE_SOFTWARE "group=1:0x1:0x0:0x0:0,1:0x2:0x0:0x0:0,1:0x3:0x0:0x0:0,1:0x4:0x0:0x0:0,1:0x0:0x0:0x0:0"
 
+/* The median over REPEAT rounds of @body's CPU time per iteration, in ns. */
+static double
+per_iteration_ns (void    (*body) (guint64 n),
+                  guint64   n)
+{
+  double v[REPEAT];
+
+  for (guint r = 0; r < REPEAT; r++)
+    {
+      double t0 = thread_now ();
+
+      body (n);
+      v[r] = (thread_now () - t0) * 1e9 / (double) n;
+    }
+  return cs_bench_median (v, REPEAT);
+}
+
 /* A pair as programs write it: the header's macros test the flag in the
  * caller. The empty asm stands for the module's code between the calls,
  * which keeps the compiler from testing the flag once for the whole loop. */
-static double
-pairs_ns (guint64 n)
+static void
+pairs (guint64 n)
 {
-  double v[REPEAT];
-
-  for (guint r = 0; r < REPEAT; r++)
+  for (guint64 i = 0; i < n; i++)
     {
-      double t0 = thread_now ();
-
-      for (guint64 i = 0; i < n; i++)
-        {
-          cs_region_begin ("bench");
-          __asm__ volatile ("" ::: "memory");
-          cs_region_end ();
-          __asm__ volatile ("" ::: "memory");
-        }
-      v[r] = (thread_now () - t0) * 1e9 / (double) n;
+      cs_region_begin ("bench");
+      __asm__ volatile ("" ::: "memory");
+      cs_region_end ();
+      __asm__ volatile ("" ::: "memory");
     }
-  return cs_bench_median (v, REPEAT);
 }
 
 /* The same through the functions (CS_REGION_NO_INLINE), and the loop alone. */
-static double
-call_pairs_ns (guint64 n)
+static void
+call_pairs (guint64 n)
 {
-  double v[REPEAT];
-
-  for (guint r = 0; r < REPEAT; r++)
+  for (guint64 i = 0; i < n; i++)
     {
-      double t0 = thread_now ();
-
-      for (guint64 i = 0; i < n; i++)
-        {
-          (cs_region_begin) ("bench");
-          (cs_region_end) ();
-        }
-      v[r] = (thread_now () - t0) * 1e9 / (double) n;
+      (cs_region_begin) ("bench");
+      (cs_region_end) ();
     }
-  return cs_bench_median (v, REPEAT);
 }
 
-static double
-empty_loop_ns (guint64 n)
+static void
+empty_loop (guint64 n)
 {
-  double v[REPEAT];
-
-  for (guint r = 0; r < REPEAT; r++)
+  for (guint64 i = 0; i < n; i++)
     {
-      double t0 = thread_now ();
-
-      for (guint64 i = 0; i < n; i++)
-        {
-          __asm__ volatile ("" ::: "memory");
-          __asm__ volatile ("" ::: "memory");
-        }
-      v[r] = (thread_now () - t0) * 1e9 / (double) n;
+      __asm__ volatile ("" ::: "memory");
+      __asm__ volatile ("" ::: "memory");
     }
-  return cs_bench_median (v, REPEAT);
 }
 
 /* A system call that does nothing, for scale. */
-static double
-syscall_ns (guint64 n)
+static void
+syscalls (guint64 n)
 {
-  double v[REPEAT];
-
-  for (guint r = 0; r < REPEAT; r++)
-    {
-      double t0 = thread_now ();
-
-      for (guint64 i = 0; i < n; i++)
-        syscall (SYS_getppid);
-      v[r] = (thread_now () - t0) * 1e9 / (double) n;
-    }
-  return cs_bench_median (v, REPEAT);
+  for (guint64 i = 0; i < n; i++)
+    syscall (SYS_getppid);
 }
 
-/* The floor of a counted pair: the two group reads it takes. */
+/* The floor of a counted pair: the two group reads it takes, of a group of
+ * the same 5 software events opened by hand. */
+static int group_leader = -1;
+
+static void
+group_reads (guint64 n)
+{
+  guint64 buf[8];
+
+  for (guint64 i = 0; i < 2 * n; i++)
+    if (read (group_leader, buf, sizeof buf) <= 0)
+      g_error ("cannot read the group: %s", g_strerror (errno));
+}
+
 static double
 group_reads_ns (guint64 n)
 {
-  int fds[5], leader = -1;
-  guint64 buf[8];
-  double v[REPEAT];
+  int fds[5];
+  double ns;
   const guint64 configs[5] = { PERF_COUNT_SW_TASK_CLOCK, PERF_COUNT_SW_PAGE_FAULTS,
                                PERF_COUNT_SW_CONTEXT_SWITCHES, PERF_COUNT_SW_CPU_MIGRATIONS,
                                PERF_COUNT_SW_CPU_CLOCK };
@@ -144,24 +138,16 @@ group_reads_ns (guint64 n)
                                       .read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
                                                      PERF_FORMAT_TOTAL_TIME_RUNNING };
 
-      fds[i] = (int) syscall (SYS_perf_event_open, &attr, 0, -1, leader, PERF_FLAG_FD_CLOEXEC);
+      fds[i] = (int) syscall (SYS_perf_event_open, &attr, 0, -1, group_leader, PERF_FLAG_FD_CLOEXEC);
       if (fds[i] < 0)
         return -1;
-      if (leader < 0)
-        leader = fds[i];
+      if (group_leader < 0)
+        group_leader = fds[i];
     }
-  for (guint r = 0; r < REPEAT; r++)
-    {
-      double t0 = thread_now ();
-
-      for (guint64 i = 0; i < 2 * n; i++)
-        if (read (leader, buf, sizeof buf) <= 0)
-          return -1;
-      v[r] = (thread_now () - t0) * 1e9 / (double) n;
-    }
+  ns = per_iteration_ns (group_reads, n);
   for (int i = 0; i < 5; i++)
     close (fds[i]);
-  return cs_bench_median (v, REPEAT);
+  return ns;
 }
 
 typedef struct
@@ -209,14 +195,14 @@ child (const char *what)
 {
   if (strcmp (what, "off") == 0)
     {
-      g_print ("pair %.2f\n", pairs_ns (200000000));
-      g_print ("calls %.2f\n", call_pairs_ns (100000000));
-      g_print ("loop %.2f\n", empty_loop_ns (200000000));
-      g_print ("syscall %.0f\n", syscall_ns (200000));
+      g_print ("pair %.2f\n", per_iteration_ns (pairs, 200000000));
+      g_print ("calls %.2f\n", per_iteration_ns (call_pairs, 100000000));
+      g_print ("loop %.2f\n", per_iteration_ns (empty_loop, 200000000));
+      g_print ("syscall %.0f\n", per_iteration_ns (syscalls, 200000));
     }
   else
     {
-      g_print ("pair %.1f\n", pairs_ns (200000));
+      g_print ("pair %.1f\n", per_iteration_ns (pairs, 200000));
       if (strcmp (what, "counting") == 0)
         g_print ("floor %.1f\n", group_reads_ns (200000));
       g_print ("thread1 %zu\nthread50 %zu\n", bytes_per_thread (1), bytes_per_thread (50));
