@@ -49,11 +49,19 @@ table_metrics (CsModel *model)
   return order;
 }
 
+/* A unit the values do not show goes into the column's name: "[cycles]",
+ * "[ms]"; percentages carry their "%", ratios and counts need none. */
+static gboolean
+unit_in_header (const char *unit)
+{
+  return unit != NULL && unit[0] != '\0' && g_strcmp0 (unit, "%") != 0 &&
+         g_strcmp0 (unit, "ratio") != 0 && g_strcmp0 (unit, "count") != 0;
+}
+
 static char *
 table_value (double      value,
              const char *unit)
 {
-  /* The unit is in the column's name already, except for percentages. */
   return cs_chart_format_value (value, g_strcmp0 (unit, "%") == 0 ? "%" : NULL);
 }
 
@@ -124,7 +132,13 @@ _cs_report_region_table_text (CsReport *report,
   if (samples)
     g_ptr_array_add (cells, g_strdup (_("Samples")));
   for (guint m = 0; m < metrics->len; m++)
-    g_ptr_array_add (cells, g_strdup (cs_model_get_metric (report->model, g_array_index (metrics, guint, m))->name));
+    {
+      const CsModelMetric *metric = cs_model_get_metric (report->model, g_array_index (metrics, guint, m));
+
+      g_ptr_array_add (cells, unit_in_header (metric->unit)
+                              ? g_strdup_printf ("%s [%s]", metric->name, metric->unit)
+                              : g_strdup (metric->name));
+    }
   for (guint r = 0; r < rows->len; r++)
     {
       CsReportScope *scope = g_array_index (rows, Row, r).scope;
