@@ -17,6 +17,7 @@
 
 #include "cs-collector-error.h"
 #include "cs-counting.h"
+#include "cs-perf-names.h"
 #include "cs-record-private.h"
 #include "cs-kallsyms.h"
 #include "cs-region-run.h"
@@ -52,7 +53,7 @@ cs_recorder_finalize (GObject *object)
   g_clear_pointer (&self->plan, cs_plan_free);
   g_clear_pointer (&self->no_pmu_reason, g_free);
   g_clear_pointer (&self->notices, g_ptr_array_unref);
-  g_clear_pointer (&self->sample_alias, g_free);
+  g_clear_pointer (&self->sample_name, g_free);
   g_clear_pointer (&self->sample_event, g_free);
   g_clear_pointer (&self->sample_fstr, g_free);
 
@@ -292,7 +293,8 @@ counting_groups (const CsPlan    *plan,
                                                                &pe->attr));
           if (events->len > 0)
             g_string_append (events, ", ");
-          g_string_append (events, pe->alias);
+          g_string_append (events, cs_perf_event_spelling (pe->event) != NULL
+                                   ? cs_perf_event_spelling (pe->event) : pe->alias);
         }
       g_ptr_array_add (groups, group);
     }
@@ -485,7 +487,7 @@ do_sampling_run (RunState      *state,
   g_autofree char *label = _cs_recorder_sampling_label (self);
   g_autofree char *outcome = NULL;
   g_autofree char *warning = NULL;
-  CsSamplerEvent event = { &self->sample_attr, self->sample_alias };
+  CsSamplerEvent event = { &self->sample_attr, self->sample_name };
   CsSamplerOptions options = {
     .frequency = self->frequency,
     .period = self->period,
@@ -497,7 +499,7 @@ do_sampling_run (RunState      *state,
   GThread *kallsyms = NULL;
   g_autoptr(CsRegionRun) regions = NULL;
 
-  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_alias, FALSE, 0, NULL, NULL);
+  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_name, FALSE, 0, NULL, NULL);
   if (!self->sample_attr.exclude_kernel)
     kallsyms = start_kallsyms_save (index, self->bundle_path);
   if (self->options->regions)
@@ -516,7 +518,7 @@ do_sampling_run (RunState      *state,
 
   srun = cs_session_add_sampling_run (state->session);
   srun->perf_data = g_strdup (file);
-  srun->event = g_strdup (self->sample_alias);
+  srun->event = g_strdup (self->sample_name);
   srun->event_string = g_strdup (self->sample_fstr != NULL ? self->sample_fstr : self->sample_event);
   srun->period = self->period;
   srun->frequency = self->frequency;
@@ -548,7 +550,7 @@ do_sampling_run (RunState      *state,
     }
 
   outcome = describe_outcome (result.wait_status, result.interrupted);
-  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_alias, TRUE, result.wall_seconds,
+  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_name, TRUE, result.wall_seconds,
           outcome, warning);
   *interrupted = result.interrupted;
   return TRUE;

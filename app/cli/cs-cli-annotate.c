@@ -209,6 +209,34 @@ hottest_symbols (CsProfile            *profile,
   return g_string_free (s, FALSE);
 }
 
+/* The sampled symbols @name names through another alias of their
+ * address ("random" for the row perf and we call "__random",
+ * "__do_sys_getppid" for "__x64_sys_getppid"): the symbolizer knows every
+ * name of a symbol table, the profile only the one its rows show. Each
+ * sampled module is asked, as several may have a symbol of that name
+ * (ld.so and libc both have a __fstatat). */
+static GPtrArray *
+find_by_alias (CsProfile  *profile,
+               const char *name)
+{
+  CsSymbolizer *symbolizer = cs_profile_get_symbolizer (profile);
+  g_autoptr(GHashTable) found = g_hash_table_new (NULL, NULL);   /* CsModule* -> CsSymbol* */
+  GPtrArray *matches = g_ptr_array_new ();
+
+  for (guint i = 0; i < cs_profile_get_n_symbols (profile); i++)
+    {
+      const CsProfileSymbol *s = cs_profile_get_symbol (profile, i);
+      CsModule *module = s->symbol->module;
+
+      if (!g_hash_table_contains (found, module))
+        g_hash_table_insert (found, module,
+                             (gpointer) cs_symbolizer_find_symbol (symbolizer, module, name));
+      if (s->symbol == g_hash_table_lookup (found, module))
+        g_ptr_array_add (matches, (gpointer) s);
+    }
+  return matches;
+}
+
 int
 cs_cli_annotate (int    argc,
                  char **argv)
@@ -237,8 +265,9 @@ cs_cli_annotate (int    argc,
 
   if (!cs_cli_parse_options ("annotate", _("FILE|BUNDLE SYMBOL — source lines and instructions of a symbol"),
                              _("Shows the source lines and the disassembled instructions of SYMBOL (its name as "
-                               "`cyclescope report --sort sym` prints it, its short name, its full signature or its "
-                               "mangled name) with their samples, in a perf.data file or a session bundle."),
+                               "`cyclescope report --sort sym` prints it, its short name, its full signature, its "
+                               "mangled name or another alias of its address) with their samples, in a perf.data "
+                               "file or a session bundle."),
                              entries, FALSE, &argc, &argv))
     return 1;
   if (format != NULL && g_strcmp0 (format, "text") != 0 && g_strcmp0 (format, "json") != 0)
@@ -280,6 +309,11 @@ cs_cli_annotate (int    argc,
       return 1;
     }
   matches = cs_profile_find_symbols (profile, args[1]);
+  if (matches->len == 0)
+    {
+      g_ptr_array_unref (matches);
+      matches = find_by_alias (profile, args[1]);
+    }
   if (matches->len == 0)
     {
       g_autofree char *hot = hottest_symbols (profile, e);

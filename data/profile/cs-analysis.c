@@ -192,7 +192,7 @@ describe_perf_session (CsAnalysis *self)
       run->frequency = e->sample_freq;
       run->n_samples = e->n_samples;
     }
-  run->n_lost = stats->n_lost + stats->n_lost_samples;
+  run->n_lost = cs_profile_stats_get_n_lost (stats);
 }
 
 gboolean

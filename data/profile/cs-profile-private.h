@@ -275,7 +275,6 @@ char     *_cs_profile_canonical_event  (const char         *name);
 /* "ns::Class::method" out of "int ns::Class::method(int) const". */
 char     *_cs_profile_display_name     (const CsSymbol     *symbol);
 /* The same for a demangled name alone (an inlined function's). */
-char     *_cs_profile_strip_signature  (const char         *signature);
 
 /* cs-profile-detail.c */
 void      _cs_profile_free_insn_table  (gpointer            table);

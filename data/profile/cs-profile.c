@@ -23,6 +23,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "cs-perf-names.h"
 #include "cs-profile-private.h"
 
 #define PERF_TYPE_SOFTWARE    1
@@ -384,7 +385,8 @@ take_header (CsProfile    *self,
       const CsPerfAttr *a = cs_perf_reader_get_attr (reader, i);
       CsProfileEvent *e = &self->events[i];
 
-      self->event_names[i] = g_strdup (a->name != NULL ? a->name : "?");
+      /* Our bundles before perf's spelling wrote "cpu_clock". */
+      self->event_names[i] = g_strdup (a->name != NULL ? cs_perf_event_normalize (a->name) : "?");
       e->index = i;
       e->name = self->event_names[i];
       e->type = a->attr.type;

@@ -165,6 +165,12 @@ CsProfile             *cs_profile_load_finish       (GAsyncResult       *result,
 const char            *cs_profile_get_path          (CsProfile *self);
 CsSymbolizer          *cs_profile_get_symbolizer    (CsProfile *self);
 const CsProfileStats  *cs_profile_get_stats         (CsProfile *self);
+/* The samples lost, counted once as `perf report` counts them ("Total Lost
+ * Samples"): perf record ≥ 6.1 writes a LOST_SAMPLES record for the same
+ * loss the kernel's LOST records already told, so when the file has
+ * LOST_SAMPLES those are the count; files with LOST records only (older
+ * perf, our collector) count those. */
+guint64                cs_profile_stats_get_n_lost  (const CsProfileStats *stats);
 /* Problems that did not stop reading (from the reader). */
 const char * const    *cs_profile_get_warnings      (CsProfile *self);
 /* perf.data header strings; NULL when the file has none. */

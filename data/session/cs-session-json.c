@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cs-json-reader.h"
+#include "cs-perf-names.h"
 #include "cs-session.h"
 #include "cs-session-private.h"
 
@@ -312,6 +313,14 @@ read_sampling_run (CsJsonReader *r,
     }
   if (run->event_string == NULL)
     run->event_string = g_strdup (run->event);
+  /* Bundles before perf's spelling named the event by the model's alias. */
+  if (run->event != NULL && cs_perf_event_normalize (run->event) != run->event)
+    {
+      char *perf = g_strdup (cs_perf_event_normalize (run->event));
+
+      g_free (run->event);
+      run->event = perf;
+    }
   run->exit_code = (int) exit_code;
   run->term_signal = (int) term_signal;
   return TRUE;
