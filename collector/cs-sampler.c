@@ -36,9 +36,8 @@ struct _CsSampler
   GError        *write_error;
 };
 
-/* Online CPUs from /sys ("0-3,6"), falling back to 0..N-1. */
-static GArray *
-online_cpus (void)
+GArray *
+cs_sampler_online_cpus (void)
 {
   GArray *cpus = g_array_new (FALSE, FALSE, sizeof (int));
   g_autofree char *contents = NULL;
@@ -352,7 +351,7 @@ cs_sampler_new (pid_t                    pid,
   self->buffer_fds = g_array_new (FALSE, FALSE, sizeof (int));
   self->n_events = n_events;
 
-  cpus = online_cpus ();
+  cpus = cs_sampler_online_cpus ();
   self->n_cpus = cpus->len;
 
   for (guint i = 0; i < n_events; i++)

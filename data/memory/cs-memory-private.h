@@ -78,6 +78,10 @@ typedef struct
   guint64 ip;
 } CsMemorySiteKey;
 
+guint    _cs_memory_site_hash  (gconstpointer key);
+gboolean _cs_memory_site_equal (gconstpointer a,
+                                gconstpointer b);
+
 /* Where an instruction is, for naming it. */
 typedef struct
 {

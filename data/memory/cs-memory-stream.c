@@ -42,16 +42,16 @@ typedef struct
   GHashTable           *mapping_modules;  /* CsMapping* (a reference) -> CsModule* */
 } StreamState;
 
-static guint
-site_hash (gconstpointer p)
+guint
+_cs_memory_site_hash (gconstpointer p)
 {
   const CsMemorySiteKey *k = p;
 
   return _cs_memory_hash2 (k->ip, k->pid);
 }
 
-static gboolean
-site_equal (gconstpointer a,
+gboolean
+_cs_memory_site_equal (gconstpointer a,
             gconstpointer b)
 {
   const CsMemorySiteKey *x = a, *y = b;
@@ -291,7 +291,7 @@ _cs_memory_stream (CsMemoryData  *data,
     return FALSE;
   if (!(reader = cs_perf_reader_new (path, error)))
     return FALSE;
-  data->sites = g_hash_table_new_full (site_hash, site_equal, g_free, g_free);
+  data->sites = g_hash_table_new_full (_cs_memory_site_hash, _cs_memory_site_equal, g_free, g_free);
   cs_perf_reader_set_cancellable (reader, cancellable);
   take_build_ids (data, reader);
   if (!has_user_regs (reader))

@@ -24,6 +24,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cs-annotate-rows.h"
 #include "cs-cacheline-table.h"
@@ -624,6 +625,52 @@ test_sharing (gconstpointer data)
   cs_test_app_run (files, step_sharing, &c);
 }
 
+static int saved_stdout = -1;
+
+/* "Confirm with Watchpoints" on the flagged line: the program runs again
+ * under hardware watchpoints and the details say it is confirmed, with a
+ * row per watched thread. */
+static gboolean
+step_confirm (CsTestApp *app)
+{
+  CsMemoryPage *page = show_memory_page (app);
+
+  if (page == NULL || cs_memory_page_is_loading (page) || !gtk_widget_get_mapped (GTK_WIDGET (page)))
+    return FALSE;
+  if (app->stage == 0)
+    {
+      const CsMemoryLine *line = selected_line_of (page);
+
+      g_assert_nonnull (line);
+      g_assert_true (line->false_sharing);
+      g_assert_true (cs_test_action_enabled (GTK_WIDGET (page), "memory.confirm"));
+      /* The watched program prints to the viewer's standard output, which
+       * is this test's TAP stream: send it to standard error meanwhile. */
+      saved_stdout = dup (STDOUT_FILENO);
+      fflush (stdout);
+      dup2 (STDERR_FILENO, STDOUT_FILENO);
+      gtk_widget_activate_action (GTK_WIDGET (page), "memory.confirm", NULL);
+      app->stage = 1;
+      return FALSE;
+    }
+  if (cs_test_action_enabled (GTK_WIDGET (page), "memory.stop-confirm"))
+    return FALSE;
+  dup2 (saved_stdout, STDOUT_FILENO);
+  close (saved_stdout);
+  g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting, "Confirmed:"));
+  g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting, "Watched thread"));
+  return TRUE;
+}
+
+static void
+test_confirm (void)
+{
+  g_autoptr(Recording) r = record ("adjacent");
+  const char *files[] = { r->bundle, NULL };
+
+  cs_test_app_run (files, step_confirm, r);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -644,6 +691,7 @@ main (int    argc,
       g_test_add_func ("/app/memory/no-registers", test_no_registers);
       g_test_add_data_func ("/app/memory/true-sharing", "same", test_sharing);
       g_test_add_data_func ("/app/memory/processes", "shared", test_sharing);
+      g_test_add_func ("/app/memory/confirm", test_confirm);
     }
   status = g_test_run ();
   cs_test_rmdir (tmpdir);
