@@ -89,12 +89,14 @@ start_time (const CsMemoryAccess *accesses,
   return n > 0 ? t0 : 0;
 }
 
-/* Adds the accesses (of @line only, unless NULL), every @stride-th. */
+/* Adds the accesses (of @line only, unless NULL; of the lines @flagged
+ * holds only, unless NULL), every @stride-th. */
 static void
 add_points (Builder                *b,
             const CsMemoryAccess   *accesses,
             guint                   n,
             const CsMemoryLine     *line,
+            GHashTable             *flagged,
             guint                   stride)
 {
   guint64 t0 = start_time (accesses, n);
@@ -104,13 +106,14 @@ add_points (Builder                *b,
     {
       const CsMemoryAccess *a = &accesses[i];
 
-      if (line != NULL && a->line != line->id)
+      if ((line != NULL && a->line != line->id) ||
+          (flagged != NULL && !g_hash_table_contains (flagged, GUINT_TO_POINTER (a->line))))
         continue;
       if (seen++ % stride != 0)
         continue;
-      cs_scatter_data_add_access (b->data, (a->time - t0) / 1e9, a->address, a->size,
-                                  series_for (b, a->pid, a->tid),
-                                  (a->flags & CS_MEMORY_ACCESS_STORE) ? CS_SCATTER_POINT_STORE : 0);
+      cs_scatter_data_add_keyed (b->data, (a->time - t0) / 1e9, a->address, a->size,
+                                 series_for (b, a->pid, a->tid),
+                                 (a->flags & CS_MEMORY_ACCESS_STORE) ? CS_SCATTER_POINT_STORE : 0, a->line);
     }
 }
 
@@ -150,18 +153,41 @@ title_with_stride (const char *title,
 
 CsScatterData *
 cs_memory_scatter_new_all (CsMemoryProfile    *profile,
-                           const CsMemoryLine *selected)
+                           const CsMemoryLine *selected,
+                           gboolean            flagged_only)
 {
   guint n = 0;
   const CsMemoryAccess *accesses = cs_memory_profile_get_accesses (profile, &n);
-  guint stride = n > CS_MEMORY_SCATTER_MAX_POINTS ? (n + CS_MEMORY_SCATTER_MAX_POINTS - 1) / CS_MEMORY_SCATTER_MAX_POINTS : 1;
-  g_autofree char *title = title_with_stride (_("Sampled data accesses"), stride);
-  Builder b = { cs_scatter_data_new (CS_SCATTER_MODE_ADDRESS, title),
-                g_hash_table_new (NULL, NULL), FALSE };
+  g_autoptr(GHashTable) flagged = flagged_only ? g_hash_table_new (NULL, NULL) : NULL;
+  guint shown = n;
+  guint stride;
+  g_autofree char *title = NULL;
+  Builder b;
+
+  if (flagged != NULL)
+    {
+      shown = 0;
+      for (guint i = 0; i < cs_memory_profile_get_n_lines (profile); i++)
+        {
+          const CsMemoryLine *line = cs_memory_profile_get_line (profile, i);
+
+          if (line->sharing != CS_MEMORY_SHARING_NONE)
+            {
+              g_hash_table_add (flagged, GUINT_TO_POINTER (line->id));
+              shown += (guint) line->samples;
+            }
+        }
+    }
+  stride = shown > CS_MEMORY_SCATTER_MAX_POINTS ? (shown + CS_MEMORY_SCATTER_MAX_POINTS - 1) / CS_MEMORY_SCATTER_MAX_POINTS : 1;
+  title = title_with_stride (flagged != NULL
+                             /* TRANSLATORS: scatter title with the "flagged lines only" filter */
+                             ? _("Sampled accesses to lines with false or true sharing")
+                             : _("Sampled data accesses"), stride);
+  b = (Builder) { cs_scatter_data_new (CS_SCATTER_MODE_ADDRESS, title), g_hash_table_new (NULL, NULL), FALSE };
 
   set_note (b.data);
   register_threads (&b, accesses, n);
-  add_points (&b, accesses, n, NULL, stride);
+  add_points (&b, accesses, n, NULL, flagged, stride);
   if (selected != NULL)
     cs_scatter_data_select_line (b.data, selected->address);
   g_hash_table_unref (b.series);
@@ -185,7 +211,7 @@ cs_memory_scatter_new_line (CsMemoryProfile    *profile,
   cs_scatter_data_select_line (b.data, line->address);
   set_note (b.data);
   register_threads (&b, accesses, n);
-  add_points (&b, accesses, n, line, stride);
+  add_points (&b, accesses, n, line, NULL, stride);
   g_hash_table_unref (b.series);
   return b.data;
 }

@@ -223,6 +223,28 @@ cs_cacheline_table_select_address (CsCachelineTable *self,
   return TRUE;
 }
 
+gboolean
+cs_cacheline_table_select_id (CsCachelineTable *self,
+                              guint32           id)
+{
+  GListModel *rows = G_LIST_MODEL (self->selection);
+
+  g_return_val_if_fail (CS_IS_CACHELINE_TABLE (self), FALSE);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(CsMemoryLineItem) item = g_list_model_get_item (rows, i);
+
+      if (cs_memory_line_item_get_line (item)->id == id)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          cs_column_view_scroll_to (self->view, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static void
 selected_changed (CsCachelineTable *self)
 {

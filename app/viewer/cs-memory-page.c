@@ -40,6 +40,7 @@ struct _CsMemoryPage
   CsCachelinePane  *line_pane;
   GtkToggleButton  *line_button;
   GtkToggleButton  *all_button;
+  GtkToggleButton  *flagged_button;
   CsScatterView    *scatter;
 
   CsAnalysis       *analysis;
@@ -218,8 +219,10 @@ update_scatter (CsMemoryPage *self)
   if (self->confirming != NULL && (line == NULL || line->id != self->confirm_line))
     g_cancellable_cancel (self->confirming);
 
+  gtk_widget_set_sensitive (GTK_WIDGET (self->flagged_button),
+                            gtk_toggle_button_get_active (self->all_button) || line == NULL);
   if (self->profile != NULL && (gtk_toggle_button_get_active (self->all_button) || line == NULL))
-    data = cs_memory_scatter_new_all (self->profile, line);
+    data = cs_memory_scatter_new_all (self->profile, line, gtk_toggle_button_get_active (self->flagged_button));
   else if (self->profile != NULL)
     data = cs_memory_scatter_new_line (self->profile, line);
   cs_scatter_view_set_data (self->scatter, data);
@@ -258,12 +261,14 @@ mode_toggled (GtkToggleButton *button,
     update_scatter (self);
 }
 
-/* A point of the all-accesses scatter selects its cacheline. */
+/* A point of the all-accesses scatter selects its cacheline (the point's
+ * key is the line's id: shared lines have several addresses). */
 static void
 point_activated (CsMemoryPage *self,
-                 guint64       address)
+                 guint64       address,
+                 guint         key)
 {
-  if (cs_cacheline_table_select_address (self->lines_table, address))
+  if (cs_cacheline_table_select_id (self->lines_table, key))
     gtk_toggle_button_set_active (self->line_button, TRUE);
 }
 
@@ -572,6 +577,7 @@ cs_memory_page_class_init (CsMemoryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, line_pane);
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, line_button);
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, all_button);
+  gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, flagged_button);
   gtk_widget_class_bind_template_child (widget_class, CsMemoryPage, scatter);
   gtk_widget_class_bind_template_callback (widget_class, update_scatter);
   gtk_widget_class_bind_template_callback (widget_class, mode_toggled);

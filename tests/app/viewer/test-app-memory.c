@@ -389,7 +389,17 @@ step_recording (CsTestApp *app)
       /* Padded: a point of the other counter's line selects that line and
        * shows it. */
       elsewhere = other_counter (r, line);
-      g_signal_emit_by_name (view, "point-activated", elsewhere);
+      for (guint i = 0; i < cs_scatter_data_get_n_points (data); i++)
+        {
+          const CsScatterPoint *p = cs_scatter_data_get_point (data, i);
+
+          /* As a click on one of its points: its address and key. */
+          if (cs_scatter_line_of (p->address) == (elsewhere & ~G_GUINT64_CONSTANT (63)))
+            {
+              g_signal_emit_by_name (view, "point-activated", p->address, p->key);
+              break;
+            }
+        }
       line = selected_line_of (page);
       g_assert_cmphex (line->address, ==, elsewhere & ~G_GUINT64_CONSTANT (63));
       check_line_scatter (r, page, line);
