@@ -307,8 +307,11 @@ cs_scatter_view_set_data (CsScatterView *self,
 
   if (data != NULL)
     cs_scatter_data_ref (data);
-  /* Another chart: shown whole. */
-  if (data == NULL || self->data == NULL || data->mode != self->data->mode)
+  /* The same points again (another line selected in them) keep the zoom;
+   * other points (a filter, another recording) have another axis and are
+   * shown whole. */
+  if (data == NULL || self->data == NULL || data->mode != self->data->mode ||
+      data->points->len != self->data->points->len || g_strcmp0 (data->title, self->data->title) != 0)
     self->viewport = (CsScatterViewport) { 0, 1, 0, 1 };
   invalidate (CS_CAIRO_VIEW (self));
   g_clear_pointer (&self->data, cs_scatter_data_unref);

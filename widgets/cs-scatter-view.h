@@ -8,8 +8,9 @@
  * skips, "Copy Value" copies its address; a click on a point emits
  * ::point-activated with its address and key, which the Memory page
  * answers by selecting that cacheline. Both axes zoom and pan (wheel, drag,
- * keys; cs-scatter-view-input.c); new data of the same mode keeps the
- * viewport, so a filter does not lose the zoom. Focusable, with the title
+ * keys; cs-scatter-view-input.c); new data with the same points (another
+ * line selected in them) keeps the viewport, other data is shown whole.
+ * Focusable, with the title
  * as its accessible label and a summary as its description.
  */
 #pragma once

@@ -221,8 +221,11 @@ layout_gaps (CsScatterLayout *layout)
 
       if (after->start < g->y_min || before->end > g->y_max)
         continue;
-      y0 = cs_scatter_map_y (g, after->start);
-      y1 = cs_scatter_map_y (g, before->end);
+      /* Cut at the plot's edges when partly in view. */
+      y0 = MAX (cs_scatter_map_y (g, after->start), g->plot.y);
+      y1 = MIN (cs_scatter_map_y (g, before->end), g->plot.y + g->plot.height);
+      if (y1 <= y0)
+        continue;
       g->gaps[g->n_gaps++] = (CsRect) { g->plot.x, y0, g->plot.width, y1 - y0 };
       /* The bytes skipped, when the band has room for a line of text. */
       if (y1 - y0 >= layout->frame.small_line_height * 0.8)
@@ -367,8 +370,10 @@ _cs_scatter_layout_axes (CsScatterLayout *layout,
       /* At least a few pixels tall, or a 64-byte line in a wide range vanishes. */
       double h = MAX (y0 - y1, 4.0);
       double mid = (y0 + y1) / 2;
+      /* Zoomed into the line, the band is cut at the plot's edges. */
+      double b0 = MAX (mid - h / 2, g->plot.y), b1 = MIN (mid + h / 2, g->plot.y + g->plot.height);
 
-      if (mid >= g->plot.y - h && mid <= g->plot.y + g->plot.height + h)
-        g->band = (CsRect) { g->plot.x, mid - h / 2, g->plot.width, h };
+      if (b1 > b0)
+        g->band = (CsRect) { g->plot.x, b0, g->plot.width, b1 - b0 };
     }
 }

@@ -278,6 +278,44 @@ test_viewport (void)
   g_assert_cmpint (cs_scatter_geometry_hit_test (zoomed, data, x, y), ==, 1);
 }
 
+/* Zoomed inside the selected line, its band is the plot's height, not
+ * beyond it (over the title and the axis). */
+static void
+test_viewport_band (void)
+{
+  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterGeometry) g = NULL;
+  /* Axis: the line 0x10000 at 0 … 2 (1 + log2 (1 + 1) units), the far
+   * line at 2.6 … 4.6, padded to -0.35 … 4.95; 0.12 … 0.3 of that is
+   * 0.286 … 1.24, inside the first. */
+  CsScatterViewport vp = { 0, 1, 0.12, 0.3 };
+
+  cs_scatter_data_add_point (data, 1.0, 0x10000, 0, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 2.0, 0x7f0000000010, 1, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_select_line (data, 0x10000);
+  g = cs_scatter_geometry_new_view (data, &vp, NULL, 600, 400);
+  g_assert_cmpfloat_with_epsilon (g->band.y, g->plot.y, 1e-9);
+  g_assert_cmpfloat_with_epsilon (g->band.height, g->plot.height, 1e-9);
+}
+
+/* A break partly in view is cut at the plot's edge: 0.5 … 0.6887 of the
+ * axis above is 2.3 … 3.3, the break 2 … 2.6 shows from the bottom to 2.6. */
+static void
+test_viewport_gap (void)
+{
+  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterGeometry) g = NULL;
+  CsScatterViewport vp = { 0, 1, 0.5, 3.65 / 5.3 };
+
+  cs_scatter_data_add_point (data, 1.0, 0x10000, 0, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 2.0, 0x7f0000000010, 1, CS_SCATTER_POINT_STORE);
+  g = cs_scatter_geometry_new_view (data, &vp, NULL, 600, 400);
+  g_assert_cmpuint (g->n_gaps, ==, 1);
+  g_assert_cmpfloat_with_epsilon (g->y_min, 2.3, 1e-9);
+  g_assert_cmpfloat (fabs (g->gaps[0].y - hand_y (g, 2.6)), <, 0.01);
+  g_assert_cmpfloat_with_epsilon (g->gaps[0].y + g->gaps[0].height, g->plot.y + g->plot.height, 1e-9);
+}
+
 /* Whether @p is the card blended with @c at some coverage ≥ @min_alpha. */
 static gboolean
 pixel_blend_of (TestPixel p,
@@ -624,6 +662,8 @@ main (int   argc,
   g_test_add_func ("/scatter-draw/access-width", test_access_width);
   g_test_add_func ("/scatter-draw/address-positions", test_address_positions);
   g_test_add_func ("/scatter-draw/viewport", test_viewport);
+  g_test_add_func ("/scatter-draw/viewport-band", test_viewport_band);
+  g_test_add_func ("/scatter-draw/viewport-gap", test_viewport_gap);
   g_test_add_func ("/scatter-draw/density-kinds", test_density_kinds);
   g_test_add_func ("/scatter-draw/eight-threads", test_eight_threads);
   g_test_add_func ("/scatter-draw/empty", test_empty);
