@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdlib.h>
+#include <string.h>
 
 #include "cs-scatter-segments.h"
 
@@ -23,13 +23,47 @@ _cs_scatter_axis_free (gpointer data)
   g_free (axis);
 }
 
-static int
-compare_u64 (gconstpointer a,
-             gconstpointer b)
+/* Sorts @n values ascending: a least-significant-digit radix sort on 16-bit
+ * digits, skipping the digits all values share. A million lines sort in
+ * milliseconds, where qsort's comparison calls took most of a second. */
+static void
+sort_u64 (guint64 *v,
+          gsize    n)
 {
-  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  g_autofree guint64 *tmp = g_new (guint64, MAX (n, 1));
+  g_autofree gsize *count = g_new (gsize, 65536);
+  guint64 *from = v, *to = tmp;
+  guint64 differ = 0;
 
-  return x < y ? -1 : x > y;
+  for (gsize i = 1; i < n; i++)
+    differ |= v[i] ^ v[0];
+  for (guint shift = 0; shift < 64; shift += 16)
+    {
+      gsize at = 0;
+
+      if (((differ >> shift) & 0xffff) == 0)
+        continue;
+      memset (count, 0, sizeof (gsize) * 65536);
+      for (gsize i = 0; i < n; i++)
+        count[(from[i] >> shift) & 0xffff]++;
+      for (guint d = 0; d < 65536; d++)
+        {
+          gsize c = count[d];
+
+          count[d] = at;
+          at += c;
+        }
+      for (gsize i = 0; i < n; i++)
+        to[count[(from[i] >> shift) & 0xffff]++] = from[i];
+      {
+        guint64 *t = from;
+
+        from = to;
+        to = t;
+      }
+    }
+  if (from != v)
+    memcpy (v, from, sizeof (guint64) * n);
 }
 
 /* The distinct cachelines of the points, ascending. Points come in runs on
@@ -51,7 +85,7 @@ distinct_lines (const CsScatterData *data)
           last = line;
         }
     }
-  g_array_sort (lines, compare_u64);
+  sort_u64 ((guint64 *) (gpointer) lines->data, lines->len);
   for (guint i = 0; i < lines->len; i++)
     if (kept == 0 || g_array_index (lines, guint64, kept - 1) != g_array_index (lines, guint64, i))
       g_array_index (lines, guint64, kept++) = g_array_index (lines, guint64, i);
