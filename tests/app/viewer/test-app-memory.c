@@ -127,6 +127,41 @@ is_toggle_labelled (GtkWidget     *widget,
          g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
 }
 
+static gboolean
+is_toggle_with_icon (GtkWidget     *widget,
+                     gconstpointer  icon)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0;
+}
+
+/* "Flagged Lines Only" on the all-accesses scatter: exactly the accesses
+ * of the lines with false or true sharing (none when nothing is flagged),
+ * every access again when it is off. */
+static void
+check_flagged_only (CsMemoryPage *page)
+{
+  CsMemoryProfile *profile = cs_memory_page_get_profile (page);
+  GtkWidget *flagged = cs_test_find_mapped (GTK_WIDGET (page), is_toggle_with_icon, "dialog-warning-symbolic");
+  guint all = cs_scatter_data_get_n_points (cs_scatter_view_get_data (scatter_of (page)));
+  guint64 expected = 0;
+  CsScatterData *data;
+
+  for (guint i = 0; i < cs_memory_profile_get_n_lines (profile); i++)
+    if (cs_memory_profile_get_line (profile, i)->sharing != CS_MEMORY_SHARING_NONE)
+      expected += cs_memory_profile_get_line (profile, i)->samples;
+  g_assert_nonnull (flagged);
+  g_assert_true (gtk_widget_is_sensitive (flagged));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (flagged), TRUE);
+  data = cs_scatter_view_get_data (scatter_of (page));
+  g_assert_true (g_str_has_prefix (data->title, "Sampled accesses to lines with false or true sharing"));
+  g_assert_cmpuint (cs_scatter_data_get_n_points (data), ==, expected);
+  for (guint i = 0; i < cs_scatter_data_get_n_points (data); i++)
+    g_assert_cmpint (cs_memory_profile_get_line_by_id (profile, cs_scatter_data_get_point (data, i)->key)->sharing,
+                     !=, CS_MEMORY_SHARING_NONE);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (flagged), FALSE);
+  g_assert_cmpuint (cs_scatter_data_get_n_points (cs_scatter_view_get_data (scatter_of (page))), ==, all);
+}
+
 /* The details row of the line's @index-th instruction (1-based). */
 static gboolean
 is_instruction_row (GtkWidget     *widget,
@@ -375,6 +410,9 @@ step_recording (CsTestApp *app)
       g_assert_cmpuint (cs_scatter_data_get_n_points (data), >, 0);
       g_assert_cmpuint (cs_scatter_data_get_n_points (data), <=, n);
       check_export (page);
+      check_flagged_only (page);
+      /* The filter made new data: the view's again. */
+      data = cs_scatter_view_get_data (view);
       if (r->adjacent)
         {
           /* The user activates the line's hottest instruction. */
