@@ -87,15 +87,20 @@ stamp (guint32     *pixels,
        guint32      color,
        const Glyph *glyph)
 {
-  /* Inside the image (nearly every glyph): the rows without clipping. */
+  /* Inside the image (nearly every glyph): the two shapes written out,
+   * without clipping or reading the runs. */
   if (G_LIKELY (x >= 0 && y >= 0 && x + 4 < width && y + 4 < height))
     {
       guint32 *row = pixels + (gsize) y * stride + x;
 
-      for (int dy = 0; dy < 5; dy++, row += stride)
-        for (int r = 0; r < 2; r++)
-          for (int px = glyph->runs[dy][r][0]; px <= glyph->runs[dy][r][1]; px++)
-            row[px] = color;
+      row[1] = row[2] = row[3] = color;
+      row += stride;
+      for (int dy = 1; dy < 4; dy++, row += stride)
+        if (glyph == &disc)
+          row[0] = row[1] = row[2] = row[3] = row[4] = color;
+        else
+          row[0] = row[4] = color;
+      row[1] = row[2] = row[3] = color;
       return;
     }
   for (int dy = 0; dy < 5; dy++)
