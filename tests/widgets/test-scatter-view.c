@@ -304,6 +304,8 @@ typedef struct
 {
   CsScatterView     *view;
   CsScatterViewport  before;
+  double             max_width;   /* done once the viewport is this narrow (0: any change) */
+  double             min_shift;   /* … or once x0 moved left by this much */
 } ViewportWait;
 
 static gboolean
@@ -312,14 +314,21 @@ viewport_moved (gpointer data)
   ViewportWait *w = data;
   const CsScatterViewport *vp = cs_scatter_view_get_viewport (w->view);
 
+  if (w->max_width > 0)
+    return vp->x1 - vp->x0 <= w->max_width;
+  if (w->min_shift > 0)
+    return w->before.x0 - vp->x0 >= w->min_shift &&
+           gtk_widget_has_focus (GTK_WIDGET (w->view));
   return memcmp (vp, &w->before, sizeof *vp) != 0;
 }
 
-/* Waits until the viewport differs from what it was when @w was armed. */
+/* Arms @w to wait for a change of the viewport from what it is now (or
+ * for the width or shift set after). */
 static void
 arm (ViewportWait *w)
 {
   w->before = *cs_scatter_view_get_viewport (w->view);
+  w->max_width = w->min_shift = 0;
 }
 
 /* Eight threads in three address clusters far apart, 6000 points: the
@@ -390,6 +399,8 @@ test_zoom (void)
   sx = g_strdup_printf ("%d", (int) round (g->plot.x + fx * g->plot.width));
   sy = g_strdup_printf ("%d", (int) round (g->plot.y + (1 - fy) * g->plot.height));
   arm (&wait);
+  /* Both clicks handled: 1 / 1.25² of the width. */
+  wait.max_width = 1 / (1.25 * 1.25) + 1e-6;
   {
     const char *cmds[] = { "mousemove", "--window", "%1", sx, sy, "click", "--repeat", "2", "--delay", "50", "4", NULL };
 
@@ -405,10 +416,14 @@ test_zoom (void)
   g_assert_cmpfloat (fabs (vp->x0 + fx * (vp->x1 - vp->x0) - fx), <, 0.02);
   g_assert_cmpfloat (fabs (vp->y0 + fy * (vp->y1 - vp->y0) - fy), <, 0.02);
   x0 = vp->x0, y0 = vp->y0, w0 = vp->x1 - vp->x0, h0 = vp->y1 - vp->y0;
+  /* The zoom made a new geometry. */
+  g = cs_scatter_view_get_geometry (CS_SCATTER_VIEW (view));
 
   /* Drag 60 pixels right and 40 down: earlier times and higher addresses
    * come into view; the release is no click. */
   arm (&wait);
+  /* Both moves and the release (which focuses the view) handled. */
+  wait.min_shift = 59.0 / g->plot.width * w0;
   {
     const char *cmds[] = { "mousemove", "--window", "%1", sx, sy, "mousedown", "1",
                            "mousemove_relative", "--sync", "--", "30", "20", "mousemove_relative", "--sync", "--", "30", "20",
