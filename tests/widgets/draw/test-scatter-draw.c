@@ -366,6 +366,13 @@ test_density_kinds (void)
       cs_scatter_data_add_point (data, g_rand_double_range (rand, 2, 3), a, 0, 0);
     }
   surface = render (data, CS_THEME_DARK, 800, 500);
+  {
+    g_autofree char *path = g_build_filename (g_get_tmp_dir (), "cs-test-scatter-density.png", NULL);
+
+    /* For looking at: stores and loads apart at the default size. */
+    cairo_surface_write_to_png (surface, path);
+    g_test_message ("rendering saved to %s", path);
+  }
   g = cs_scatter_geometry_new (data, NULL, 800, 500);
   g_assert_true (g->density);
   g_assert_cmpuint (g->n_visible, >, CS_SCATTER_VECTOR_MAX);
