@@ -190,11 +190,29 @@ close_annotate (CsModulesPage *self)
   gtk_widget_set_visible (self->no_source_box, FALSE);
 }
 
+/* The region whose samples the open symbol shows: the selected row's when
+ * it is a region with samples (record --regions), else NULL (all). The
+ * hot-symbols pane lists that region's symbols, so their source and
+ * disassembly must count the same samples. */
+static const CsScope *
+selected_region (CsModulesPage *self,
+                 CsSymbolItem  *item)
+{
+  CsModuleRow *row = cs_symbol_pane_get_module (self->symbol_pane);
+  const CsScope *scope;
+
+  if (row == NULL || cs_module_row_get_kind (row) != CS_SCOPE_REGION)
+    return NULL;
+  scope = cs_analysis_find_region (cs_symbol_item_get_analysis (item), cs_module_row_get_name (row));
+  return scope != NULL && scope->region_id > 0 ? scope : NULL;
+}
+
 void
 cs_modules_page_open_symbol (CsModulesPage *self,
                              CsSymbolItem  *item)
 {
   g_autofree char *title = NULL;
+  const CsScope *region;
   gboolean has_source;
   int height, width;
 
@@ -202,11 +220,20 @@ cs_modules_page_open_symbol (CsModulesPage *self,
   g_return_if_fail (CS_IS_SYMBOL_ITEM (item));
 
   g_set_object (&self->open_item, item);
-  /* TRANSLATORS: heading above the source and disassembly panes:
-   * "SYMBOL in MODULE · EVENT", e.g. "tm_exe_hot in cs-demo · cpu-clock" */
-  title = g_strdup_printf (_("%s in %s · %s"), cs_symbol_item_get_name (item),
-                           cs_symbol_item_get_library (item) != NULL ? cs_symbol_item_get_library (item) : "?",
-                           cs_symbol_item_get_event (item));
+  region = selected_region (self, item);
+  if (region != NULL)
+    /* TRANSLATORS: heading above the source and disassembly panes when
+     * they show one region's samples: "SYMBOL in MODULE · EVENT · only
+     * region REGION", e.g. "alpha_work in cs-demo · cpu-clock · only region alpha" */
+    title = g_strdup_printf (_("%s in %s · %s · only region %s"), cs_symbol_item_get_name (item),
+                             cs_symbol_item_get_library (item) != NULL ? cs_symbol_item_get_library (item) : "?",
+                             cs_symbol_item_get_event (item), region->name);
+  else
+    /* TRANSLATORS: heading above the source and disassembly panes:
+     * "SYMBOL in MODULE · EVENT", e.g. "tm_exe_hot in cs-demo · cpu-clock" */
+    title = g_strdup_printf (_("%s in %s · %s"), cs_symbol_item_get_name (item),
+                             cs_symbol_item_get_library (item) != NULL ? cs_symbol_item_get_library (item) : "?",
+                             cs_symbol_item_get_event (item));
   gtk_label_set_text (self->annotate_title, title);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->annotate_title), cs_symbol_item_get_signature (item));
 
@@ -223,8 +250,8 @@ cs_modules_page_open_symbol (CsModulesPage *self,
     }
   gtk_widget_set_visible (self->annotate_box, TRUE);
 
-  cs_annotate_link_set_symbol (self->link, cs_symbol_item_get_analysis (item),
-                               cs_symbol_item_get_symbol (item), cs_symbol_item_get_event (item));
+  cs_annotate_link_set_scope_symbol (self->link, cs_symbol_item_get_analysis (item), region,
+                                     cs_symbol_item_get_symbol (item), cs_symbol_item_get_event (item));
   has_source = cs_source_pane_has_source (self->source_pane);
   /* No source: the disassembly takes the room and a line says why. */
   gtk_widget_set_visible (GTK_WIDGET (self->source_pane), has_source);
