@@ -13,10 +13,14 @@
  *  - the graph of "two" — top-down tree, functions list, flame graph title —
  *    equals, node by node, the tree `cyclescope report --region two
  *    --call-graph caller --percent-limit 0 --format json` prints;
- *  - with "two" selected in the module table, work()'s source and
- *    disassembly show the samples `cyclescope annotate work --region two
- *    --format json` prints, instruction by instruction, fewer than work()'s
- *    samples in all regions, and the heading names the region.
+ *  - Show Source and Disassembly of work() from that graph opens the Modules
+ *    page on the region "two", and so does, later, opening work() from the
+ *    region's hot symbols: work()'s source and disassembly show the samples
+ *    `cyclescope annotate work --region two --format json` prints,
+ *    instruction by instruction, fewer than work()'s samples in all
+ *    regions, and the heading names the region;
+ *  - from the graph of all regions, Show Source and Disassembly switches the
+ *    table to shared objects and shows all of work()'s samples.
  *
  * Screenshots: meson-logs/app-region-callgraph.png, app-region-annotate.png.
  */
@@ -130,6 +134,18 @@ cli_total_of (json_object *nodes,
         sum += cli_total_of (cs_test_json_field (o, "children"), name);
     }
   return sum;
+}
+
+static guint
+function_named (CsCallGraph *graph,
+                const char  *name)
+{
+  CsProfile *profile = cs_call_graph_get_profile (graph);
+
+  for (guint f = 0; f < cs_profile_get_n_functions (profile); f++)
+    if (strcmp (cs_profile_get_function (profile, f)->name, name) == 0)
+      return f;
+  g_error ("no function %s", name);
 }
 
 static void
@@ -303,11 +319,42 @@ step (CsTestApp *app)
       if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "app-region-callgraph"))
         return FALSE;
       cs_test_app_reset_screenshot (app);
-      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "modules");
-      g_assert_true (cs_module_table_select (table, -1, "two"));
+      /* Show Source and Disassembly of work() from the region's graph. */
+      cs_call_graph_page_select (cg, function_named (cs_call_graph_page_get_graph (cg), "work"));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (cg), "callgraph.show-code", NULL));
       app->stage = 4;
       return FALSE;
     case 4:
+      if (g_strcmp0 (gtk_stack_get_visible_child_name (pages), "modules") != 0 ||
+          cs_modules_page_get_open_symbol (modules) == NULL)
+        return FALSE;
+      g_assert_null (cs_window_get_error_message (window));
+      g_assert_true (cs_module_table_get_show_regions (table));
+      g_assert_cmpstr (cs_module_row_get_name (cs_module_table_get_selected (table)), ==, "two");
+      check_annotation (modules, cs_modules_page_get_open_symbol (modules));
+      /* From the graph of all samples: work() in its shared object. */
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "call-graph");
+      cs_call_graph_page_set_region (cg, NULL);
+      app->stage = 5;
+      return FALSE;
+    case 5:
+      if (cs_call_graph_page_is_loading (cg) || cs_call_graph_page_get_graph (cg) == NULL)
+        return FALSE;
+      cs_call_graph_page_select (cg, function_named (cs_call_graph_page_get_graph (cg), "work"));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (cg), "callgraph.show-code", NULL));
+      g_assert_null (cs_window_get_error_message (window));
+      g_assert_cmpstr (gtk_stack_get_visible_child_name (pages), ==, "modules");
+      g_assert_false (cs_module_table_get_show_regions (table));
+      g_assert_nonnull (cs_modules_page_get_open_symbol (modules));
+      g_assert_null (strstr (gtk_label_get_text (GTK_LABEL (template_child (modules, CS_TYPE_MODULES_PAGE, "annotate_title"))),
+                             "only region"));
+      /* Back to the regions; the user picks "two" and opens work(). */
+      cs_module_table_set_show_regions (table, TRUE);
+      g_assert_true (cs_module_table_select (table, -1, "one"));
+      g_assert_true (cs_module_table_select (table, -1, "two"));
+      app->stage = 6;
+      return FALSE;
+    case 6:
       {
         GListModel *symbols;
 
@@ -323,7 +370,7 @@ step (CsTestApp *app)
               {
                 cs_modules_page_open_symbol (modules, item);
                 check_annotation (modules, item);
-                app->stage = 5;
+                app->stage = 7;
                 return FALSE;
               }
           }
