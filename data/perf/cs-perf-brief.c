@@ -206,6 +206,7 @@ fill_brief (CsPerfBrief             *b,
   b->stack = NULL;
   b->stack_size = 0;
   *time = l->time >= 0 ? load_u64 (body, l->time) : 0;
+  b->time = *time;
 }
 
 /* The registers and the stack copy behind a fixed-layout sample's call
@@ -337,6 +338,7 @@ deliver (Sink            *sink,
       b->attr = r->attr->index;
       b->misc = r->misc;
       b->reserved = 0;
+      b->time = r->time != CS_PERF_NO_TIME ? r->time : 0;
       b->callchain = r->sample.n_callchain > 0 ? r->sample.callchain : NULL;
       b->n_callchain = r->sample.n_callchain;
       b->regs_abi = r->sample.regs_user.regs != NULL ? r->sample.regs_user.abi : 0;
