@@ -4,9 +4,11 @@
  * Which file a mapping stands for is the symbolizer's decision (the
  * recorded path when its build-id matches, else a copy found by build-id),
  * so that frames are unwound with the code they are named after. Each file
- * is mapped once, privately (libelf may write into an image it was handed;
- * copy-on-write keeps that from the file), and every thread's Dwfl gets an
- * Elf on the same bytes: no file descriptor per thread and module.
+ * is mapped once, read-only, and every thread's Dwfl gets an Elf on the
+ * same bytes (elf_memory() reads them as ELF_C_READ: whatever libelf has
+ * to convert, it converts into memory of its own): no file descriptor per
+ * thread and module. Never opened for writing: as root that would succeed,
+ * and while it is open no one could run the program.
  *
  * The vDSO has no file. perf record copies it into its build-id cache
  * (~/.debug/.build-id/xx/…/vdso); and when the recording ran on this
@@ -113,7 +115,7 @@ static CsUnwindFile *
 file_from_path (const char *name,
                 const char *path)
 {
-  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, TRUE, NULL);
+  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, NULL);
   CsUnwindFile *f;
 
   if (mapped == NULL || g_mapped_file_get_length (mapped) == 0)
