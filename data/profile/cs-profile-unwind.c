@@ -17,12 +17,14 @@
  * starts with it, as cs-profile-samples.c does for call chains — so the
  * stack nodes, like the unwinding, do not depend on the number of threads.
  *
- * A walk that stopped before the outermost frame (a frame without
- * call-frame information, the stack deeper than its copy, a file that is
- * gone) gets one more frame beyond its last: address -1 of "[unknown]",
- * where perf report's own unwinding leaves its 0xffffffffffffffff. The
- * stack then begins with no entry and counts as broken, whatever function
- * the walk stopped in, and the trees show where callers are missing.
+ * A walk cut short because the stack went on beyond its copy gets one
+ * more frame beyond its last: address -1 of "[unknown]", where perf
+ * report's own unwinding leaves its 0xffffffffffffffff. The stack then
+ * begins with no entry and counts as broken even when the walk stopped in
+ * an entry's frame (__libc_start_call_main), and the trees show where
+ * callers are missing. A walk that stopped for another reason (code
+ * without call-frame information, a file that is gone) ends where it
+ * stopped, broken unless that is an entry, like a call chain.
  */
 #include "config.h"
 
@@ -217,7 +219,7 @@ intern_batch (CsProfileStream *st)
           f = cs_call_stacks_add_frame (stacks, m, o, 0);
           g_array_append_val (st->chain, f);
         }
-      if (!u->results[i].complete && cs_unwinder_is_supported (u->unwinder))
+      if (u->results[i].cut)
         {
           guint32 cut = cs_call_stacks_add_frame (stacks, st->unknown_module, G_MAXUINT64, 0);
 

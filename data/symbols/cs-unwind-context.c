@@ -26,6 +26,7 @@
 
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cs-unwind-private.h"
@@ -69,7 +70,7 @@ struct _CsUnwindContext
   CsUnwindRegs          regs;
   guint64              *out;
   guint                 n_out;
-  gboolean              read_failed;
+  gboolean              beyond_copy;  /* a read above the stack copy failed */
 };
 
 static void
@@ -172,7 +173,11 @@ memory_read (Dwfl       *dwfl,
   if (m == NULL || (file = _cs_unwind_files_get (self->files, m)) == NULL ||
       offset >= file->size || file->size - offset < sizeof *result)
     {
-      self->read_failed = TRUE;
+      /* Above the copy: the stack goes on where it was cut. (Reads below
+       * the stack pointer — a slot an epilogue already popped — or at a
+       * frame pointer of 0 fail without anything missing.) */
+      if (addr >= self->regs.sp && addr - self->regs.sp + sizeof *result > s->stack_size)
+        self->beyond_copy = TRUE;
       return false;
     }
   memcpy (result, file->image + offset, sizeof *result);
@@ -362,6 +367,37 @@ ensure_module (CsUnwindContext *self,
   return dwfl_addrmodule (p->dwfl, addr) == mod;
 }
 
+/* Whether the call-frame information at @pc (a frame's lookup address)
+ * leaves the return address undefined: the outermost frame, by the code's
+ * own word (_start, clone3's new thread). */
+static gboolean
+return_address_undefined (CsUnwindContext *self,
+                          guint64          pc)
+{
+  Dwfl_Module *mod = dwfl_addrmodule (self->process->dwfl, pc);
+  gboolean undefined = FALSE;
+
+  for (guint i = 0; mod != NULL && i < 2; i++)
+    {
+      Dwarf_Addr bias = 0;
+      Dwarf_CFI *cfi = i == 0 ? dwfl_module_eh_cfi (mod, &bias) : dwfl_module_dwarf_cfi (mod, &bias);
+      Dwarf_Frame *frame = NULL;
+      Dwarf_Op ops_mem[3], *ops = NULL;
+      size_t n_ops = 0;
+      int ra;
+
+      if (cfi == NULL || dwarf_cfi_addrframe (cfi, pc - bias, &frame) != 0)
+        continue;
+      ra = dwarf_frame_info (frame, NULL, NULL, NULL);
+      /* libdw's way of saying "undefined": no operations, in the buffer */
+      undefined = ra >= 0 && dwarf_frame_register (frame, ra, ops_mem, &ops, &n_ops) == 0 &&
+                  n_ops == 0 && ops == ops_mem;
+      free (frame);
+      break;
+    }
+  return undefined;
+}
+
 static int
 frame_callback (Dwfl_Frame *state,
                 void       *arg)
@@ -392,6 +428,7 @@ _cs_unwind_context_run (CsUnwindContext      *self,
 
   result->n_frames = 0;
   result->complete = FALSE;
+  result->cut = FALSE;
   if (sample->regs == NULL || sample->regs_abi != CS_UNWIND_REGS_ABI_64 || sample->maps == NULL ||
       !cs_unwind_regs_from_perf (self->arch, sample->regs_mask, sample->regs, sample->n_regs, &self->regs) ||
       (self->process = get_process (self, sample)) == NULL)
@@ -399,14 +436,18 @@ _cs_unwind_context_run (CsUnwindContext      *self,
   self->sample = sample;
   self->out = frames;
   self->n_out = 0;
-  self->read_failed = FALSE;
+  self->beyond_copy = FALSE;
   ret = dwfl_getthread_frames (self->process->dwfl, sample->tid, frame_callback, self);
   result->n_frames = self->n_out;
-  /* libdwfl ends a walk without an error when a return address cannot be
-   * read, as when it is undefined at the outermost frame; and a register
-   * that could not be read leaves a later frame without a value. Only a
-   * walk that read all it asked for ended where the code says it ends. */
-  result->complete = ret == 0 && !self->read_failed;
+  /* libdwfl ends a walk without an error both where the return address is
+   * undefined and where it could not be read (beyond the stack copy), and
+   * a register that could not be read leaves later frames without it. So
+   * a walk that read beyond the copy was cut short unless it stopped at a
+   * frame whose return address the code leaves undefined (_start reads
+   * above the top of the stack). */
+  result->cut = self->beyond_copy &&
+                !(self->n_out > 0 && return_address_undefined (self, frames[self->n_out - 1]));
+  result->complete = ret == 0 && !result->cut;
   self->sample = NULL;
   self->out = NULL;
 }

@@ -55,9 +55,12 @@ typedef struct
 {
   guint    n_frames;
   /* The walk reached a frame whose return address the code leaves
-   * undefined (the outermost: _start, clone3) and read all it asked for;
-   * FALSE when it stopped early. */
+   * undefined (the outermost: _start, clone3's new thread). */
   gboolean complete;
+  /* The walk stopped because the stack goes on beyond its copy. (Other
+   * stops — code without call-frame information, a file that is gone, a
+   * loader's _start with none — leave both FALSE.) */
+  gboolean cut;
 } CsUnwindResult;
 
 typedef struct _CsUnwinder CsUnwinder;

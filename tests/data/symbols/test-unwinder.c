@@ -493,14 +493,18 @@ test_short_copy (void)
       if (s->stack_size > SHORT_COPY && cut_results[i].n_frames < full_results[i].n_frames)
         {
           deeper++;
-          if (cut_results[i].complete)
+          if (cut_results[i].complete || !cut_results[i].cut)
             {
               print_sample (rec, i, full, full_results);
               print_sample (rec, i, cut, cut_results);
             }
           g_assert_false (cut_results[i].complete);
+          g_assert_true (cut_results[i].cut);
         }
     }
+  /* and the full copies were never cut */
+  for (guint i = 0; i < rec->samples->len; i++)
+    g_assert_false (full_results[i].cut);
   g_test_message ("%u stacks deeper than %d bytes stopped early", deeper, SHORT_COPY);
   /* descend() alone keeps a few kilobytes on the stack */
   g_assert_cmpuint (deeper, >, rec->samples->len / 10);
@@ -537,6 +541,7 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *home = NULL;
   int ret;
 
   g_test_init (&argc, &argv, NULL);
@@ -549,6 +554,7 @@ main (int    argc,
       return 77;
     }
   tmpdir = cs_test_mkdtemp ();
+  home = cs_perf_test_private_home ();
   plain_rec = record ("plain.data", FALSE, "dwarf");
   signal_rec = record ("signal.data", TRUE, "dwarf");
 
@@ -562,6 +568,7 @@ main (int    argc,
   recording_free (plain_rec);
   recording_free (signal_rec);
   cs_test_rmdir (tmpdir);
+  cs_test_rmdir (home);
   g_free (tmpdir);
   g_free (perf);
   return ret;
