@@ -161,7 +161,7 @@ gboolean  _cs_elf_loads_offset_to_vaddr  (GArray                 *loads,
                                          guint64                 offset,
                                          guint64                *vaddr);
 /* The symbol whose [start, start + size) holds @vaddr; never a neighbour.
- * Sizeless symbols only match their own address. */
+ * A sizeless symbol reaches up to the next (cs-symbol-index.h). */
 gboolean  _cs_elf_module_lookup_symbol   (CsModule               *module,
                                          guint64                 vaddr,
                                          const char            **raw_name,
