@@ -98,8 +98,8 @@ wrap_perf_json (CsAnalysis *analysis,
   json_object_object_add (model, "id", json_object_new_string (cs_model_get_id (m)));
   json_object_object_add (model, "name", json_object_new_string (cs_model_get_name (m)));
   json_object_object_add (root, "model", model);
-  json_object_object_add (root, "charts", json_tokener_parse (charts));
-  json_object_object_add (root, "profile", json_tokener_parse (profile));
+  json_object_object_add (root, "charts", cs_cli_json_parse (charts));
+  json_object_object_add (root, "profile", cs_cli_json_parse (profile));
   cs_cli_append_json (out, root);
   g_string_append_c (out, '\n');
 }
