@@ -225,6 +225,7 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *home = NULL;
   int ret;
 
   g_test_init (&argc, &argv, NULL);
@@ -239,7 +240,9 @@ main (int    argc,
   g_test_add_func ("/profile-unwind/threads", test_threads);
   g_test_add_func ("/profile-unwind/compressed", test_compressed);
   g_test_add_func ("/profile-unwind/short-copy", test_short_copy);
+  home = cs_perf_test_private_home ();
   ret = cs_test_run_with_tmpdir (&tmpdir);
+  cs_test_rmdir (home);
   g_free (perf);
   return ret;
 }
