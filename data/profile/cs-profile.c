@@ -480,7 +480,12 @@ cs_profile_load_with_regions (const char         *path,
   if (self->has_call_chains)
     _cs_profile_stream_init_chains (&st);
   if (self->has_stack_copies)
-    _cs_profile_unwind_start (&st);
+    {
+      _cs_profile_unwind_start (&st);
+      st.next_progress = PROGRESS_EVERY_UNWIND;
+      if (progress != NULL)
+        progress (_cs_profile_stream_stage (&st), 0, progress_data);
+    }
   ok = cs_perf_reader_foreach_brief (reader, on_record, on_samples, &st, &read_error);
   /* What is pending is unwound while the reader (its mapping) still
    * lives; cancelled, the load fails. */

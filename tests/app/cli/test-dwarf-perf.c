@@ -13,6 +13,8 @@
  *    and our share of broken stacks (the period of stacks that reach no
  *    program's or thread's entry) is no higher than perf's, counted here
  *    from perf script's stacks;
+ *  - /dwarf-perf/progress: loading shows its stages on a terminal, not
+ *    into a pipe;
  *  - /dwarf-perf/own-file: our own `record --call-graph dwarf` writes a
  *    standard perf.data that perf report unwinds itself: perf's rows and
  *    ours on that file agree the same way;
@@ -157,6 +159,8 @@ check_against_perf (const char         *file,
   g_assert_cmpfloat (broken_ours, <=, broken_theirs + 0.01);
 }
 
+static char *c_file;
+
 static void
 test_c (void)
 {
@@ -166,6 +170,44 @@ test_c (void)
                               "fold_step", "start_thread", "main", NULL };
 
   check_against_perf (file, must_have);
+  c_file = g_strdup (file);
+}
+
+/* On a terminal (script(1) gives one) a load shows its stages on one line
+ * (CYCLESCOPE_PROGRESS_AFTER_MS=0: at once, not after a second), erased at
+ * the end; into a pipe nothing. */
+static void
+test_progress (void)
+{
+  g_autofree char *script = g_find_program_in_path ("script");
+  g_autofree char *q_cyclescope = g_shell_quote (cyclescope), *q_file = g_shell_quote (c_file);
+  g_autofree char *line = g_strdup_printf ("%s report %s --limit 1 > /dev/null", q_cyclescope, q_file);
+  const char *on_tty[] = { "script", "-qec", line, "/dev/null", NULL };
+  const char *piped[] = { "report", c_file, "--limit", "1", NULL };
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "CYCLESCOPE_PROGRESS_AFTER_MS", "0", TRUE);
+  g_autofree char *out = NULL;
+  CliResult res;
+  int status = 0;
+
+  g_assert_nonnull (c_file);
+  if (script == NULL)
+    {
+      g_test_skip ("script(1) is not installed");
+      return;
+    }
+  g_assert_true (g_spawn_sync (NULL, (char **) on_tty, env, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (out, "\r\033[KUnwinding call stacks …"));
+  g_assert_true (g_str_has_suffix (out, "\r\033[K"));
+
+  g_setenv ("CYCLESCOPE_PROGRESS_AFTER_MS", "0", TRUE);
+  res = cli_run (cyclescope, piped);
+  g_unsetenv ("CYCLESCOPE_PROGRESS_AFTER_MS");
+  g_assert_cmpint (res.status, ==, 0);
+  g_assert_null (strstr (res.err, "\033[K"));
+  g_assert_null (strstr (res.err, "Unwinding"));
+  cli_result_clear (&res);
 }
 
 static void
@@ -288,12 +330,14 @@ main (int    argc,
   workload = argv[2];
   workload_cxx = argv[3];
   g_test_add_func ("/dwarf-perf/c", test_c);
+  g_test_add_func ("/dwarf-perf/progress", test_progress);
   g_test_add_func ("/dwarf-perf/cxx", test_cxx);
   g_test_add_func ("/dwarf-perf/own-file", test_own_file);
   g_test_add_func ("/dwarf-perf/own-vs-perf", test_own_vs_perf);
   home = cs_perf_test_private_home ();
   status = cs_test_run_with_tmpdir (&tmpdir);
   cs_test_rmdir (home);
+  g_free (c_file);
   g_free (perf);
   return status;
 }
