@@ -57,35 +57,6 @@
 
 static char *perf;
 
-static double
-run_timed (const char * const *argv)
-{
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-  double t0 = cs_bench_now ();
-
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
-                     NULL, NULL, NULL, NULL, &status, &error) ||
-      !g_spawn_check_wait_status (status, NULL))
-    {
-      g_printerr ("bench-callgraph: %s failed\n", argv[0]);
-      return -1;
-    }
-  return cs_bench_now () - t0;
-}
-
-/* The median wall time of @argv over 3 runs, -1 when it failed. */
-static double
-median_run (const char * const *argv)
-{
-  double t[3];
-
-  for (guint i = 0; i < 3; i++)
-    if ((t[i] = run_timed (argv)) < 0)
-      return -1;
-  return cs_bench_median (t, 3);
-}
-
 static gboolean
 record (const char *workload,
         const char *file,
@@ -101,7 +72,7 @@ record (const char *workload,
 
   g_print ("set-up: perf record -g -F 20000 -e cpu-clock%s -- two callgraph-workload --cpu %.1f\n",
            two_events ? " -e task-clock" : "", seconds);
-  return run_timed (two_events ? two : one) >= 0;
+  return cs_bench_run_timed (two_events ? two : one) >= 0;
 }
 
 static guint64
@@ -346,10 +317,10 @@ main (int    argc,
                                 "caller", NULL };
     const char *parser_argv[] = { PERFPARSER, "--input", file, "--output", "/dev/null", NULL };
 
-    t_perf = median_run (perf_argv);
+    t_perf = cs_bench_median_run (perf_argv);
     if (g_file_test (PERFPARSER, G_FILE_TEST_IS_EXECUTABLE))
-      t_parser = median_run (parser_argv);
-    t_ours_report = median_run (ours_argv);
+      t_parser = cs_bench_median_run (parser_argv);
+    t_ours_report = cs_bench_median_run (ours_argv);
   }
 
   /* in this process */

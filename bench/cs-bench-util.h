@@ -38,6 +38,36 @@ cs_bench_median (double *v,
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* The wall time of running @argv (output discarded); -1 when it failed. */
+static inline double
+cs_bench_run_timed (const char * const *argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  double t0 = cs_bench_now ();
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, NULL, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, NULL))
+    {
+      g_printerr ("%s failed\n", argv[0]);
+      return -1;
+    }
+  return cs_bench_now () - t0;
+}
+
+/* The median wall time of @argv over 3 runs, -1 when it failed. */
+static inline double
+cs_bench_median_run (const char * const *argv)
+{
+  double t[3];
+
+  for (guint i = 0; i < 3; i++)
+    if ((t[i] = cs_bench_run_timed (argv)) < 0)
+      return -1;
+  return cs_bench_median (t, 3);
+}
+
 /* Records @seconds of CPU time of profile-workload's two threads into
  * @file; FALSE, with perf's reason printed, when perf failed. */
 static inline gboolean

@@ -31,7 +31,8 @@
 
 #include "cs-unwind-private.h"
 
-#define N_PROCESSES 16
+#define N_PROCESSES       16
+#define MAX_MAPPING_FILES 4096
 
 typedef struct
 {
@@ -63,6 +64,9 @@ struct _CsUnwindContext
   Elf                  *arch_elf;
   Process              *processes[N_PROCESSES];
   guint64               clock;
+  /* CsMapping* (a reference: the address is not reused) -> its file, or
+   * the context itself for none; this thread's, so no lock per read */
+  GHashTable           *mapping_files;
 
   /* the sample being unwound, for the callbacks */
   const CsUnwindSample *sample;
@@ -104,6 +108,30 @@ find_mapping (GPtrArray *maps,
   if (lo < maps->len && ((const CsMapping *) g_ptr_array_index (maps, lo))->start <= addr)
     return g_ptr_array_index (maps, lo);
   return NULL;
+}
+
+/* The file of @m, NULL when there is none to read. Anonymous memory (the
+ * stack below its copy, the heap) has none without asking. */
+static const CsUnwindFile *
+mapping_file (CsUnwindContext *self,
+              const CsMapping *m)
+{
+  gpointer v;
+
+  if (m->filename[0] != '/' && strcmp (m->filename, "[vdso]") != 0)
+    return NULL;
+  v = g_hash_table_lookup (self->mapping_files, m);
+  if (v == NULL)
+    {
+      /* many processes, many maps: start over rather than grow */
+      if (g_hash_table_size (self->mapping_files) >= MAX_MAPPING_FILES)
+        g_hash_table_remove_all (self->mapping_files);
+      v = (gpointer) _cs_unwind_files_get (self->files, m);
+      if (v == NULL)
+        v = self;
+      g_hash_table_insert (self->mapping_files, cs_mapping_ref ((CsMapping *) m), v);
+    }
+  return v == self ? NULL : v;
 }
 
 /* libdwfl asks for a module's ELF the first time it needs it: an Elf on
@@ -170,7 +198,7 @@ memory_read (Dwfl       *dwfl,
    * as perf reads them. Never the stack beyond the copy. */
   m = find_mapping (s->maps, addr);
   offset = m != NULL ? addr - m->start + m->pgoff : 0;
-  if (m == NULL || (file = _cs_unwind_files_get (self->files, m)) == NULL ||
+  if (m == NULL || (file = mapping_file (self, m)) == NULL ||
       offset >= file->size || file->size - offset < sizeof *result)
     {
       /* Above the copy: the stack goes on where it was cut. (Reads below
@@ -214,6 +242,7 @@ _cs_unwind_context_new (CsUnwindFiles *files,
 
   self->files = files;
   self->arch = arch;
+  self->mapping_files = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cs_mapping_unref, NULL);
   self->debuginfo_path = g_strdup (debuginfo_path);
   self->callbacks.find_elf = find_elf;
   self->callbacks.find_debuginfo = dwfl_standard_find_debuginfo;
@@ -242,6 +271,7 @@ _cs_unwind_context_free (CsUnwindContext *self)
     process_free (self->processes[i]);
   /* after the Dwfls, whose backends were opened on it */
   g_clear_pointer (&self->arch_elf, elf_end);
+  g_clear_pointer (&self->mapping_files, g_hash_table_unref);
   g_free (self->debuginfo_path);
   g_free (self);
 }
@@ -259,7 +289,7 @@ modules_still_mapped (CsUnwindContext *self,
       const CsMapping *m = find_mapping (maps, r->addr);
       guint64 bias;
 
-      if (m == NULL || _cs_unwind_files_get (self->files, m) != r->file ||
+      if (m == NULL || mapping_file (self, m) != r->file ||
           !_cs_unwind_file_bias (r->file, m, &bias) || bias != r->bias)
         return FALSE;
       for (guint k = 0; k < maps->len; k++)
@@ -350,7 +380,7 @@ ensure_module (CsUnwindContext *self,
   m = find_mapping (self->sample->maps, addr);
   if (m == NULL)
     return TRUE;
-  if ((file = _cs_unwind_files_get (self->files, m)) == NULL || !_cs_unwind_file_bias (file, m, &r.bias))
+  if ((file = mapping_file (self, m)) == NULL || !_cs_unwind_file_bias (file, m, &r.bias))
     return FALSE;
   r.low = r.bias + file->first_vaddr;
   r.high = r.bias + file->end_vaddr;
