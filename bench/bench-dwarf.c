@@ -32,7 +32,7 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 
-#include "cs-bench-util.h"
+#include "cs-bench-profile.h"
 #include "cs-call-graph.h"
 #include "cs-perf-reader.h"
 #include "cs-profile-samples.h"
@@ -59,16 +59,6 @@ record (const char *workload,
   g_print ("set-up: perf record --call-graph dwarf -F 4000 -e cpu-clock -- two dwarf-workload --cpu %.2f\n",
            seconds);
   return cs_bench_run_timed (argv) >= 0;
-}
-
-static guint64
-count_samples (CsProfile *profile)
-{
-  guint64 n = 0;
-
-  for (guint i = 0; i < cs_profile_get_n_events (profile); i++)
-    n += cs_profile_get_event (profile, i)->n_samples;
-  return n;
 }
 
 /* Loads @file and builds every tree with @threads unwinding threads
@@ -178,42 +168,18 @@ unwind_all (CsUnwinder     *unwinder,
   return cs_bench_now () - t0;
 }
 
-/* --- memory, in a fresh process --- */
-
-static gint64
-status_kb (const char *key)
-{
-  g_autofree char *text = NULL;
-  g_autofree char *needle = g_strdup_printf ("\n%s:", key);
-  const char *p;
-
-  if (!g_file_get_contents ("/proc/self/status", &text, NULL, NULL) || (p = strstr (text, needle)) == NULL)
-    return -1;
-  return g_ascii_strtoll (p + strlen (needle), NULL, 10);
-}
-
-static void
-on_progress (const char *stage,
-             double      fraction,
-             gpointer    user_data)
-{
-  gint64 *peak = user_data;
-
-  *peak = MAX (*peak, status_kb ("RssAnon"));
-}
-
 static int
 measure_memory (const char *file)
 {
   g_autoptr(GError) error = NULL;
-  gint64 before = status_kb ("RssAnon"), peak = before;
-  g_autoptr(CsProfile) profile = cs_profile_load (file, NULL, on_progress, &peak, NULL, &error);
+  gint64 before = cs_bench_status_kb ("RssAnon"), peak = before;
+  g_autoptr(CsProfile) profile = cs_profile_load (file, NULL, cs_bench_track_peak, &peak, NULL, &error);
   g_autoptr(CsCallGraph) graph = profile != NULL ? cs_call_graph_new_for_profile (profile, NULL, &error) : NULL;
 
   if (graph == NULL)
     g_error ("loading %s failed: %s", file, error->message);
-  peak = MAX (peak, status_kb ("RssAnon"));
-  g_print ("%" G_GINT64_FORMAT " %" G_GUINT64_FORMAT "\n", peak - before, count_samples (profile));
+  peak = MAX (peak, cs_bench_status_kb ("RssAnon"));
+  g_print ("%" G_GINT64_FORMAT " %" G_GUINT64_FORMAT "\n", peak - before, cs_bench_count_samples (profile));
   return 0;
 }
 
@@ -266,7 +232,7 @@ main (int    argc,
           return 1;
         g_clear_object (&profile);
         load_and_build (file, NULL, &profile);
-        n = count_samples (profile);
+        n = cs_bench_count_samples (profile);
         if (n >= want * 0.9)
           break;
         seconds *= (double) want / MAX (n, 1) * 1.05;

@@ -9,6 +9,7 @@
 
 #include <glib.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Two threads sampled at 20 kHz: samples per second of the run. */
 #define CS_BENCH_SAMPLES_PER_SECOND 40000.0
@@ -36,6 +37,19 @@ cs_bench_median (double *v,
 {
   qsort (v, n, sizeof (double), cs_bench_compare_doubles);
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* kB value of a /proc/self/status line ("RssAnon"), -1 when absent. */
+static inline gint64
+cs_bench_status_kb (const char *key)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *needle = g_strdup_printf ("\n%s:", key);
+  const char *p;
+
+  if (!g_file_get_contents ("/proc/self/status", &text, NULL, NULL) || (p = strstr (text, needle)) == NULL)
+    return -1;
+  return g_ascii_strtoll (p + strlen (needle), NULL, 10);
 }
 
 /* The wall time of running @argv (output discarded); -1 when it failed. */
