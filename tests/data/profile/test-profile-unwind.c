@@ -13,7 +13,9 @@
  *  - /profile-unwind/short-copy: with 512 bytes of stack per sample most
  *    stacks cannot be walked to their entry: they count as broken, as
  *    many as perf's own unwinding of the file leaves without an entry
- *    (perf script's outermost frames).
+ *    (perf script's outermost frames);
+ *  - /profile-unwind/progress-cancel: loading says "Unwinding call stacks"
+ *    and a cancel then ends the load as cancelled.
  *
  * Arguments (meson passes them): DWARF-WORKLOAD
  * Exits 77 (skip) when perf is not installed.
@@ -23,6 +25,7 @@
 #include <math.h>
 
 #include "cs-call-graph.h"
+#include "cs-error.h"
 #include "cs-profile-samples.h"
 #include "cs-profile-test-util.h"
 
@@ -221,6 +224,43 @@ test_short_copy (void)
   g_assert_cmpfloat (fabs (ours - theirs), <, 2);
 }
 
+typedef struct
+{
+  GCancellable *cancellable;
+  guint         unwinding;    /* reports of the unwinding stage */
+} Watch;
+
+static void
+on_progress (const char *stage,
+             double      fraction,
+             gpointer    user_data)
+{
+  Watch *w = user_data;
+
+  if (g_str_equal (stage, "Unwinding call stacks"))
+    {
+      w->unwinding++;
+      g_cancellable_cancel (w->cancellable);
+    }
+}
+
+/* The unwinding is a stage of its own for progress, and cancelling in it
+ * ends the load with the cancellation. */
+static void
+test_progress_cancel (void)
+{
+  g_autofree char *file = record ("cancel.data", "dwarf", FALSE);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  Watch w = { cancellable, 0 };
+  g_autoptr(CsProfile) profile = cs_profile_load (file, NULL, on_progress, &w, cancellable, &error);
+
+  g_assert_null (profile);
+  g_assert_cmpuint (w.unwinding, >=, 1);
+  g_assert_true (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+                 g_error_matches (error, CS_DATA_ERROR, CS_DATA_ERROR_CANCELLED));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -240,6 +280,7 @@ main (int    argc,
   g_test_add_func ("/profile-unwind/threads", test_threads);
   g_test_add_func ("/profile-unwind/compressed", test_compressed);
   g_test_add_func ("/profile-unwind/short-copy", test_short_copy);
+  g_test_add_func ("/profile-unwind/progress-cancel", test_progress_cancel);
   home = cs_perf_test_private_home ();
   ret = cs_test_run_with_tmpdir (&tmpdir);
   cs_test_rmdir (home);
