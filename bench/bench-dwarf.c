@@ -22,6 +22,8 @@
  *   - the unwinding alone (CsUnwinder on the samples read beforehand),
  *     one thread against two, per sample.
  *
+ * Each figure also as CPU time (user and system, all threads; for the
+ * processes their own), which a shared machine does not inflate.
  * And the memory beyond the file's mapping, in a fresh process. Medians
  * of the rounds are printed; the goal (issue 13): loading with every tree
  * at most 0.5 x perf report's wall time. The exit status is 0 unless
@@ -31,7 +33,6 @@
 
 #include <glib/gstdio.h>
 #include <stdio.h>
-#include <sys/resource.h>
 
 #include "cs-bench-profile.h"
 #include "cs-call-graph.h"
@@ -63,15 +64,18 @@ record (const char *workload,
 }
 
 /* Loads @file and builds every tree with @threads unwinding threads
- * ("0": the default); returns the wall time. */
+ * (NULL: the default); returns the wall time, *@cpu (may be NULL) the CPU
+ * time of all threads. */
 static double
 load_and_build (const char  *file,
                 const char  *threads,
-                CsProfile  **out)
+                CsProfile  **out,
+                double      *cpu)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(CsProfile) profile = NULL;
   g_autoptr(CsCallGraph) graph = NULL;
+  double c0 = cs_bench_cpu (RUSAGE_SELF);
   double t0;
 
   if (threads != NULL)
@@ -83,6 +87,8 @@ load_and_build (const char  *file,
       !(graph = cs_call_graph_new_for_profile (profile, NULL, &error)))
     g_error ("loading %s failed: %s", file, error->message);
   t0 = cs_bench_now () - t0;
+  if (cpu != NULL)
+    *cpu = cs_bench_cpu (RUSAGE_SELF) - c0;
   g_unsetenv ("CYCLESCOPE_UNWIND_THREADS");
   if (out != NULL)
     *out = g_steal_pointer (&profile);
@@ -148,16 +154,6 @@ on_record (const CsPerfRecord *r,
   return TRUE;
 }
 
-/* CPU time of this process (every thread), seconds. */
-static double
-cpu_now (void)
-{
-  struct rusage ru;
-
-  getrusage (RUSAGE_SELF, &ru);
-  return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
-}
-
 /* Wall time; *@cpu gets the CPU time of all threads meanwhile. */
 static double
 unwind_all (CsUnwinder     *unwinder,
@@ -168,7 +164,7 @@ unwind_all (CsUnwinder     *unwinder,
 {
   g_autoptr(GError) error = NULL;
   const CsUnwindSample *in = (const CsUnwindSample *) (gpointer) s->samples->data;
-  double c0 = cpu_now ();
+  double c0 = cs_bench_cpu (RUSAGE_SELF);
   double t0 = cs_bench_now ();
 
   /* in batches, as the profile hands them over */
@@ -181,7 +177,7 @@ unwind_all (CsUnwinder     *unwinder,
     }
   t0 = cs_bench_now () - t0;
   if (cpu != NULL)
-    *cpu = cpu_now () - c0;
+    *cpu = cs_bench_cpu (RUSAGE_SELF) - c0;
   return t0;
 }
 
@@ -211,6 +207,7 @@ main (int    argc,
   guint64 want = 45000, n = 0;
   double t_perf[ROUNDS], t_parser[ROUNDS], t_report[ROUNDS], t_load[ROUNDS], t_load1[ROUNDS];
   double t_unwind1[ROUNDS], t_unwind2[ROUNDS], c_unwind1[ROUNDS], c_unwind2[ROUNDS];
+  double c_perf[ROUNDS], c_parser[ROUNDS], c_report[ROUNDS], c_load[ROUNDS];
   gboolean parser;
   guint n_cpus = g_get_num_processors ();
   gint64 growth = 0;
@@ -248,7 +245,7 @@ main (int    argc,
         if (!record (argv[2], file, seconds))
           return 1;
         g_clear_object (&profile);
-        load_and_build (file, NULL, &profile);
+        load_and_build (file, NULL, &profile, NULL);
         n = cs_bench_count_samples (profile);
         if (n >= want * 0.9)
           break;
@@ -286,11 +283,11 @@ main (int    argc,
       const char *ours_argv[] = { argv[1], "report", file, "--children", "--sort", "sym", "--call-graph",
                                   "caller", NULL };
 
-      t_perf[r] = cs_bench_run_timed (perf_argv);
-      t_parser[r] = parser ? cs_bench_run_timed (parser_argv) : -1;
-      t_report[r] = cs_bench_run_timed (ours_argv);
-      t_load[r] = load_and_build (file, NULL, NULL);
-      t_load1[r] = load_and_build (file, "1", NULL);
+      t_perf[r] = cs_bench_run_timed_cpu (perf_argv, &c_perf[r]);
+      t_parser[r] = parser ? cs_bench_run_timed_cpu (parser_argv, &c_parser[r]) : -1;
+      t_report[r] = cs_bench_run_timed_cpu (ours_argv, &c_report[r]);
+      t_load[r] = load_and_build (file, NULL, NULL, &c_load[r]);
+      t_load1[r] = load_and_build (file, "1", NULL, NULL);
       {
         g_autoptr(CsSymbolizer) symbolizer = cs_symbolizer_new ();
         g_autoptr(CsUnwinder) one = cs_unwinder_new (symbolizer, NULL, NULL, 1);
@@ -342,6 +339,12 @@ main (int    argc,
              n_cpus, load_m, load_m / perf_m);
     g_print ("the same with one unwinding thread:                   %7.3f s  = %.2f x perf report\n", load1_m,
              load1_m / perf_m);
+    g_print ("CPU time (user + system, all threads): perf report %.3f s; hotspot-perfparser %.3f s = %.2f x "
+             "perf; cyclescope report %.3f s = %.2f x perf; loading with every tree %.3f s = %.2f x perf\n",
+             cs_bench_median (c_perf, ROUNDS), parser ? cs_bench_median (c_parser, ROUNDS) : -1,
+             parser ? cs_bench_median (c_parser, ROUNDS) / cs_bench_median (c_perf, ROUNDS) : -1,
+             cs_bench_median (c_report, ROUNDS), cs_bench_median (c_report, ROUNDS) / cs_bench_median (c_perf, ROUNDS),
+             cs_bench_median (c_load, ROUNDS), cs_bench_median (c_load, ROUNDS) / cs_bench_median (c_perf, ROUNDS));
     g_print ("per sample, loading with every tree: %.1f us (%u threads), %.1f us (1 thread)\n",
              load_m / n * 1e6, n_cpus, load1_m / n * 1e6);
     g_print ("unwinding alone, %u samples: 1 thread %.3f s = %.1f us per sample; 2 threads %.3f s = %.1f us "

@@ -10,6 +10,7 @@
 #include <glib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /* Two threads sampled at 20 kHz: samples per second of the run. */
 #define CS_BENCH_SAMPLES_PER_SECOND 40000.0
@@ -52,12 +53,28 @@ cs_bench_status_kb (const char *key)
   return g_ascii_strtoll (p + strlen (needle), NULL, 10);
 }
 
-/* The wall time of running @argv (output discarded); -1 when it failed. */
+/* CPU time (user and system, seconds) of this process's threads
+ * (RUSAGE_SELF) or of its children waited for (RUSAGE_CHILDREN): on a
+ * shared machine it says what a run costs where wall time says how busy
+ * the others were. */
 static inline double
-cs_bench_run_timed (const char * const *argv)
+cs_bench_cpu (int who)
+{
+  struct rusage ru;
+
+  getrusage (who, &ru);
+  return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
+/* The wall time of running @argv (output discarded); -1 when it failed.
+ * *@cpu (may be NULL): the CPU time it used, all its threads. */
+static inline double
+cs_bench_run_timed_cpu (const char * const *argv,
+                        double             *cpu)
 {
   g_autoptr(GError) error = NULL;
   int status = 0;
+  double c0 = cs_bench_cpu (RUSAGE_CHILDREN);
   double t0 = cs_bench_now ();
 
   if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
@@ -67,7 +84,17 @@ cs_bench_run_timed (const char * const *argv)
       g_printerr ("%s failed\n", argv[0]);
       return -1;
     }
-  return cs_bench_now () - t0;
+  t0 = cs_bench_now () - t0;
+  if (cpu != NULL)
+    *cpu = cs_bench_cpu (RUSAGE_CHILDREN) - c0;
+  return t0;
+}
+
+/* The wall time of running @argv (output discarded); -1 when it failed. */
+static inline double
+cs_bench_run_timed (const char * const *argv)
+{
+  return cs_bench_run_timed_cpu (argv, NULL);
 }
 
 /* The median wall time of @argv over 3 runs, -1 when it failed. */
