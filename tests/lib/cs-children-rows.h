@@ -58,6 +58,8 @@ cs_children_perf_rows (const char         *perf,
                          "-t", "|", NULL };
   g_autofree char *out = NULL;
   g_auto(GStrv) lines = NULL;
+  /* perf's own text of a row -> the row */
+  g_autoptr(GHashTable) by_text = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   GPtrArray *rows = g_ptr_array_new_with_free_func (cs_children_row_free);
 
   for (guint i = 0; base[i] != NULL; i++)
@@ -84,11 +86,18 @@ cs_children_perf_rows (const char         *perf,
         sym += 4;
       if (g_str_has_suffix (sym, " (inlined)"))
         *any_inlined = TRUE;
-      r = g_new0 (CsChildrenRow, 1);
-      r->children = g_ascii_strtod (g_strstrip (f[0]), NULL);
-      r->self = g_ascii_strtod (g_strstrip (f[1]), NULL);
-      r->key = cs_children_row_key (sym);
-      g_ptr_array_add (rows, r);
+      /* --sort sym can split one address without a symbol over two rows
+       * (one per map structure of the threads that reach it, as --sort
+       * dso,sym shows in one row): those add up */
+      if ((r = g_hash_table_lookup (by_text, sym)) == NULL)
+        {
+          r = g_new0 (CsChildrenRow, 1);
+          r->key = cs_children_row_key (sym);
+          g_hash_table_insert (by_text, g_strdup (sym), r);
+          g_ptr_array_add (rows, r);
+        }
+      r->children += g_ascii_strtod (g_strstrip (f[0]), NULL);
+      r->self += g_ascii_strtod (g_strstrip (f[1]), NULL);
     }
   return rows;
 }
@@ -148,7 +157,8 @@ cs_children_by_children (gconstpointer a,
 /* Rows of the same name as one, by Children again: a function and its
  * .cold part add up; code without a symbol, which perf lists once by the
  * sample's own address (Self) and once by the address its call chains
- * hold (Children), and once per map, is one row with the largest of each. */
+ * hold (Children), is one row with the largest of each (perf's rows of
+ * the same address were added up as they were read). */
 static inline void
 cs_children_merge (GPtrArray *rows)
 {
