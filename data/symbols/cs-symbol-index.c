@@ -185,6 +185,11 @@ cs_symbol_index_new (Dwfl_Module *module,
           shndx == (GElf_Word) -1 ||
           (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_NOTYPE))
         continue;
+      /* perf's elf_sym__is_label(): a hidden assembly label is a place
+       * inside a function (a loop's head), not a function of its own */
+      if (type == STT_NOTYPE && (GELF_ST_VISIBILITY (sym.st_other) == STV_HIDDEN ||
+                                 GELF_ST_VISIBILITY (sym.st_other) == STV_INTERNAL))
+        continue;
       /* The name lives in libdwfl's string table as long as the module. */
       append (self, name, addr - bias, sym.st_size, GELF_ST_BIND (sym.st_info), i);
     }
