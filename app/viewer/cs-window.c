@@ -629,6 +629,8 @@ cs_window_init (CsWindow *self)
   g_signal_connect_swapped (self->page_list, "row-activated", G_CALLBACK (page_row_activated), self);
   page_changed (self);
   cs_state_report_attach (self);
+  /* The call graph of the region the user selects in the module table. */
+  cs_call_graph_page_follow_table (self->call_graph_page, cs_modules_page_get_module_table (self->modules_page));
 }
 
 CsWindow *
