@@ -105,7 +105,7 @@ _cs_profile_strip_signature (const char *signature)
 {
   if (strchr (signature, '(') == NULL)
     return g_strdup (signature);
-  return strip_signature (signature);
+  return cs_demangle_perf_name (signature);
 }
 
 char *
