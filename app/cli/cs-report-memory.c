@@ -234,18 +234,21 @@ render_csv (CsMemoryProfile *profile,
 }
 
 gboolean
-cs_report_memory (const char      *path,
-                  guint            limit,
-                  CsReportFormat   format,
-                  GString         *out,
-                  GError         **error)
+cs_report_memory (const char         *path,
+                  guint               limit,
+                  CsReportFormat      format,
+                  CsProfileSampleSet *selected,
+                  GString            *out,
+                  GError            **error)
 {
   g_autofree char *perf_data = NULL;
   g_autoptr(CsMemoryProfile) profile = NULL;
   const char * const *warnings;
 
   if (!(perf_data = find_perf_data (path, error)) ||
-      !(profile = cs_memory_profile_load (perf_data, NULL, NULL, error)))
+      !(profile = cs_memory_profile_load_selected (perf_data, NULL,
+                                                   selected != NULL ? cs_profile_sample_set_contains : NULL,
+                                                   selected, NULL, error)))
     return FALSE;
   if (cs_memory_profile_get_stats (profile)->n_with_regs == 0)
     {

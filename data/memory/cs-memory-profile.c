@@ -74,6 +74,8 @@ typedef struct
   CsDataAddressDecoder *decoder;
   CsMemoryCode         *code;
   GHashTable           *mapping_modules;  /* CsMapping* (a reference) -> CsModule* */
+  CsMemorySampleFunc    keep;             /* NULL: every sample */
+  gpointer              keep_data;
 } StreamState;
 
 static CsModule *
@@ -106,6 +108,8 @@ on_sample (StreamState        *st,
   CsDataAddress a;
   guint prev_len = 0;
 
+  if (st->keep != NULL && !st->keep (r, st->keep_data))
+    return;
   stats->n_samples++;
   if (cpumode != MISC_USER && cpumode != MISC_GUEST_USER)
     {
@@ -243,6 +247,17 @@ cs_memory_profile_load (const char    *path,
                         GCancellable  *cancellable,
                         GError       **error)
 {
+  return cs_memory_profile_load_selected (path, symbolizer, NULL, NULL, cancellable, error);
+}
+
+CsMemoryProfile *
+cs_memory_profile_load_selected (const char          *path,
+                                 CsSymbolizer        *symbolizer,
+                                 CsMemorySampleFunc   keep,
+                                 gpointer             keep_data,
+                                 GCancellable        *cancellable,
+                                 GError             **error)
+{
   g_autoptr(CsMemoryProfile) self = NULL;
   g_autoptr(CsPerfReader) reader = NULL;
   g_autoptr(CsAddressSpace) space = NULL;
@@ -285,6 +300,8 @@ cs_memory_profile_load (const char    *path,
   st.decoder = decoder;
   st.code = code;
   st.mapping_modules = mapping_modules;
+  st.keep = keep;
+  st.keep_data = keep_data;
   if (!cs_perf_reader_foreach (reader, on_record, &st, &read_error))
     {
       /* The reader delivered every record before the damage: keep them. */

@@ -32,6 +32,7 @@
 
 #include <gio/gio.h>
 
+#include "cs-perf-reader.h"
 #include "cs-symbolizer.h"
 
 G_BEGIN_DECLS
@@ -133,6 +134,19 @@ CsMemoryProfile     *cs_memory_profile_load         (const char      *path,
                                                      GError         **error);
 
 const CsMemoryStats *cs_memory_profile_get_stats    (CsMemoryProfile *self);
+/* Whether to count the sample @record (a SAMPLE of the file). */
+typedef gboolean (*CsMemorySampleFunc) (const CsPerfRecord *record,
+                                        gpointer            user_data);
+
+/* The same, of the samples @keep says yes to (a filter's: a time range, a
+ * thread); the statistics count those only. */
+CsMemoryProfile     *cs_memory_profile_load_selected (const char          *path,
+                                                      CsSymbolizer        *symbolizer,
+                                                      CsMemorySampleFunc   keep,
+                                                      gpointer             keep_data,
+                                                      GCancellable        *cancellable,
+                                                      GError             **error);
+
 /* Lines by samples, descending (ties: by pid, then address). */
 guint                cs_memory_profile_get_n_lines  (CsMemoryProfile *self);
 const CsMemoryLine  *cs_memory_profile_get_line     (CsMemoryProfile *self,

@@ -35,6 +35,7 @@
 
 #include <gio/gio.h>
 
+#include "cs-perf-reader.h"
 #include "cs-profile.h"
 
 G_BEGIN_DECLS
@@ -158,6 +159,19 @@ CsProfile            *cs_profile_new_filtered         (CsProfile             *ba
 /* The profile of the whole file (@self itself when not filtered). */
 CsProfile            *cs_profile_get_base             (CsProfile             *self);
 
+/* The samples @profile holds (a filtered profile's selection), to find
+ * them again in another reading of the file (the memory view reads it for
+ * the registers the columns do not keep): by thread and time. */
+typedef struct _CsProfileSampleSet CsProfileSampleSet;
+
+CsProfileSampleSet   *cs_profile_sample_set_new       (CsProfile             *profile);
+void                  cs_profile_sample_set_free      (CsProfileSampleSet    *set);
+/* Whether the SAMPLE @record is one of @set (a CsProfileSampleSet*): the
+ * shape of cs_memory_profile_load_selected()'s function. */
+gboolean              cs_profile_sample_set_contains  (const CsPerfRecord    *record,
+                                                       gpointer               set);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsProfileFilter, cs_profile_filter_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsProfileSampleSet, cs_profile_sample_set_free)
 
 G_END_DECLS
