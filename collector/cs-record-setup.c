@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cs-collector-error.h"
 #include "cs-launcher.h"
@@ -263,6 +264,14 @@ choose_sampled_event (CsRecorder  *self,
    * alias ("cpu_clock") only names it in formulas. */
   self->sample_name = g_strdup (cs_perf_event_spelling (event->event) != NULL
                                 ? cs_perf_event_spelling (event->event) : alias);
+  /* libcyclescope-region stamps its marks with CLOCK_MONOTONIC: the samples
+   * must carry the same clock to be given their region (perf's default
+   * clock is the kernel's local_clock, which user space cannot read). */
+  if (self->options->regions)
+    {
+      self->sample_attr.use_clockid = 1;
+      self->sample_attr.clockid = CLOCK_MONOTONIC;
+    }
 
   if (self->options->frequency > 0)
     self->frequency = self->options->frequency;

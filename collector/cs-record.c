@@ -20,6 +20,7 @@
 #include "cs-perf-names.h"
 #include "cs-record-private.h"
 #include "cs-kallsyms.h"
+#include "cs-region-run.h"
 #include "cs-sampling-run.h"
 
 G_DEFINE_FINAL_TYPE (CsRecorder, cs_recorder, G_TYPE_OBJECT)
@@ -154,6 +155,14 @@ cs_recorder_describe (CsRecorder *self)
     }
   else
     g_string_append (s, _("Sampling: off\n"));
+  if (self->options->regions)
+    {
+      /* Preformatted: a G_GUINT64_FORMAT would not survive translation. */
+      g_autofree char *skip = g_strdup_printf ("%" G_GUINT64_FORMAT, self->options->skip_events);
+
+      g_string_append_printf (s, _("Regions: counted and sampled per region (libcyclescope-region), "
+                                   "the first %s framework events left out\n"), skip);
+    }
   g_string_append_printf (s, _("Runs: %u\n"), cs_recorder_get_n_runs (self));
   g_string_append_printf (s, _("Output: %s\n"), self->bundle_path);
   return g_string_free (g_steal_pointer (&s), FALSE);
@@ -320,11 +329,19 @@ do_counting_run (RunState      *state,
   g_autoptr(GString) warning = g_string_new (NULL);
   g_autoptr(GPtrArray) groups = counting_groups (self->plan, prun, label, events);
   g_autoptr(CsCountingResult) result = NULL;
+  g_autoptr(CsRegionRun) regions = NULL;
   g_autofree char *outcome = NULL;
   CsRun *run;
 
   report (state, CS_RECORD_RUN_COUNTING, label->str, events->str, FALSE, 0, NULL, NULL);
-  result = cs_counting_run ((const char * const *) self->options->argv, self->cwd, NULL,
+  if (self->options->regions)
+    {
+      g_autofree char *name = g_strdup_printf ("run-%u", i);
+
+      regions = cs_region_run_new (self->bundle_path, name, groups, self->options->skip_events);
+    }
+  result = cs_counting_run ((const char * const *) self->options->argv, self->cwd,
+                            regions != NULL ? cs_region_run_get_envp (regions) : NULL,
                             groups, cancellable, error);
   if (result == NULL)
     return FALSE;
@@ -362,6 +379,14 @@ do_counting_run (RunState      *state,
     }
   if (run->status == CS_RUN_FAILED)
     state->any_failed = TRUE;
+  if (regions != NULL)
+    {
+      g_autofree char *what = g_strdup_printf (_("Run %u (%s)"), state->run, label->str);
+
+      if (!cs_region_run_collect_counts (regions, run, result->interrupted ? NULL : state->session,
+                                         what, error))
+        return FALSE;
+    }
 
   outcome = describe_outcome (result->wait_status, result->interrupted);
   report (state, CS_RECORD_RUN_COUNTING, label->str, events->str, TRUE, result->wall_seconds,
@@ -472,11 +497,19 @@ do_sampling_run (RunState      *state,
   CsSamplingResult result;
   CsSamplingRun *srun;
   GThread *kallsyms = NULL;
+  g_autoptr(CsRegionRun) regions = NULL;
 
   report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_name, FALSE, 0, NULL, NULL);
   if (!self->sample_attr.exclude_kernel)
     kallsyms = start_kallsyms_save (index, self->bundle_path);
-  if (!cs_sampling_run ((const char * const *) self->options->argv, self->cwd, NULL,
+  if (self->options->regions)
+    {
+      g_autofree char *name = g_strdup_printf ("sampling-%u", index);
+
+      regions = cs_region_run_new (self->bundle_path, name, NULL, self->options->skip_events);
+    }
+  if (!cs_sampling_run ((const char * const *) self->options->argv, self->cwd,
+                        regions != NULL ? cs_region_run_get_envp (regions) : NULL,
                         &event, 1, &options, path, &result, cancellable, error))
     {
       finish_kallsyms_save (kallsyms, state->session, NULL);
@@ -499,6 +532,15 @@ do_sampling_run (RunState      *state,
                   result.wait_status, result.interrupted);
   if (srun->status == CS_RUN_FAILED)
     state->any_failed = TRUE;
+  if (regions != NULL)
+    {
+      g_autofree char *what = g_strdup_printf (_("Sampling run %u"), index + 1);
+      g_autofree char *marks = g_strdup_printf ("sampling-%u.regions", index);  /* docs/session-format.md */
+
+      if (!cs_region_run_collect_marks (regions, marks, result.interrupted ? NULL : state->session,
+                                        what, &srun->regions, error))
+        return FALSE;
+    }
   if (result.stats.n_lost > 0)
     {
       warning = g_strdup_printf (_("Sampling run %u lost %llu samples (the ring buffer was "

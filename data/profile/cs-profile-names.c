@@ -101,14 +101,6 @@ cs_profile_event_matches (const char         *event_name,
 }
 
 char *
-_cs_profile_strip_signature (const char *signature)
-{
-  if (strchr (signature, '(') == NULL)
-    return g_strdup (signature);
-  return cs_demangle_perf_name (signature);
-}
-
-char *
 _cs_profile_display_name (const CsSymbol *symbol)
 {
   const char *sig;

@@ -49,6 +49,7 @@ _cs_profile_samples_clear (CsProfile *self)
   g_clear_pointer (&self->contexts, g_array_unref);
   g_clear_pointer (&self->context_ids, g_hash_table_unref);
   g_clear_pointer (&self->location_event, g_free);
+  g_clear_pointer (&self->location_region, g_free);
   g_clear_pointer (&self->stacks, cs_call_stacks_free);
 }
 
@@ -221,6 +222,7 @@ _cs_profile_samples_set_views (CsProfile *self)
   self->samples.contexts = (const CsProfileContext *) owner->contexts->data;
   self->samples.n_contexts = owner->contexts->len;
   self->samples.location_event = owner->location_event;
+  self->samples.location_region = owner->location_region;
   self->samples.n_locations = owner->table.n_keys;
   self->samples.large = (const CsProfileLargePeriod *) owner->large_periods->data;
   self->samples.n_large = owner->large_periods->len;
@@ -232,6 +234,12 @@ _cs_profile_samples_finish (CsProfile *self)
   self->location_event = g_new (guint16, MAX (self->table.n_keys, 1));
   for (guint k = 0; k < self->table.n_keys; k++)
     self->location_event[k] = self->table.keys[k].event;
+  if (self->marks != NULL)
+    {
+      self->location_region = g_new (guint16, MAX (self->table.n_keys, 1));
+      for (guint k = 0; k < self->table.n_keys; k++)
+        self->location_region[k] = self->table.keys[k].region;
+    }
   _cs_profile_samples_set_views (self);
 }
 

@@ -10,13 +10,13 @@
  *   period    4 bytes  the sample's period; larger ones are kept aside
  *   context   4 bytes  the thread under its name at sample time and the
  *                      CPU: a small table of (thread, cpu) pairs
- *   location  4 bytes  the profile's key (event, module, file offset), which
- *                      names the symbol and module as well
+ *   location  4 bytes  the profile's key (event, module, file offset, region),
+ *                      which names the symbol and module as well
  *   stack     4 bytes  recordings with call chains only: the node of the
  *                      sample's stack in cs_profile_get_call_stacks()
  *
  * 20 bytes a sample, 24 with call chains: pid, tid and comm come from the
- * context's thread, the event from the location. Interning (thread, cpu)
+ * context's thread, the event (and the region) from the location. Interning (thread, cpu)
  * pairs costs a few thousand entries at most (threads × the CPUs each ran
  * on), where a column of its own would cost 4 bytes a sample.
  *
@@ -63,6 +63,9 @@ typedef struct
   const CsProfileContext     *contexts;
   guint                       n_contexts;
   const guint16              *location_event;   /* per key: CsProfileEvent.index */
+  /* per key: the region (cs_profile_get_region_name(), 0: none) running on
+   * the sample's thread; NULL when the recording has no region marks */
+  const guint16              *location_region;
   guint                       n_locations;
   const CsProfileLargePeriod *large;      /* by sample index */
   guint                       n_large;
@@ -86,6 +89,14 @@ cs_profile_samples_event (const CsProfileSamples *samples,
                           guint                   index)
 {
   return samples->location_event[samples->location[index]];
+}
+
+/* 0 without region marks */
+static inline guint16
+cs_profile_samples_region (const CsProfileSamples *samples,
+                           guint                   index)
+{
+  return samples->location_region != NULL ? samples->location_region[samples->location[index]] : 0;
 }
 
 static inline guint32

@@ -134,8 +134,8 @@ _cs_profile_summary_build (CsProfile *self)
         s->samples_per_second = (double) e->n_samples / ((double) s->duration / 1e9);
     }
   s->n_lost = cs_profile_stats_get_n_lost (&self->stats);
-  for (guint i = 0; i < self->marks->len; i++)
-    if (g_array_index (self->marks, CsProfileMark, i).kind == CS_PROFILE_MARK_THROTTLE)
+  for (guint i = 0; i < self->sample_marks->len; i++)
+    if (g_array_index (self->sample_marks, CsProfileMark, i).kind == CS_PROFILE_MARK_THROTTLE)
       s->n_throttled++;
   s->hostname = self->hostname;
   s->cpu = self->header.cpu_description;

@@ -55,7 +55,7 @@ _cs_profile_tasks_init (CsProfile *self)
   self->comms = g_string_chunk_new (1024);
   self->tasks = g_ptr_array_new_with_free_func (g_free);
   self->processes = g_ptr_array_new_with_free_func (process_data_free);
-  self->marks = g_array_new (FALSE, FALSE, sizeof (CsProfileMark));
+  self->sample_marks = g_array_new (FALSE, FALSE, sizeof (CsProfileMark));
 }
 
 void
@@ -66,7 +66,7 @@ _cs_profile_tasks_clear (CsProfile *self)
   g_clear_pointer (&self->comms, g_string_chunk_free);
   g_clear_pointer (&self->tasks, g_ptr_array_unref);
   g_clear_pointer (&self->processes, g_ptr_array_unref);
-  g_clear_pointer (&self->marks, g_array_unref);
+  g_clear_pointer (&self->sample_marks, g_array_unref);
 }
 
 void
@@ -147,7 +147,7 @@ add_mark (CsProfileStream    *st,
   mark.kind = kind;
   mark.cpu = (r->id_fields & PERF_SAMPLE_CPU) ? r->cpu : G_MAXUINT32;
   mark.tid = r->id_fields != 0 ? (gint32) r->tid : -1;
-  g_array_append_val (st->self->marks, mark);
+  g_array_append_val (st->self->sample_marks, mark);
 }
 
 void
@@ -326,7 +326,7 @@ _cs_profile_tasks_finish (CsProfile *self)
       p->public.n_tasks = p->tasks->len;
       p->public.tasks = (const guint *) p->tasks->data;
     }
-  g_array_sort (self->marks, compare_marks);
+  g_array_sort (self->sample_marks, compare_marks);
 }
 
 guint
@@ -383,6 +383,6 @@ cs_profile_get_marks (CsProfile *self,
 {
   g_return_val_if_fail (CS_IS_PROFILE (self), NULL);
   if (n_marks != NULL)
-    *n_marks = self->marks->len;
-  return (const CsProfileMark *) self->marks->data;
+    *n_marks = self->sample_marks->len;
+  return (const CsProfileMark *) self->sample_marks->data;
 }

@@ -47,12 +47,13 @@ _cs_profile_view_release (CsProfile *self)
   self->contexts = NULL;
   self->context_ids = NULL;
   self->location_event = NULL;
+  self->location_region = NULL;
   self->threads = NULL;
   self->thread_ids = NULL;
   self->comms = NULL;
   self->tasks = NULL;
   self->processes = NULL;
-  self->marks = NULL;
+  self->sample_marks = NULL;
 }
 
 static void
@@ -178,12 +179,14 @@ borrow (CsProfile *self,
   self->contexts = base->contexts;
   self->context_ids = base->context_ids;
   self->location_event = base->location_event;
+  self->location_region = base->location_region;
   self->threads = base->threads;
   self->thread_ids = base->thread_ids;
   self->comms = base->comms;
   self->tasks = base->tasks;
   self->processes = base->processes;
-  self->marks = base->marks;
+  self->sample_marks = base->sample_marks;
+  self->marks = base->marks != NULL ? cs_region_marks_ref (base->marks) : NULL;
   _cs_profile_samples_set_views (self);
 
   copy_modules (self, base);
