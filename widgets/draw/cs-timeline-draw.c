@@ -240,7 +240,7 @@ draw_row (CsChartFrame            *frame,
     g_autofree char *text_label = row->expandable ? g_strdup_printf ("%s %s", row->expanded ? "▾" : "▸", row->label)
                                                   : g_strdup_printf ("%s%s", row->depth == 0 && row->kind == CS_TIMELINE_ROW_PROCESS ? "   " : "", row->label);
     PangoLayout *l = _cs_chart_frame_text (frame, text_label,
-                                           row->kind == CS_TIMELINE_ROW_PROCESS ? CS_CHART_FONT_BOLD : CS_CHART_FONT_SMALL,
+                                           CS_CHART_FONT_SMALL,
                                            m->label_width - indent - PAD, 1);
     double w, h;
 
