@@ -202,6 +202,7 @@ cs_timeline_layout_new (CsProfile               *profile,
   const CsProfileSummary *summary;
   g_autofree guint *lane_of = NULL;
   g_autofree guint32 *context_rows = NULL;
+  g_autofree guint32 **context_bins = NULL;
   const CsProfileMark *marks;
   guint n_marks;
   double per_ns;
@@ -228,35 +229,41 @@ cs_timeline_layout_new (CsProfile               *profile,
   context_rows = g_new (guint32, (gsize) MAX (samples->n_contexts, 1) * 3);
   make_rows (layout, profile, options, context_rows);
 
+  /* each context's rows' bins, looked up once: the loop over the samples
+   * is then a few loads and three increments per sample */
+  context_bins = g_new (guint32 *, (gsize) MAX (samples->n_contexts, 1) * 3);
+  for (gsize k = 0; k < (gsize) samples->n_contexts * 3; k++)
+    context_bins[k] = context_rows[k] != NO_ROW
+                      ? ((CsTimelineRow *) g_ptr_array_index (layout->rows, context_rows[k]))->bins : NULL;
   /* bins of (end - start + 1) / n_bins ns each */
   per_ns = (double) layout->n_bins / ((double) (layout->end - layout->start) + 1.0);
   for (guint i = 0; layout->has_time && i < samples->n; i++)
     {
       guint64 t = samples->time[i];
       guint lane = lane_of[cs_profile_samples_event (samples, i)];
-      const guint32 *rows;
-      guint bin;
+      guint32 * const *bins;
+      gsize at;
 
       if (t < layout->start || t > layout->end || t == 0 || lane == NO_ROW)
         continue;
-      bin = MIN ((guint) ((double) (t - layout->start) * per_ns), layout->n_bins - 1);
-      rows = &context_rows[samples->context[i] * 3];
-      for (guint k = 0; k < 3; k++)
-        if (rows[k] != NO_ROW)
-          {
-            CsTimelineRow *row = g_ptr_array_index (layout->rows, rows[k]);
-            guint32 *b = &row->bins[(gsize) lane * layout->n_bins + bin];
-
-            (*b)++;
-            row->n_samples++;
-          }
+      at = (gsize) lane * layout->n_bins + MIN ((guint) ((double) (t - layout->start) * per_ns), layout->n_bins - 1);
+      bins = &context_bins[(gsize) samples->context[i] * 3];
+      if (bins[0] != NULL)
+        bins[0][at]++;
+      if (bins[1] != NULL)
+        bins[1][at]++;
+      if (bins[2] != NULL)
+        bins[2][at]++;
     }
   for (guint r = 0; r < layout->rows->len; r++)
     {
       CsTimelineRow *row = g_ptr_array_index (layout->rows, r);
 
       for (gsize b = 0; b < (gsize) layout->n_lanes * layout->n_bins; b++)
-        row->max_bin = MAX (row->max_bin, row->bins[b]);
+        {
+          row->max_bin = MAX (row->max_bin, row->bins[b]);
+          row->n_samples += row->bins[b];
+        }
     }
 
   marks = cs_profile_get_marks (profile, &n_marks);
