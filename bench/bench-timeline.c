@@ -32,6 +32,7 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "cs-analysis.h"
 #include "cs-bench-util.h"
@@ -46,6 +47,17 @@
 #define THREADS "64"
 
 static char *perf;
+
+/* This thread's CPU time: on a loaded machine (the figures are taken while
+ * other builds run) the wall time says more about the neighbours. */
+static double
+cpu_now (void)
+{
+  struct timespec t;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
 
 static double
 run_timed (const char * const *argv)
@@ -104,8 +116,10 @@ load (const char *file)
 static double
 reaggregate (CsAnalysis      *base,
              CsProfileFilter *filter,
-             guint64         *n_selected)
+             guint64         *n_selected,
+             double          *cpu)
 {
+  double c0 = cpu_now ();
   double t0 = cs_bench_now ();
   g_autoptr(GError) error = NULL;
   g_autoptr(CsAnalysis) filtered = cs_analysis_new_filtered (base, filter, NULL, &error);
@@ -118,6 +132,7 @@ reaggregate (CsAnalysis      *base,
   for (guint i = 0; i < cs_analysis_get_n_scopes (filtered); i++)
     g_array_unref (cs_analysis_dup_top_symbols (filtered, cs_analysis_get_scope (filtered, i), NULL));
   t = cs_bench_now () - t0;
+  *cpu = cpu_now () - c0;
   *n_selected = 0;
   for (guint e = 0; e < cs_profile_get_n_events (cs_analysis_get_profile (filtered)); e++)
     *n_selected += cs_profile_get_event (cs_analysis_get_profile (filtered), e)->n_samples;
@@ -130,21 +145,23 @@ report_filter (const char      *what,
                CsProfileFilter *filter,
                const char     **perf_args)
 {
-  double t[REPEAT];
+  double t[REPEAT], c[REPEAT];
   guint64 n = 0;
   double anchor = median_run (perf_args);
 
   for (guint i = 0; i < REPEAT; i++)
-    t[i] = reaggregate (base, filter, &n);
-  g_print ("re-aggregate every view, %s: %" G_GUINT64_FORMAT " samples selected: %.1f ms (median of %d); "
-           "perf report %s: %.0f ms\n", what, n, cs_bench_median (t, REPEAT) * 1e3, REPEAT, what, anchor * 1e3);
+    t[i] = reaggregate (base, filter, &n, &c[i]);
+  g_print ("re-aggregate every view, %s: %" G_GUINT64_FORMAT " samples selected: %.1f ms wall, %.1f ms CPU "
+           "(median of %d; goal ≤ 100 ms); perf report %s: %.0f ms wall\n", what, n, cs_bench_median (t, REPEAT) * 1e3,
+           cs_bench_median (c, REPEAT) * 1e3, REPEAT, what, anchor * 1e3);
 }
 
 /* Binning and drawing the timeline at 1600 pixels, its process expanded. */
 static double
 timeline_frame (CsProfile *profile,
                 guint     *n_rows,
-                double    *binning)
+                double    *binning,
+                double    *cpu)
 {
   CsChartStyle style;
   CsTimelineOptions options;
@@ -159,6 +176,7 @@ timeline_frame (CsProfile *profile,
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 1600);
   cr = cairo_create (surface);
   t0 = cs_bench_now ();
+  *cpu = cpu_now ();
   cs_timeline_options_init (&options);
   options.n_bins = cs_timeline_plot_width (&style, 1600);
   options.expanded = pids;
@@ -171,6 +189,7 @@ timeline_frame (CsProfile *profile,
     cs_timeline_draw (cr, layout, &style, NULL, 1600, height);
     cairo_surface_flush (surface);
     t = cs_bench_now () - t0;
+    *cpu = cpu_now () - *cpu;
     *n_rows = layout->rows->len;
   }
   cairo_destroy (cr);
@@ -259,14 +278,14 @@ main (int    argc,
     report_filter ("--tid (one thread of " THREADS ")", analysis, filter, args);
   }
   {
-    double t[REPEAT], b[REPEAT];
+    double t[REPEAT], b[REPEAT], c[REPEAT];
     guint rows = 0;
 
     for (guint i = 0; i < REPEAT; i++)
-      t[i] = timeline_frame (profile, &rows, &b[i]);
-    g_print ("timeline first frame (bin + draw, 1600 px, %u rows): %.1f ms, of which binning %.1f ms "
-             "(median of %d); goal ≤ 16 ms\n",
-             rows, cs_bench_median (t, REPEAT) * 1e3, cs_bench_median (b, REPEAT) * 1e3, REPEAT);
+      t[i] = timeline_frame (profile, &rows, &b[i], &c[i]);
+    g_print ("timeline first frame (bin + draw, 1600 px, %u rows): %.1f ms wall, of which binning %.1f ms; "
+             "%.1f ms CPU (median of %d); goal ≤ 16 ms\n", rows, cs_bench_median (t, REPEAT) * 1e3,
+             cs_bench_median (b, REPEAT) * 1e3, cs_bench_median (c, REPEAT) * 1e3, REPEAT);
   }
 
   g_unlink (file);
