@@ -349,14 +349,14 @@ cs_timeline_view_get_range (CsTimelineView *self,
                             guint64        *start,
                             guint64        *end)
 {
-  guint64 first = 0, last = 0;
+  const CsProfileSummary *summary;
 
   g_return_if_fail (CS_IS_TIMELINE_VIEW (self));
 
-  if (self->profile != NULL)
-    cs_profile_get_time_bounds (self->profile, &first, &last);
-  *start = self->start != 0 || self->end != 0 ? self->start : first;
-  *end = self->start != 0 || self->end != 0 ? self->end : last;
+  summary = self->profile != NULL ? cs_profile_get_summary (self->profile) : NULL;
+  /* the layout's own bounds: the first and the last sample */
+  *start = self->start != 0 || self->end != 0 ? self->start : summary != NULL ? summary->first_time : 0;
+  *end = self->start != 0 || self->end != 0 ? self->end : summary != NULL ? summary->last_time : 0;
 }
 
 void
