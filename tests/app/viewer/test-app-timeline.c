@@ -16,7 +16,11 @@
  *    selected (perf's top 10 within 1 %), and the flame graph's root holds
  *    the range's samples, perf's total;
  *  - Back returns to the whole recording, whose module table is
- *    `perf report -n --sort dso` again.
+ *    `perf report -n --sort dso` again;
+ *  - in the flame graph, a click on tl_lib_spin (in libtlwork.so) and
+ *    "Filter In on Function" from its menu: the graph's samples and the
+ *    module table are those of `perf report -n --sort dso --parent
+ *    '^tl_lib_spin$' -x` (the samples with it anywhere on the stack).
  *
  * Screenshots: meson-logs/timeline-*.png. Exits 77 without perf.
  */
@@ -48,13 +52,15 @@ typedef struct
   gboolean    used_xdotool;
 } State;
 
-/* `perf report -n --sort dso [--time RANGE]` as dso → samples. */
+/* `perf report -n --sort dso [OPTION VALUE [-x]]` as dso → samples. */
 static GHashTable *
-perf_dso_counts (const char *time,
-                 guint64    *total)
+perf_dso_counts_with (const char *option,
+                      const char *value,
+                      gboolean    exclude_other,
+                      guint64    *total)
 {
   const char *args[] = { "report", "-i", data, "-n", "--stdio", "--no-children", "-g", "none", "-t", ";",
-                         "--sort", "dso", time != NULL ? "--time" : NULL, time, NULL };
+                         "--sort", "dso", option, value, exclude_other ? "-x" : NULL, NULL };
   g_autofree char *out = cs_perf_test_run (perf, args);
   g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
   GHashTable *counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -67,7 +73,7 @@ perf_dso_counts (const char *time,
 
       if (lines[i][0] == '#' || lines[i][0] == '\0')
         continue;
-      f = g_strsplit (lines[i], ";", 3);
+      f = g_strsplit (lines[i], ";", -1);
       if (g_strv_length (f) < 3)
         continue;
       n = g_ascii_strtoull (g_strstrip (f[1]), NULL, 10);
@@ -76,6 +82,24 @@ perf_dso_counts (const char *time,
     }
   g_assert_cmpuint (g_hash_table_size (counts), >, 0);
   return counts;
+}
+
+static GHashTable *
+perf_dso_counts (const char *time,
+                 guint64    *total)
+{
+  return perf_dso_counts_with (time != NULL ? "--time" : NULL, time, FALSE, total);
+}
+
+/* The samples with @function anywhere on their stack: perf's --parent
+ * (a regex searched through the call chain) with -x (only the matches). */
+static GHashTable *
+perf_dso_counts_on_stack (const char *function,
+                          guint64    *total)
+{
+  g_autofree char *regex = g_strdup_printf ("^%s$", function);
+
+  return perf_dso_counts_with ("--parent", regex, TRUE, total);
 }
 
 static CsTimelineView *
@@ -152,6 +176,40 @@ run_xdotool (const char * const *argv)
     g_error ("xdotool failed: %s", err);
 }
 #endif
+
+/* A click of the real pointer at (@x, @y) of @widget; FALSE when that
+ * cannot be done here. */
+static gboolean
+click (CsWindow  *window,
+       GtkWidget *widget,
+       double     x,
+       double     y)
+{
+#ifdef GDK_WINDOWING_X11
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  graphene_point_t at;
+  double sx, sy;
+  g_autofree char *xid = NULL;
+  g_autofree char *px = NULL;
+  g_autofree char *py = NULL;
+
+  if (xdotool == NULL || !GDK_IS_X11_SURFACE (surface) ||
+      !gtk_widget_compute_point (widget, GTK_WIDGET (window), &GRAPHENE_POINT_INIT (x, y), &at))
+    return FALSE;
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
+  xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (surface));
+  px = g_strdup_printf ("%d", (int) round (at.x + sx));
+  py = g_strdup_printf ("%d", (int) round (at.y + sy));
+  {
+    const char *argv[] = { xdotool, "mousemove", "--sync", "--window", xid, px, py, "click", "1", NULL };
+
+    run_xdotool (argv);
+  }
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
 
 /* Drags from @a to @b (times) over the first row of the timeline, with the
  * real pointer; FALSE when that cannot be done here. */
@@ -348,10 +406,108 @@ step (CsTestApp *app)
         g_assert_cmpuint (total, >, state->expected_total);
         check_modules (window, whole, total);
       }
+      cs_window_show_page (window, "call-graph");
       app->stage = 8;
       return FALSE;
 
-    case 8:   /* quit once the pages' own work for the last change is done */
+    case 8:   /* the flame graph's menu: Filter In on Function, on tl_lib_spin */
+      call_graph = CS_CALL_GRAPH_PAGE (page (window, "call-graph"));
+      if (!gtk_widget_get_mapped (GTK_WIDGET (call_graph)) || cs_call_graph_page_is_loading (call_graph) ||
+          cs_call_graph_page_get_graph (call_graph) == NULL)
+        return FALSE;
+      cs_call_graph_page_show_view (call_graph, "flame");
+      {
+        CsFlameView *flame = CS_FLAME_VIEW (gtk_widget_get_template_child (GTK_WIDGET (call_graph),
+                                                                           CS_TYPE_CALL_GRAPH_PAGE, "flame_view"));
+        const CsFlameLayout *flame_layout = cs_flame_view_get_layout (flame);
+        CsCallGraph *graph = cs_call_graph_page_get_graph (call_graph);
+        const CsFlameFrame *widest = NULL;
+        graphene_rect_t rect;
+
+        if (flame_layout == NULL || !gtk_widget_get_mapped (GTK_WIDGET (flame)))
+          return FALSE;
+        for (guint i = 0; i < flame_layout->frames->len; i++)
+          {
+            const CsFlameFrame *f = &g_array_index (flame_layout->frames, CsFlameFrame, i);
+
+            if (f->function != CS_CALL_NO_FUNCTION &&
+                g_str_equal (cs_profile_get_function (cs_call_graph_get_profile (graph), f->function)->name,
+                             "tl_lib_spin") &&
+                (widest == NULL || f->width > widest->width))
+              widest = f;
+          }
+        g_assert_nonnull (widest);
+        g_assert_true (cs_flame_view_get_frame_rect (flame, widest->node, &rect));
+        if (!click (window, GTK_WIDGET (flame), rect.origin.x + rect.size.width / 2,
+                    rect.origin.y + rect.size.height / 2))
+          {
+            g_test_message ("xdotool is missing: no click on the flame graph");
+            app->stage = 10;
+            return FALSE;
+          }
+        g_clear_pointer (&state->expected, g_hash_table_unref);
+        state->expected = perf_dso_counts_on_stack ("tl_lib_spin", &state->expected_total);
+        app->stage = 9;
+        return FALSE;
+      }
+
+    case 9:
+      {
+        CsFlameView *flame = CS_FLAME_VIEW (gtk_widget_get_template_child (GTK_WIDGET (page (window, "call-graph")),
+                                                                           CS_TYPE_CALL_GRAPH_PAGE, "flame_view"));
+        CsProfileFilter *filter = cs_analysis_get_filter (analysis);
+
+        if (filter == NULL)
+          {
+            /* the click zoomed into the frame and focused it */
+            if (cs_flame_view_get_focus_node (flame) == CS_CALL_NO_NODE)
+              return FALSE;
+            g_assert_true (gtk_widget_activate_action (GTK_WIDGET (flame), "flame.filter-in", NULL));
+            app->stage = 90;
+            return FALSE;
+          }
+        return FALSE;
+      }
+
+    case 90:
+      {
+        CsProfileFilter *filter = cs_analysis_get_filter (analysis);
+        const CsFilterClause *clause;
+
+        call_graph = CS_CALL_GRAPH_PAGE (page (window, "call-graph"));
+        if (filter == NULL || cs_call_graph_page_is_loading (call_graph) || cs_call_graph_page_get_graph (call_graph) == NULL)
+          return FALSE;
+        g_assert_cmpuint (cs_profile_filter_get_n_clauses (filter), ==, 1);
+        clause = cs_profile_filter_get_clause (filter, 0);
+        g_assert_cmpint (clause->kind, ==, CS_FILTER_FUNCTION);
+        g_assert_false (clause->exclude);
+        g_assert_cmpstr (clause->strings[0], ==, "tl_lib_spin");
+        /* the samples with it on the stack, as perf --parent -x selects them */
+        {
+          guint64 n = cs_call_graph_get_event_samples (cs_call_graph_page_get_graph (call_graph),
+                                                       cs_call_graph_page_get_event (call_graph));
+
+          g_test_message ("Filter In on tl_lib_spin: %" G_GUINT64_FORMAT " samples, perf --parent %" G_GUINT64_FORMAT,
+                          n, state->expected_total);
+          g_assert_cmpfloat (fabs ((double) n - (double) state->expected_total), <=, state->expected_total * 0.01);
+        }
+        cs_window_show_page (window, "modules");
+        app->stage = 91;
+        return FALSE;
+      }
+
+    case 91:
+      if (!gtk_widget_get_mapped (page (window, "modules")))
+        return FALSE;
+      if (app->shot_path == NULL)
+        check_modules (window, state->expected, state->expected_total);
+      if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "timeline-function-filter"))
+        return FALSE;
+      cs_test_app_reset_screenshot (app);
+      app->stage = 10;
+      return FALSE;
+
+    case 10:  /* quit once the pages' own work for the last change is done */
       return !cs_call_graph_page_is_loading (CS_CALL_GRAPH_PAGE (page (window, "call-graph"))) &&
              !cs_memory_page_is_loading (CS_MEMORY_PAGE (page (window, "memory")));
     }
