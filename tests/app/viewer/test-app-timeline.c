@@ -20,7 +20,9 @@
  *  - in the flame graph, a click on tl_lib_spin (in libtlwork.so) and
  *    "Filter In on Function" from its menu: the graph's samples and the
  *    module table are those of `perf report -n --sort dso --parent
- *    '^tl_lib_spin$' -x` (the samples with it anywhere on the stack).
+ *    '^tl_lib_spin$' -x` (the samples with it anywhere on the stack);
+ *  - Reset, then "Filter Out Module" on libtlwork.so from the module
+ *    table's menu: the table is perf's whole-file rows without it.
  *
  * Screenshots: meson-logs/timeline-*.png. Exits 77 without perf.
  */
@@ -180,10 +182,11 @@ run_xdotool (const char * const *argv)
 /* A click of the real pointer at (@x, @y) of @widget; FALSE when that
  * cannot be done here. */
 static gboolean
-click (CsWindow  *window,
-       GtkWidget *widget,
-       double     x,
-       double     y)
+click_button (CsWindow   *window,
+              GtkWidget  *widget,
+              double      x,
+              double      y,
+              const char *button)
 {
 #ifdef GDK_WINDOWING_X11
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
@@ -201,7 +204,7 @@ click (CsWindow  *window,
   px = g_strdup_printf ("%d", (int) round (at.x + sx));
   py = g_strdup_printf ("%d", (int) round (at.y + sy));
   {
-    const char *argv[] = { xdotool, "mousemove", "--sync", "--window", xid, px, py, "click", "1", NULL };
+    const char *argv[] = { xdotool, "mousemove", "--sync", "--window", xid, px, py, "click", button, NULL };
 
     run_xdotool (argv);
   }
@@ -209,6 +212,35 @@ click (CsWindow  *window,
 #else
   return FALSE;
 #endif
+}
+
+static gboolean
+click (CsWindow  *window,
+       GtkWidget *widget,
+       double     x,
+       double     y)
+{
+  return click_button (window, widget, x, y, "1");
+}
+
+/* The cell widget of @root's table showing the module row @name. */
+static GtkWidget *
+module_cell (GtkWidget  *root,
+             const char *name)
+{
+  gpointer item = g_object_get_data (G_OBJECT (root), "cs-item");
+
+  if (item != NULL && CS_IS_MODULE_ROW (item) && g_strcmp0 (cs_module_row_get_name (item), name) == 0 &&
+      gtk_widget_get_mapped (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = module_cell (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 /* Drags from @a to @b (times) over the first row of the timeline, with the
@@ -504,8 +536,70 @@ step (CsTestApp *app)
       if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "timeline-function-filter"))
         return FALSE;
       cs_test_app_reset_screenshot (app);
-      app->stage = 10;
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.filter-reset", NULL));
+      app->stage = 92;
       return FALSE;
+
+    case 92:  /* Reset, then the module table's menu: Filter Out Module */
+      {
+        CsModuleTable *table = cs_modules_page_get_module_table (CS_MODULES_PAGE (page (window, "modules")));
+        GtkWidget *cell;
+
+        if (cs_analysis_get_filter (analysis) != NULL)
+          return FALSE;
+        /* painted: the rows of the whole recording are where they are drawn */
+        if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "timeline-reset"))
+          return FALSE;
+        cs_test_app_reset_screenshot (app);
+        cell = module_cell (GTK_WIDGET (table), "libtlwork.so");
+        g_assert_nonnull (cell);
+        /* a right click on its row selects it and opens the menu */
+        if (!click_button (window, cell, 5, gtk_widget_get_height (cell) / 2.0, "3"))
+          g_assert_true (cs_module_table_select (table, -1, "libtlwork.so"));
+        app->stage = 94;
+        return FALSE;
+      }
+
+    case 94:
+      {
+        CsModuleTable *table = cs_modules_page_get_module_table (CS_MODULES_PAGE (page (window, "modules")));
+        CsModuleRow *selected = cs_module_table_get_selected (table);
+        guint64 total = 0;
+
+        if (selected == NULL || g_strcmp0 (cs_module_row_get_name (selected), "libtlwork.so") != 0)
+          return FALSE;
+        if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "timeline-module-menu"))
+          return FALSE;
+        cs_test_app_reset_screenshot (app);
+        g_clear_pointer (&state->expected, g_hash_table_unref);
+        state->expected = perf_dso_counts (NULL, &total);
+        state->expected_total = total - GPOINTER_TO_SIZE (g_hash_table_lookup (state->expected, "libtlwork.so"));
+        g_assert_true (g_hash_table_remove (state->expected, "libtlwork.so"));
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table), "module.filter-out", NULL));
+        app->stage = 93;
+        return FALSE;
+      }
+
+    case 93:
+      {
+        CsProfileFilter *filter = cs_analysis_get_filter (analysis);
+        const CsFilterClause *clause;
+
+        if (filter == NULL || !gtk_widget_get_mapped (page (window, "modules")))
+          return FALSE;
+        clause = cs_profile_filter_get_clause (filter, 0);
+        g_assert_cmpint (clause->kind, ==, CS_FILTER_MODULE);
+        g_assert_true (clause->exclude);
+        g_assert_cmpstr (clause->strings[0], ==, "libtlwork.so");
+        /* perf's rows without libtlwork.so, and no row of it */
+        if (app->shot_path == NULL)
+          check_modules (window, state->expected, state->expected_total);
+        if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "timeline-module-filter"))
+          return FALSE;
+        cs_test_app_reset_screenshot (app);
+        app->stage = 10;
+        return FALSE;
+      }
 
     case 10:  /* quit once the pages' own work for the last change is done */
       return !cs_call_graph_page_is_loading (CS_CALL_GRAPH_PAGE (page (window, "call-graph"))) &&
