@@ -166,9 +166,13 @@ typedef struct _CsProfileSampleSet CsProfileSampleSet;
 
 CsProfileSampleSet   *cs_profile_sample_set_new       (CsProfile             *profile);
 void                  cs_profile_sample_set_free      (CsProfileSampleSet    *set);
-/* Whether the SAMPLE @record is one of @set (a CsProfileSampleSet*): the
- * shape of cs_memory_profile_load_selected()'s function. */
-gboolean              cs_profile_sample_set_contains  (const CsPerfRecord    *record,
+/* Whether the sample of @tid at @time is one of @set (a
+ * CsProfileSampleSet*): the shape of cs_memory_profile_filter()'s
+ * function. */
+gboolean              cs_profile_sample_set_contains  (guint64                time,
+                                                       guint32                pid,
+                                                       guint32                tid,
+                                                       guint                  cpu,
                                                        gpointer               set);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsProfileFilter, cs_profile_filter_unref)

@@ -74,11 +74,14 @@ cs_profile_sample_set_free (CsProfileSampleSet *set)
 }
 
 gboolean
-cs_profile_sample_set_contains (const CsPerfRecord *record,
-                                gpointer            set_pointer)
+cs_profile_sample_set_contains (guint64  time,
+                                guint32  pid,
+                                guint32  tid,
+                                guint    cpu,
+                                gpointer set_pointer)
 {
   const CsProfileSampleSet *set = set_pointer;
-  Pair key = { record->time != CS_PERF_NO_TIME ? record->time : 0, (gint32) record->tid };
+  Pair key = { time != CS_PERF_NO_TIME ? time : 0, (gint32) tid };
 
   return bsearch (&key, set->pairs, set->n, sizeof (Pair), compare_pairs) != NULL;
 }

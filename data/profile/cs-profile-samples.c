@@ -120,13 +120,11 @@ context_index (CsProfileStream *st,
   return st->last_context;
 }
 
-/* The node of the sample's stack in the call stacks. */
-static guint32
-add_stack (CsProfileStream   *st,
-           const CsPerfBrief *b,
-           gboolean           kernel_mode,
-           guint32            module,
-           guint64            offset)
+/* The frames of @b's recorded call chain into st->chain, innermost
+ * first; returns the chain's first address (0: none). */
+static guint64
+recorded_chain (CsProfileStream   *st,
+                const CsPerfBrief *b)
 {
   CsCallStacks *stacks = st->self->stacks;
   GArray *chain = st->chain;
@@ -134,7 +132,6 @@ add_stack (CsProfileStream   *st,
   /* 0: no marker seen yet */
   int context = 0;
   guint64 first_ip = 0;
-  guint32 node = 0;
 
   g_array_set_size (chain, 0);
   for (guint64 i = 0; i < b->n_callchain; i++)
@@ -165,7 +162,22 @@ add_stack (CsProfileStream   *st,
       m = cs_call_stacks_add_frame (stacks, m, o, kernel ? CS_CALL_FRAME_KERNEL : 0);
       g_array_append_val (chain, m);
     }
-  if (chain->len == 0 || first_ip != b->ip)
+  return chain->len > 0 ? first_ip : 0;
+}
+
+guint32
+_cs_profile_stream_intern_chain (CsProfileStream *st,
+                                 guint64          first_ip,
+                                 guint64          ip,
+                                 gboolean         kernel_mode,
+                                 guint32          module,
+                                 guint64          offset)
+{
+  CsCallStacks *stacks = st->self->stacks;
+  GArray *chain = st->chain;
+  guint32 node = 0;
+
+  if (chain->len == 0 || first_ip != ip)
     {
       guint32 leaf = cs_call_stacks_add_frame (stacks, module, offset, kernel_mode ? CS_CALL_FRAME_KERNEL : 0);
 
@@ -202,8 +214,16 @@ _cs_profile_stream_add_sample (CsProfileStream   *st,
   g_array_append_val (self->sample_location, location);
   if (self->has_call_chains)
     {
-      guint32 node = add_stack (st, b, kernel_mode, module, offset);
+      guint64 first_ip = recorded_chain (st, b);
+      guint32 node;
 
+      /* A copy of the user stack: its frames come later, from the unwinder
+       * (cs-profile-unwind.c), with the recorded (kernel) part in front;
+       * the row is the sample's in every column. */
+      if (st->unwind != NULL && b->regs != NULL && b->stack_size > 0)
+        node = _cs_profile_unwind_defer (st, b, self->sample_stack->len, first_ip, kernel_mode, module, offset);
+      else
+        node = _cs_profile_stream_intern_chain (st, first_ip, b->ip, kernel_mode, module, offset);
       g_array_append_val (self->sample_stack, node);
     }
 }

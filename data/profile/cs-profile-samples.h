@@ -22,7 +22,11 @@
  *
  * Each sample's stack is its call chain as perf reads it: PERF_CONTEXT_*
  * markers say whether the addresses that follow are the kernel's or the
- * program's, the sampled ip is the innermost frame.
+ * program's, the sampled ip is the innermost frame. A file recorded with
+ * DWARF call graphs (--call-graph dwarf) holds a copy of the user stack
+ * instead of the user part of the chain: those frames are unwound
+ * (cs-unwinder.h) and follow the recorded kernel part, as perf report
+ * shows them; such a file has call chains too.
  */
 #pragma once
 
@@ -122,7 +126,8 @@ cs_profile_samples_period (const CsProfileSamples *samples,
   return G_LIKELY (p != CS_PROFILE_PERIOD_LARGE) ? p : _cs_profile_samples_large_period (samples, index);
 }
 
-/* TRUE when some event of the file was sampled with call chains. */
+/* TRUE when some event of the file was sampled with call chains or with
+ * copies of the user stack. */
 gboolean                cs_profile_has_call_chains   (CsProfile *self);
 /* Every sample of the file, in the order read (time order, give or take
  * samples of different CPUs with no side-band record between them). */
