@@ -31,7 +31,7 @@ typedef struct
   char        *model_id;    /* NULL: the model for the host PMU */
   char       **events;      /* -e: extra events counted beside the model's, NULL-terminated */
   CsPlanMode   mode;
-  guint        repeat;      /* how many runs count cycles (seed 000: 5) */
+  guint        repeat;      /* runs that count cycles (5 in Kruse, 2011, §5.1) */
   guint64      frequency;   /* -F HZ; 0 with period 0: the model's period or 1 kHz */
   guint64      period;      /* -c PERIOD */
   gboolean     callchains;  /* -g */

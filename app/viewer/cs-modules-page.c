@@ -282,7 +282,12 @@ module_selected (CsModuleTable *table,
                  CsModuleRow   *row,
                  CsModulesPage *self)
 {
-  cs_symbol_pane_set_module (self->symbol_pane, row);
+  if (row != NULL)
+    cs_symbol_pane_set_module (self->symbol_pane, row);
+  else
+    /* The filter hid the selected module: its symbols must go too. */
+    cs_symbol_pane_clear (self->symbol_pane, _("No module selected: the filter hides the module that was. "
+                                               "Choose one in the table to see its hot symbols."));
   /* The open symbol belongs to the module that was selected before. */
   close_annotate (self);
   self->level = compute_level (self);

@@ -7,8 +7,9 @@
  * needs one canonical spelling, perf's.
  *
  * Symbols are shown the way `perf report` shows them, demangled without
- * parameters ("ns::Class::method"), which is also the "symbol" column of
- * seed 000's tables; the full signature is a column of its own.
+ * parameters ("ns::Class::method"), which is also the "symbol" column of the
+ * tables of Kruse, CMSSW Performance Monitoring, 2011; the full signature is a
+ * column of its own.
  */
 #include "config.h"
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-demangle.h — C++ symbol names for people
  *
- * The symbol tables of seed 000 (Figure 5.7) show two columns for each
- * function: the short name ("match") and the complete signature
- * ("SiStripRecHitMatcher::match(SiStripRecHit2D const*, …) const").
+ * The symbol tables of Kruse, CMSSW Performance Monitoring, 2011 (Figure 5.7)
+ * show two columns for each function: the short name ("match") and the complete
+ * signature ("SiStripRecHitMatcher::match(SiStripRecHit2D const*, …) const").
  * cs_demangle() gives the signature (through libstdc++'s __cxa_demangle),
  * cs_demangle_short_name() cuts the short name out of it.
  */

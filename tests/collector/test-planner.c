@@ -7,7 +7,7 @@
  * sources rather than taken from the planner: counter counts from libpfm4's
  * PMU table (shared/reference), the kernel's fixed-counter encodings
  * (arch/x86/events/intel/core.c), Core 2's PMC0-only MEM_LOAD_RETIRED and
- * Nehalem's single OFFCORE_RESPONSE MSR (reference §0.5, §B).
+ * Nehalem's single OFFCORE_RESPONSE MSR (libpfm4's nhm event table).
  */
 #include "config.h"
 
@@ -290,8 +290,8 @@ test_core2 (void)
     {
       CsPlanGroup *group = g_ptr_array_index (plan->groups, g);
 
-      /* Seed 000 §5.1: 2 programmable counters beside the fixed ones, and
-       * MEM_LOAD_RETIRED only on PMC0. */
+      /* Kruse, CMSSW Performance Monitoring, 2011, §5.1: 2 programmable
+       * counters beside the fixed ones, and MEM_LOAD_RETIRED only on PMC0. */
       g_assert_cmpuint (group->n_generic, <=, 2);
       g_assert_cmpuint (count_prefix (group, "MEM_LOAD_RETIRED"), <=, 1);
     }

@@ -121,7 +121,7 @@ test_bundled (void)
   g_assert_cmpuint (n, ==, g_strv_length ((char **) bundled));
 }
 
-/* The seed's lists, by name, as libpfm4 spells them (reference §B): the
+/* Kruse's lists, by name, as libpfm4 spells them: the
  * model must count each of them (as its event or an alternative). */
 static void
 assert_has_events (CsModel            *model,
@@ -139,14 +139,14 @@ assert_has_events (CsModel            *model,
                   (e->alternatives && g_strv_contains ((const char * const *) e->alternatives, names[i]));
         }
       if (!found)
-        g_error ("%s: the seed's event %s is missing", cs_model_get_id (model), names[i]);
+        g_error ("%s: Kruse's event %s is missing", cs_model_get_id (model), names[i]);
     }
 }
 
 static void
 test_seed_lists (void)
 {
-  /* Seed 000 §6.1: 17 events and 8 constants. */
+  /* Kruse, CMSSW Performance Monitoring, 2011, §6.1: 17 events and 8 constants. */
   static const char * const core_events[] = {
     "BRANCH_INSTRUCTIONS_RETIRED", "ILD_STALL", "INST_RETIRED:LOADS", "INST_RETIRED:OTHER",
     "INST_RETIRED:STORES", "INSTRUCTIONS_RETIRED", "LOAD_BLOCK:OVERLAP_STORE", "LOAD_BLOCK:STA",
@@ -160,8 +160,9 @@ test_seed_lists (void)
     { "CORE_LCP_STALL_CYCLES", 6 }, { "CORE_UNKNOWN_ADDR_STORE_CYCLES", 5 }, { "CORE_OVERLAPPING_CYCLES", 6 },
     { "CORE_SPAN_ACROSS_CACHE_LINE_CYCLES", 20 }, { "EXPECTED_CPI", 0.25 },
   };
-  /* Seed 000 §6.2: 41 events (UOPS_DECODED:MS CMASK=1, UOPS_ISSUED:ANY
-   * CMASK=1 INV=1 and UOPS_EXECUTED:0x3f as core stall cycles spelt out). */
+  /* Kruse, CMSSW Performance Monitoring, 2011, §6.2: 41 events (UOPS_DECODED:MS
+   * CMASK=1, UOPS_ISSUED:ANY CMASK=1 INV=1 and UOPS_EXECUTED:0x3f as core stall
+   * cycles spelt out). */
   static const char * const nhm_events[] = {
     "ARITH:CYCLES_DIV_BUSY", "BR_INST_EXEC:ANY", "BR_INST_EXEC:DIRECT_NEAR_CALL",
     "BR_INST_EXEC:INDIRECT_NEAR_CALL", "BR_INST_EXEC:INDIRECT_NON_CALL", "BR_INST_EXEC:NEAR_CALLS",

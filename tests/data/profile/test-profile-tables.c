@@ -155,7 +155,8 @@ test_cxx_signatures (void)
       g_assert_cmpstr (sym->signature, ==, s->demangled);
       if (g_str_equal (s->demangled, "cssym::work::Kernel<float>::run(float const*, unsigned long, int)"))
         {
-          /* perf's way of printing it, and seed 000's short name */
+          /* perf's way of printing it, and the short name of Kruse, CMSSW
+           * Performance Monitoring, 2011 */
           g_assert_cmpstr (r->symbol->display_name, ==, "cssym::work::Kernel<float>::run");
           g_assert_cmpstr (sym->name, ==, "run");
           seen_template = TRUE;

@@ -77,7 +77,8 @@ test_not_mangled (void)
   g_assert_null (cs_demangle_short_name (NULL));
 }
 
-/* Seed 000, Figure 5.7: the complete signature column and its short name. */
+/* Kruse, CMSSW Performance Monitoring, 2011, Figure 5.7: the complete signature
+ * column and its short name. */
 static void
 test_figure_5_7 (void)
 {

@@ -127,7 +127,7 @@ test_exe_symbols (void)
     }
   g_assert_cmpuint (checked, >=, 15);
 
-  /* Short names, as in seed 000's Figure 5.7. */
+  /* Short names, as in Kruse, CMSSW Performance Monitoring, 2011, Figure 5.7. */
   {
     const struct { const char *prefix; const char *name; } shorts[] = {
       { "cssym::work::hot_loop(", "hot_loop" },
