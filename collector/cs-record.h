@@ -88,7 +88,7 @@ char               *cs_recorder_describe        (CsRecorder             *self);
 /* Runs the recording (blocking). Returns the saved session. The program
  * failing (non-zero exit, killed) is recorded, not an error. On
  * cancellation the program is killed, the partial session is saved with
- * complete=false and CS_COLLECTOR_ERROR_CANCELLED is returned; other errors
+ * complete=false and G_IO_ERROR_CANCELLED is returned; other errors
  * after a run succeeded also save the partial session first. A recorder
  * runs once. */
 CsSession          *cs_recorder_run             (CsRecorder             *self,

@@ -145,8 +145,7 @@ load_profile (CsAnalysis              *self,
   if (self->profile != NULL)
     return TRUE;
   /* A plain perf.data is all there is to show; a bundle still has counts. */
-  if (plain || g_error_matches (local_error, CS_DATA_ERROR, CS_DATA_ERROR_CANCELLED) ||
-      g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (plain || g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
