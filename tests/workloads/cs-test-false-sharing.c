@@ -5,7 +5,9 @@
  *   MODE: adjacent | padded | adjacent-plain | padded-plain
  *
  * Thread 1 increments counter a, thread 2 counter b, until the main thread
- * raises the stop flag. "adjacent": a and b are neighbours in one 64-byte
+ * raises the stop flag: once each of them has run SECONDS of CPU time, so
+ * that the samples of a cpu-clock recording do not depend on how much CPU
+ * a loaded machine leaves the threads. "adjacent": a and b are neighbours in one 64-byte
  * line (false sharing); "padded": b is 64 bytes after a (two lines).
  *
  * The program prints where its counters and its loop are, which is the
@@ -286,6 +288,15 @@ print_watch (const char   *name,
     printf ("watch_%s_ip 0x%" PRIx64 " %" PRIu64 "\n", name, w->ips[i], w->hits[i]);
 }
 
+static double
+cpu_seconds (clockid_t clock)
+{
+  struct timespec ts = { 0, 0 };
+
+  clock_gettime (clock, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -302,6 +313,7 @@ main (int    argc,
   pthread_barrier_t ready;
   Worker wa = { 0 }, wb = { 0 };
   pthread_t ta, tb;
+  clockid_t clock_a, clock_b;
   struct timespec nap;
 
   if (strncmp (mode, "adjacent", layout_len) == 0 && layout_len == 8)
@@ -342,9 +354,16 @@ main (int    argc,
           (void *) inner, (void *) inner_end, (int) wa.tid, (int) wb.tid);
   fflush (stdout);
 
-  nap.tv_sec = (time_t) seconds;
-  nap.tv_nsec = (long) ((seconds - (double) nap.tv_sec) * 1e9);
-  nanosleep (&nap, NULL);
+  /* Each worker's own CPU clock, checked every 10 ms. */
+  if (pthread_getcpuclockid (ta, &clock_a) != 0 || pthread_getcpuclockid (tb, &clock_b) != 0)
+    {
+      perror ("pthread_getcpuclockid");
+      return 1;
+    }
+  nap.tv_sec = 0;
+  nap.tv_nsec = 10 * 1000 * 1000;
+  while (cpu_seconds (clock_a) < seconds || cpu_seconds (clock_b) < seconds)
+    nanosleep (&nap, NULL);
   stop.flag = 1;
   pthread_join (ta, NULL);
   pthread_join (tb, NULL);
