@@ -275,21 +275,24 @@ test_malformed (void)
   assert_broken ("[\"CPI\"]\n}\n", "[\"CPI\"]\n}\n}\n", CS_DATA_ERROR_PARSE, "broken.json: line 17, column 1: not valid JSON (unexpected character)");
   /* Version. */
   assert_broken ("\"format\": 1", "\"format\": 7", CS_DATA_ERROR_VERSION, "broken.json: format: version 7 is not supported");
-  assert_broken ("\"format\": 1,", "", CS_DATA_ERROR_INVALID, "broken.json: missing “format”");
+  assert_broken ("\"format\": 1,", "", CS_DATA_ERROR_INVALID, "broken.json: format: missing; expected the format version, 1");
   /* Missing field, wrong type. */
-  assert_broken ("\"name\": \"M\",", "", CS_DATA_ERROR_INVALID, "broken.json: missing “name”");
+  assert_broken ("\"name\": \"M\",", "", CS_DATA_ERROR_INVALID, "broken.json: name: missing; expected a string");
   assert_broken ("\"pmus\": [\"core\", \"nhm\"]", "\"pmus\": \"core\"", CS_DATA_ERROR_INVALID,
-                 "broken.json: pmus: expected an array of strings, found a string");
+                 "broken.json: pmus: expected an array, found a string");
   assert_broken ("\"pmus\": [\"core\", \"nhm\"]", "\"pmus\": [\"core\", 3]", CS_DATA_ERROR_INVALID,
-                 "broken.json: pmus[1]: expected a non-empty string, found a number");
-  assert_broken ("{ \"alias\": \"ins\", ", "{ ", CS_DATA_ERROR_INVALID, "broken.json: events[1]: missing “alias”");
+                 "broken.json: pmus[1]: expected a string, found an integer");
+  assert_broken ("{ \"alias\": \"ins\", ", "{ ", CS_DATA_ERROR_INVALID, "broken.json: events[1].alias: missing; expected a string");
+  /* null where a value is required is no value. */
+  assert_broken ("\"alias\": \"ins\"", "\"alias\": null", CS_DATA_ERROR_INVALID,
+                 "broken.json: events[1].alias: expected a string, found null");
   assert_broken ("{ \"name\": \"K\", \"value\": 2 }", "{ \"name\": \"K\", \"value\": \"2\" }", CS_DATA_ERROR_INVALID,
                  "broken.json: constants[0].value: expected a number, found a string");
   assert_broken ("\"low\": 0,", "\"low\": null,", CS_DATA_ERROR_INVALID, "broken.json: charts[1].low: expected a number, found null");
   /* Unknown key (a typo). */
   assert_broken ("\"formula\": \"cyc / ins\"", "\"formla\": \"cyc / ins\"", CS_DATA_ERROR_INVALID,
                  "broken.json: metrics[0]: unknown key “formla”");
-  assert_broken ("\"id\": \"m\",", "\"id\": \"m\", \"colour\": 1,", CS_DATA_ERROR_INVALID, "broken.json: unknown key “colour”");
+  assert_broken ("\"id\": \"m\",", "\"id\": \"m\", \"colour\": 1,", CS_DATA_ERROR_INVALID, "broken.json: top level: unknown key “colour”");
   /* Names. */
   assert_broken ("\"alias\": \"ins\"", "\"alias\": \"K\"", CS_DATA_ERROR_INVALID, "broken.json: constants[0].name: “K” is already used as an event alias");
   assert_broken ("\"alias\": \"ins\"", "\"alias\": \"branch-misses\"", CS_DATA_ERROR_INVALID,
@@ -329,7 +332,7 @@ test_not_an_object (void)
 
   g_assert_null (model);
   g_assert_error (error, CS_DATA_ERROR, CS_DATA_ERROR_INVALID);
-  g_assert_cmpstr (error->message, ==, "array.json: expected a JSON object at the top level, found an array");
+  g_assert_cmpstr (error->message, ==, "array.json: top level: expected a JSON object, found an array");
   g_clear_error (&error);
   g_assert_null (cs_model_new_from_file ("/nonexistent/x.json", &error));
   g_assert_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO);
