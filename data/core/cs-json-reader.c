@@ -30,20 +30,52 @@ describe (json_object *obj)
     }
 }
 
+static gboolean
+fail_valist (CsJsonReader *r,
+             CsDataError   code,
+             const char   *format,
+             va_list       args) G_GNUC_PRINTF (3, 0);
+
+static gboolean
+fail_valist (CsJsonReader *r,
+             CsDataError   code,
+             const char   *format,
+             va_list       args)
+{
+  g_autofree char *msg = g_strdup_vprintf (format, args);
+
+  g_set_error (r->error, CS_DATA_ERROR, code, "%s: %s: %s", r->filename,
+               r->path->len > 0 ? r->path->str : _("top level"), msg);
+  return FALSE;
+}
+
 gboolean
 cs_jr_fail (CsJsonReader *r,
             CsDataError   code,
             const char   *format,
             ...)
 {
-  g_autofree char *msg = NULL;
   va_list args;
 
   va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
+  fail_valist (r, code, format, args);
   va_end (args);
-  g_set_error (r->error, CS_DATA_ERROR, code, "%s: %s: %s", r->filename,
-               r->path->len > 0 ? r->path->str : _("top level"), msg);
+  return FALSE;
+}
+
+gboolean
+cs_jr_fail_at (CsJsonReader *r,
+               const char   *key,
+               CsDataError   code,
+               const char   *format,
+               ...)
+{
+  va_list args;
+
+  cs_jr_push_key (r, key);
+  va_start (args, format);
+  fail_valist (r, code, format, args);
+  va_end (args);
   return FALSE;
 }
 

@@ -36,6 +36,12 @@ gboolean     cs_jr_fail        (CsJsonReader  *r,
                                 CsDataError    code,
                                 const char    *format,
                                 ...) G_GNUC_PRINTF (3, 4);
+/* The same at the member @key of the object the path is on. */
+gboolean     cs_jr_fail_at     (CsJsonReader  *r,
+                                const char    *key,
+                                CsDataError    code,
+                                const char    *format,
+                                ...) G_GNUC_PRINTF (4, 5);
 /* "expected WHAT, found a string" */
 gboolean     cs_jr_expected    (CsJsonReader  *r,
                                 const char    *what,

@@ -49,32 +49,6 @@ read_strv (CsJsonReader  *r,
   return TRUE;
 }
 
-/* Fails at the member @key of the object the path is on. */
-static gboolean
-fail_at (CsJsonReader *r,
-         const char   *key,
-         CsDataError   code,
-         const char   *format,
-         ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-fail_at (CsJsonReader *r,
-         const char   *key,
-         CsDataError   code,
-         const char   *format,
-         ...)
-{
-  g_autofree char *msg = NULL;
-  va_list args;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  if (key != NULL)
-    cs_jr_push_key (r, key);
-  return cs_jr_fail (r, code, "%s", msg);
-}
-
 /* Names are used bare in formulas, so they must lex as one identifier. */
 static gboolean
 check_name (CsJsonReader *r,
@@ -91,7 +65,7 @@ check_name (CsJsonReader *r,
   return TRUE;
 
 bad:
-  return fail_at (r, key, CS_DATA_ERROR_INVALID,
+  return cs_jr_fail_at (r, key, CS_DATA_ERROR_INVALID,
                   _("“%s” is not a valid name: use letters, digits, “_” and “.”, "
                     "starting with a letter or “_” (and not “if” or “else”)"), name);
 }
@@ -110,10 +84,10 @@ register_name (CsJsonReader    *r,
   if (!check_name (r, key, name))
     return FALSE;
   if (cs_model_is_pseudo_event (name))
-    return fail_at (r, key, CS_DATA_ERROR_INVALID,
+    return cs_jr_fail_at (r, key, CS_DATA_ERROR_INVALID,
                     _("“%s” is reserved for the pseudo-event of the same name"), name);
   if (g_hash_table_lookup_extended (model->names, name, NULL, &existing))
-    return fail_at (r, key, CS_DATA_ERROR_INVALID,
+    return cs_jr_fail_at (r, key, CS_DATA_ERROR_INVALID,
                     _("“%s” is already used as %s; names of events, constants and metrics must be unique"),
                     name, _(kinds[GPOINTER_TO_UINT (existing) >> 24]));
   g_hash_table_insert (model->names, (gpointer) name, GUINT_TO_POINTER ((guint) kind << 24 | index));
@@ -145,7 +119,7 @@ load_event (CsJsonReader *r,
       !register_name (r, model, "alias", e->alias, CS_MODEL_NAME_EVENT, index))
     return FALSE;
   if (e->constraint != NULL && !g_strv_contains (constraints, e->constraint))
-    return fail_at (r, "constraint", CS_DATA_ERROR_INVALID,
+    return cs_jr_fail_at (r, "constraint", CS_DATA_ERROR_INVALID,
                     _("unknown constraint “%s” (expected pmc0, pmc1, offcore_rsp or leader)"), e->constraint);
   if (period > 0)
     e->sample_period = g_strdup_printf ("%" G_GINT64_FORMAT, period);
@@ -212,7 +186,7 @@ load_metric (CsJsonReader *r,
     m->unit = g_strdup ("");
   m->expr = cs_expr_parse (m->formula, &parse_error);
   if (m->expr == NULL)
-    return fail_at (r, "formula", CS_DATA_ERROR_PARSE, "%s", parse_error->message);
+    return cs_jr_fail_at (r, "formula", CS_DATA_ERROR_PARSE, "%s", parse_error->message);
   return TRUE;
 }
 
@@ -318,10 +292,10 @@ load_chart (CsJsonReader *r,
         return FALSE;
     }
   else
-    return fail_at (r, "kind", CS_DATA_ERROR_INVALID,
+    return cs_jr_fail_at (r, "kind", CS_DATA_ERROR_INVALID,
                     _("unknown chart kind “%s” (expected “bar” or “ref”)"), kind);
   if (g_hash_table_contains (model->charts_by_id, c->id))
-    return fail_at (r, "id", CS_DATA_ERROR_INVALID, _("another chart already has the id “%s”"), c->id);
+    return cs_jr_fail_at (r, "id", CS_DATA_ERROR_INVALID, _("another chart already has the id “%s”"), c->id);
   g_hash_table_insert (model->charts_by_id, c->id, GUINT_TO_POINTER (index + 1));
   return TRUE;
 }
@@ -371,7 +345,7 @@ check_event_ref (CsJsonReader *r,
                  const char   *alias)
 {
   if (alias != NULL && cs_model_lookup_name (model, alias, NULL) != CS_MODEL_NAME_EVENT)
-    return fail_at (r, key, CS_DATA_ERROR_NOT_FOUND,
+    return cs_jr_fail_at (r, key, CS_DATA_ERROR_NOT_FOUND,
                     _("“%s” is not the alias of one of the model’s events"), alias);
   return TRUE;
 }
@@ -483,7 +457,7 @@ _cs_model_load_json (CsModel     *self,
   for (const char *p = self->id; *p; p++)
     if (!(g_ascii_isalnum (*p) || *p == '-' || *p == '_' || *p == '.'))
       {
-        fail_at (r, "id", CS_DATA_ERROR_INVALID,
+        cs_jr_fail_at (r, "id", CS_DATA_ERROR_INVALID,
                  _("“%s” is not a valid model id: use letters, digits, “-”, “_” and “.”"), self->id);
         goto out;
       }
@@ -492,7 +466,7 @@ _cs_model_load_json (CsModel     *self,
     goto out;
   if (self->events->len == 0)
     {
-      fail_at (r, "events", CS_DATA_ERROR_INVALID, _("a model needs at least one event"));
+      cs_jr_fail_at (r, "events", CS_DATA_ERROR_INVALID, _("a model needs at least one event"));
       goto out;
     }
   if (!load_array (r, self, root, "constants", FALSE, self->constants, load_constant) ||
