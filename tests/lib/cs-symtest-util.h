@@ -325,6 +325,14 @@ addr2line_frames (const char *file,
       colon = strrchr (lines[i], ':');
       g_assert_nonnull (colon);
       *colon = '\0';
+      /* "FILE:?", "??:?" or ":?": no line for this address (code built
+       * without -g, or the compiler's own, such as the helpers a coverage
+       * build adds): addr2line knows nothing to compare with. */
+      if (colon[1] == '?')
+        {
+          a2l_frame_clear (&frame);
+          continue;
+        }
       if (strcmp (lines[i], "??") != 0)
         frame.file = g_canonicalize_filename (lines[i], NULL);
       frame.line = colon[1] == '?' ? 0 : (guint) g_ascii_strtoull (colon + 1, NULL, 10);
