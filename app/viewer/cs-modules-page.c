@@ -190,16 +190,15 @@ close_annotate (CsModulesPage *self)
   gtk_widget_set_visible (self->no_source_box, FALSE);
 }
 
-void
-cs_modules_page_open_symbol (CsModulesPage *self,
-                             CsSymbolItem  *item)
+/* What a symbol activation does: opens the source and disassembly panes
+ * below the table on @item's symbol. */
+static void
+open_symbol (CsModulesPage *self,
+             CsSymbolItem  *item)
 {
   g_autofree char *title = NULL;
   gboolean has_source;
   int height, width;
-
-  g_return_if_fail (CS_IS_MODULES_PAGE (self));
-  g_return_if_fail (CS_IS_SYMBOL_ITEM (item));
 
   g_set_object (&self->open_item, item);
   /* TRANSLATORS: heading above the source and disassembly panes:
@@ -268,7 +267,7 @@ cs_modules_page_show_code (CsModulesPage *self,
 
       if (symbol->module != module || symbol->symbol->unknown || symbol->symbol->start != symbol_start)
         continue;
-      cs_modules_page_open_symbol (self, item);
+      open_symbol (self, item);
       cs_disasm_pane_select_address (self->disasm_pane, address);
       return TRUE;
     }
@@ -310,7 +309,7 @@ symbol_activated (CsSymbolPane  *pane,
                   CsSymbolItem  *item,
                   CsModulesPage *self)
 {
-  cs_modules_page_open_symbol (self, item);
+  open_symbol (self, item);
 }
 
 /* The panes follow :analysis through the template's bindings (the hot
@@ -400,41 +399,10 @@ cs_modules_page_get_open_symbol (CsModulesPage *self)
   return self->open_item;
 }
 
-const char *
-cs_modules_page_get_no_source_message (CsModulesPage *self)
-{
-  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), NULL);
 
-  return self->open_item != NULL ? cs_source_pane_get_message (self->source_pane) : NULL;
-}
 
-CsModuleTable *
-cs_modules_page_get_module_table (CsModulesPage *self)
-{
-  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), NULL);
-  return self->module_table;
-}
 
-CsSymbolPane *
-cs_modules_page_get_symbol_pane (CsModulesPage *self)
-{
-  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), NULL);
-  return self->symbol_pane;
-}
 
-CsSourcePane *
-cs_modules_page_get_source_pane (CsModulesPage *self)
-{
-  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), NULL);
-  return self->source_pane;
-}
-
-CsDisasmPane *
-cs_modules_page_get_disasm_pane (CsModulesPage *self)
-{
-  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), NULL);
-  return self->disasm_pane;
-}
 
 /* --- GtkWidget --- */
 

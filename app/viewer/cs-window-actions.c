@@ -421,12 +421,15 @@ void
 _cs_window_update_actions (CsWindow *self)
 {
   static const char *need_analysis[] = {
-    "win.export", "win.export-chart", "win.export-grid-png", "win.filter", "win.back", "win.show-code",
+    "win.export", "win.export-chart", "win.export-grid-png", "win.filter", "win.show-code",
   };
   gboolean has = self->analysis != NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (need_analysis); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), need_analysis[i], has);
+  /* Back walks up the Modules page's drill-down: nothing to do at the top. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back",
+                                 has && cs_modules_page_get_level (self->modules_page) != CS_DRILL_TABLE);
 }
 
 void

@@ -53,7 +53,6 @@ struct _CsWindow
   GtkWindow            *record_dialog;
   GtkWindow            *export_dialog;
   gulong                recent_changed_id;
-  char                 *error_text;       /* what the error banner says, NULL when hidden */
   guint                 toast_timeout;
 };
 

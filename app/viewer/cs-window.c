@@ -13,7 +13,6 @@
 
 #include "cs-application.h"
 #include "cs-file-chooser.h"
-#include "cs-state-report.h"
 #include "cs-viewer-format.h"
 #include "cs-window-private.h"
 
@@ -171,7 +170,6 @@ set_analysis (CsWindow   *self,
 static void
 hide_error (CsWindow *self)
 {
-  g_clear_pointer (&self->error_text, g_free);
   gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
 }
 
@@ -374,8 +372,6 @@ _cs_window_show_error_full (CsWindow   *self,
 {
   g_return_if_fail (CS_IS_WINDOW (self));
 
-  g_free (self->error_text);
-  self->error_text = message != NULL ? g_strdup_printf ("%s\n%s", title, message) : g_strdup (title);
   gtk_label_set_text (self->error_title, title);
   gtk_label_set_text (self->error_message, message != NULL ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (self->error_message), message != NULL && message[0] != '\0');
@@ -439,29 +435,8 @@ cs_window_get_analysis (CsWindow *self)
   return self->analysis;
 }
 
-gboolean
-cs_window_is_loading (CsWindow *self)
-{
-  g_return_val_if_fail (CS_IS_WINDOW (self), FALSE);
 
-  return self->load_cancellable != NULL;
-}
 
-const char *
-cs_window_get_error_message (CsWindow *self)
-{
-  g_return_val_if_fail (CS_IS_WINDOW (self), NULL);
-
-  return self->error_text;
-}
-
-GtkStack *
-cs_window_get_page_stack (CsWindow *self)
-{
-  g_return_val_if_fail (CS_IS_WINDOW (self), NULL);
-
-  return self->page_stack;
-}
 
 static gboolean
 cs_window_close_request (GtkWindow *window)
@@ -525,7 +500,6 @@ cs_window_dispose (GObject *object)
   g_clear_object (&self->analysis);
   g_clear_object (&self->settings);
   g_clear_object (&self->recent_section);
-  g_clear_pointer (&self->error_text, g_free);
   G_OBJECT_CLASS (cs_window_parent_class)->dispose (object);
 }
 
@@ -614,8 +588,8 @@ cs_window_init (CsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->page_stack, "notify::visible-child-name", G_CALLBACK (page_changed), self);
   g_signal_connect_swapped (self->page_list, "row-activated", G_CALLBACK (page_row_activated), self);
+  g_signal_connect_swapped (self->modules_page, "changed", G_CALLBACK (_cs_window_update_actions), self);
   page_changed (self);
-  cs_state_report_attach (self);
 }
 
 CsWindow *

@@ -20,6 +20,7 @@
 #include "cs-memory-page.h"
 #include "cs-record-dialog.h"
 #include "cs-test-app.h"
+#include "cs-test-viewer.h"
 
 static char *workload;
 
@@ -72,9 +73,9 @@ step_record (CsTestApp *app)
       /* A failed recording stays in the dialog with its reason. */
       if (dialog != NULL && !cs_record_dialog_is_running (dialog) && cs_record_dialog_get_error (dialog))
         g_error ("recording failed: %s", cs_record_dialog_get_error (dialog));
-      if (cs_window_get_analysis (window) == NULL || cs_window_is_loading (window))
+      if (cs_window_get_analysis (window) == NULL || cs_test_window_loading (window))
         {
-          g_assert_null (cs_window_get_error_message (window));
+          g_assert_null (cs_test_window_error (window));
           return FALSE;
         }
       break;
@@ -114,7 +115,7 @@ step_record (CsTestApp *app)
   }
   /* ... and the Memory page reconstructs addresses from them. */
   {
-    GtkStack *pages = cs_window_get_page_stack (window);
+    GtkStack *pages = cs_test_window_pages (window);
     CsMemoryPage *memory = CS_MEMORY_PAGE (gtk_stack_get_child_by_name (pages, "memory"));
     CsMemoryProfile *profile;
 
@@ -223,7 +224,7 @@ step_export (CsTestApp *app)
   GPtrArray *charts;
   const CsChartValues *first;
 
-  if (window == NULL || cs_window_is_loading (window) || !gtk_widget_get_mapped (GTK_WIDGET (window)))
+  if (window == NULL || cs_test_window_loading (window) || !gtk_widget_get_mapped (GTK_WIDGET (window)))
     return FALSE;
   analysis = cs_window_get_analysis (window);
   g_assert_nonnull (analysis);

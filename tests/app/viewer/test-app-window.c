@@ -13,6 +13,7 @@
 #include <json.h>
 
 #include "cs-test-app.h"
+#include "cs-test-viewer.h"
 #include "cs-theme.h"
 
 static char *
@@ -61,7 +62,7 @@ step_empty (CsTestApp *app)
     {
       g_assert_true (cs_window_is_empty (window));
       g_assert_null (cs_window_get_analysis (window));
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
       g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Cyclescope");
       g_assert_nonnull (cs_test_find_label (GTK_WIDGET (window), "Open a recording or record a program"));
       /* Both ways out of the empty state are buttons on it. */
@@ -91,7 +92,7 @@ step_open (CsTestApp *app)
   const char *bundle = app->data;
   GtkStack *pages;
 
-  if (window == NULL || cs_window_is_loading (window))
+  if (window == NULL || cs_test_window_loading (window))
     return FALSE;
   if (app->stage == 0)
     {
@@ -101,14 +102,14 @@ step_open (CsTestApp *app)
       g_autofree char *canonical = g_canonicalize_filename (bundle, NULL);
       g_autofree char *loaded = NULL;
 
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
       g_assert_nonnull (cs_window_get_analysis (window));
       loaded = g_canonicalize_filename (cs_analysis_get_path (cs_window_get_analysis (window)), NULL);
       g_assert_cmpstr (loaded, ==, canonical);
       g_assert_false (cs_window_is_empty (window));
       g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, title);
 
-      pages = cs_window_get_page_stack (window);
+      pages = cs_test_window_pages (window);
       for (guint i = 0; i < G_N_ELEMENTS (names); i++)
         {
           GtkWidget *child = gtk_stack_get_child_by_name (pages, names[i]);
@@ -142,7 +143,7 @@ step_open (CsTestApp *app)
       app->stage = 2;
       return FALSE;
     }
-  pages = cs_window_get_page_stack (window);
+  pages = cs_test_window_pages (window);
   if (g_strcmp0 (gtk_stack_get_visible_child_name (pages), "modules") != 0 ||
       gtk_window_get_focus (GTK_WINDOW (window)) == NULL)
     return FALSE;
@@ -174,9 +175,9 @@ step_broken (CsTestApp *app)
     return FALSE;
   for (GList *l = windows; l != NULL; l = l->next)
     {
-      if (!CS_IS_WINDOW (l->data) || cs_window_is_loading (l->data))
+      if (!CS_IS_WINDOW (l->data) || cs_test_window_loading (l->data))
         return FALSE;
-      if (cs_window_get_error_message (l->data) != NULL)
+      if (cs_test_window_error (l->data) != NULL)
         n_errors++;
     }
   g_assert_cmpuint (n_errors, ==, 2);
@@ -185,7 +186,7 @@ step_broken (CsTestApp *app)
     {
       for (GList *l = windows; l != NULL; l = l->next)
         {
-          const char *message = cs_window_get_error_message (l->data);
+          const char *message = cs_test_window_error (l->data);
 
           g_test_message ("banner: %s", message);
           g_assert_true (cs_window_is_empty (l->data));
@@ -239,12 +240,12 @@ step_cancel (CsTestApp *app)
       g_autofree char *other_path = g_build_filename (CS_TEST_SRCDIR, "fixtures", "software-counts.cyclescope", NULL);
 
       cs_window_open (window, file);
-      g_assert_true (cs_window_is_loading (window));
+      g_assert_true (cs_test_window_loading (window));
       g_assert_false (cs_window_is_empty (window));
       cs_window_cancel_load (window);
-      g_assert_false (cs_window_is_loading (window));
+      g_assert_false (cs_test_window_loading (window));
       g_assert_true (cs_window_is_empty (window));
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
 
       /* A second open while the first worker may still run: only its
        * result may reach the window. */
@@ -254,9 +255,9 @@ step_cancel (CsTestApp *app)
       app->stage = 1;
       return FALSE;
     }
-  if (cs_window_is_loading (window))
+  if (cs_test_window_loading (window))
     return FALSE;
-  g_assert_null (cs_window_get_error_message (window));
+  g_assert_null (cs_test_window_error (window));
   g_assert_nonnull (cs_window_get_analysis (window));
   {
     g_autofree char *loaded = g_canonicalize_filename (cs_analysis_get_path (cs_window_get_analysis (window)), NULL);
@@ -378,7 +379,7 @@ step_dark (CsTestApp *app)
   CsWindow *window = cs_test_app_get_window (app);
   GtkSettings *settings = gtk_settings_get_default ();
 
-  if (window == NULL || !gtk_widget_get_mapped (GTK_WIDGET (window)) || cs_window_is_loading (window))
+  if (window == NULL || !gtk_widget_get_mapped (GTK_WIDGET (window)) || cs_test_window_loading (window))
     return FALSE;
   switch (app->stage)
     {
