@@ -23,5 +23,8 @@ char *cs_format_pmu          (CsSession  *session);
 char *cs_format_runs         (CsSession  *session);
 /* The model's name and id, or "no model". */
 char *cs_format_model        (CsAnalysis *analysis);
+/* What kind of problem @error is, in a sentence for the banner's Details
+ * ("The file is cut short or damaged."), never a GQuark. */
+const char *cs_format_error_kind (const GError *error);
 
 G_END_DECLS

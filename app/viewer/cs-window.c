@@ -286,8 +286,7 @@ load_done (GObject      *source,
     {
       g_autofree char *name = g_filename_display_basename (state->path);
       g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
-      g_autofree char *details = g_strdup_printf ("%s\n%s %d", state->path,
-                                                  g_quark_to_string (error->domain), error->code);
+      g_autofree char *details = g_strdup_printf ("%s\n%s", cs_format_error_kind (error), state->path);
 
       _cs_window_show_error_full (self, title, error->message, details);
     }

@@ -273,17 +273,25 @@ report_state (StateReport *report)
   const char * const *w = analysis != NULL ? cs_analysis_get_warnings (analysis) : NULL;
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
   const char *error = cs_test_window_error (self);
-  guint n_windows = 0;
+  json_object *windows = json_object_new_array ();
   char *text;
 
+  /* Every window of the application: its title, and whether it is empty. */
   for (GList *l = gtk_application_get_windows (report->application); l != NULL; l = l->next)
-    n_windows += CS_IS_WINDOW (l->data);
+    if (CS_IS_WINDOW (l->data))
+      {
+        json_object *entry = json_object_new_object ();
+
+        json_object_object_add (entry, "title", json_object_new_string (gtk_window_get_title (l->data)));
+        json_object_object_add (entry, "empty", json_object_new_boolean (cs_window_is_empty (l->data)));
+        json_object_array_add (windows, entry);
+      }
   json_object_object_add (root, "pid", json_object_new_int ((int) getpid ()));
 #ifdef GDK_WINDOWING_X11
   if (GDK_IS_X11_SURFACE (surface))
     json_object_object_add (root, "xid", json_object_new_int64 ((gint64) gdk_x11_surface_get_xid (surface)));
 #endif
-  json_object_object_add (root, "windows", json_object_new_int ((int) n_windows));
+  json_object_object_add (root, "windows", windows);
   json_object_object_add (root, "title", json_object_new_string (gtk_window_get_title (GTK_WINDOW (self))));
   json_object_object_add (root, "width", json_object_new_int (gtk_widget_get_width (GTK_WIDGET (self))));
   json_object_object_add (root, "height", json_object_new_int (gtk_widget_get_height (GTK_WIDGET (self))));

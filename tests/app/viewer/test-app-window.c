@@ -170,8 +170,8 @@ step_broken (CsTestApp *app)
   GList *windows = gtk_application_get_windows (GTK_APPLICATION (app->application));
   guint n_errors = 0;
 
-  /* One window per file: the second arrives while the first is busy. */
-  if (g_list_length (windows) < 2)
+  /* One window per file: the others arrive while the first is busy. */
+  if (g_list_length (windows) < 3)
     return FALSE;
   for (GList *l = windows; l != NULL; l = l->next)
     {
@@ -180,22 +180,33 @@ step_broken (CsTestApp *app)
       if (cs_test_window_error (l->data) != NULL)
         n_errors++;
     }
-  g_assert_cmpuint (n_errors, ==, 2);
+  g_assert_cmpuint (n_errors, ==, 3);
 
   if (app->stage == 0)
     {
       for (GList *l = windows; l != NULL; l = l->next)
         {
           const char *message = cs_test_window_error (l->data);
+          const char *details = cs_test_label (l->data, CS_TYPE_WINDOW, "error_details");
 
           g_test_message ("banner: %s", message);
+          g_test_message ("details: %s", details);
+          /* Details say what kind of problem it is, in words. */
+          g_assert_null (strstr (details, "quark"));
+          g_assert_nonnull (strstr (details, "The file"));
           g_assert_true (cs_window_is_empty (l->data));
           g_assert_cmpstr (gtk_window_get_title (l->data), ==, "Cyclescope");
           /* The banner names the file and says why. */
           if (strstr (message, "bad.cyclescope") != NULL)
             g_assert_nonnull (strstr (message, "session.json"));
+          else if (strstr (message, "empty.data") != NULL)
+            /* An empty file is called empty, not broken JSON. */
+            g_assert_nonnull (strstr (message, "is empty"));
           else
-            g_assert_nonnull (strstr (message, "not-perf.data"));
+            {
+              g_assert_nonnull (strstr (message, "not-perf.data"));
+              g_assert_nonnull (strstr (message, "not a recording"));
+            }
           g_assert_nonnull (strstr (message, "\n"));
         }
       app->stage = 1;
@@ -210,13 +221,16 @@ test_malformed (void)
   g_autofree char *bundle = g_build_filename (dir, "bad.cyclescope", NULL);
   g_autofree char *json = g_build_filename (bundle, "session.json", NULL);
   g_autofree char *garbage = g_build_filename (dir, "not-perf.data", NULL);
-  const char *files[] = { bundle, garbage, NULL };
+  g_autofree char *empty = g_build_filename (dir, "empty.data", NULL);
+  const char *files[] = { bundle, garbage, empty, NULL };
   g_autoptr(GError) error = NULL;
 
   g_assert_cmpint (g_mkdir (bundle, 0755), ==, 0);
   g_file_set_contents (json, "{\"format\": 1, \"host\": {}, \"command\": ", -1, &error);
   g_assert_no_error (error);
   g_file_set_contents (garbage, "this is not a perf.data file\n", -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (empty, "", 0, &error);
   g_assert_no_error (error);
 
   cs_test_app_run (files, step_broken, NULL);
