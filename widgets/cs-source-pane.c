@@ -271,8 +271,10 @@ cs_source_pane_set_symbol (CsSourcePane          *self,
   if (first == G_MAXUINT || first > n_text)
     {
       g_autofree char *message =
-        g_strdup_printf (_("The source file %s does not match the program: it has %u lines, "
-                           "the debug information points past them."), file, n_text);
+        g_strdup_printf (ngettext ("The source file %s does not match the program: it has %u line, "
+                                   "the debug information points past it.",
+                                   "The source file %s does not match the program: it has %u lines, "
+                                   "the debug information points past them.", n_text), file, n_text);
       set_state (self, file, message, FALSE);
       return;
     }

@@ -299,8 +299,12 @@ cs_memory_profile_load (const char    *path,
       /* The count is preformatted: a G_GUINT64_FORMAT in the message would
        * not survive translation. */
       g_ptr_array_add (self->warnings,
-                       g_strdup_printf (_("%s The memory view shows the %s samples read before "
-                                          "that point."),
+                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                     "%s The memory view shows the %s sample read "
+                                                     "before that point.",
+                                                     "%s The memory view shows the %s samples read "
+                                                     "before that point.",
+                                                     self->stats.n_samples),
                                         read_error->message, n_read));
     }
 
