@@ -387,11 +387,13 @@ test_shortcuts (void)
 
 /* --- dark mode: the charts follow the theme --- */
 
+/* The Style setting (GSettings color-scheme, the main menu's Style items)
+ * chooses dark or light whatever the desktop says; "default" follows it. */
 static gboolean
 step_dark (CsTestApp *app)
 {
   CsWindow *window = cs_test_app_get_window (app);
-  GtkSettings *settings = gtk_settings_get_default ();
+  GSettings *settings = cs_application_get_settings (app->application);
 
   if (window == NULL || !gtk_widget_get_mapped (GTK_WIDGET (window)) || cs_test_window_loading (window))
     return FALSE;
@@ -399,20 +401,37 @@ step_dark (CsTestApp *app)
     {
     case 0:
       g_assert_cmpint (cs_theme_for_widget (GTK_WIDGET (window)), ==, CS_THEME_LIGHT);
-      g_object_set (settings, "gtk-application-prefer-dark-theme", TRUE, NULL);
+      /* As the menu item does: app.color-scheme with the target "dark". */
+      g_action_group_activate_action (G_ACTION_GROUP (app->application), "color-scheme",
+                                      g_variant_new_string ("dark"));
+      g_assert_cmpstr (g_settings_get_string (settings, "color-scheme"), ==, "dark");
       app->stage = 1;
       return FALSE;
     case 1:
       /* Styles are recomputed on the next frame. */
       if (cs_theme_for_widget (GTK_WIDGET (window)) != CS_THEME_DARK)
         return FALSE;
-      app->stage = 2;
-      G_GNUC_FALLTHROUGH;
-    default:
       if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "app-window-dark"))
         return FALSE;
-      g_object_set (settings, "gtk-application-prefer-dark-theme", FALSE, NULL);
-      return TRUE;
+      g_settings_set_string (settings, "color-scheme", "light");
+      app->stage = 2;
+      return FALSE;
+    case 2:
+      if (cs_theme_for_widget (GTK_WIDGET (window)) != CS_THEME_LIGHT)
+        return FALSE;
+      /* "default": the desktop's preference; without a settings portal
+       * (Xvfb), GTK's setting as it was at start, light here. */
+      g_settings_set_string (settings, "color-scheme", "dark");
+      app->stage = 3;
+      return FALSE;
+    case 3:
+      if (cs_theme_for_widget (GTK_WIDGET (window)) != CS_THEME_DARK)
+        return FALSE;
+      g_settings_set_string (settings, "color-scheme", "default");
+      app->stage = 4;
+      return FALSE;
+    default:
+      return cs_theme_for_widget (GTK_WIDGET (window)) == CS_THEME_LIGHT;
     }
 }
 
@@ -424,6 +443,7 @@ test_dark_mode (void)
 
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
   cs_test_app_run (files, step_dark, NULL);
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
 }
 
 int
