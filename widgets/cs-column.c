@@ -134,11 +134,9 @@ fit_to_text (ColumnCells *cells,
   guint n = text != NULL ? (guint) g_utf8_strlen (text, -1) : 0;
 
   n = MIN (n, (guint) cells->fit_chars);
+  /* Nor does it shrink below it: the table scrolls sideways instead. */
   gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), MAX (n, (guint) MAX (cells->nat_chars, 0)));
-  /* A monospace cell must not shrink below its text: addresses are never
-   * cut; a proportional one keeps its minimum and ellipsizes. */
-  if (cells->kind == CS_CELL_CODE)
-    gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), MAX (n, (guint) MAX (cells->min_chars, 0)));
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), MAX (n, (guint) MAX (cells->min_chars, 0)));
 }
 
 static void

@@ -58,9 +58,10 @@ void                 cs_column_set_text_layout (GtkColumnViewColumn    *column,
                                                 GtkInscriptionOverflow  overflow,
                                                 int                     min_chars,
                                                 int                     nat_chars);
-/* Cells ask for the width of their whole text, up to @max_chars, so the
- * column is as wide as its longest drawn cell (addresses, file:line).
- * CS_CELL_CODE cells also never shrink below their text. */
+/* Cells ask for the width of their whole text, up to @max_chars, and
+ * never get less: the column is as wide as its longest drawn cell
+ * (addresses, file:line, a symbol) and the table scrolls sideways rather
+ * than cut it. Text beyond @max_chars keeps the cells' overflow. */
 void                 cs_column_set_fit_text    (GtkColumnViewColumn    *column,
                                                 guint                   max_chars);
 /* Marks the cells of the column the rows are sorted by (cs-sorted). */

@@ -92,8 +92,8 @@ render_text (CsMemoryProfile *profile,
   g_string_append_printf (out, _("# Cachelines by samples (%u of %u); “!” marks a false-sharing candidate: "
                                  "two threads touch different bytes of the line and one of them stores\n"),
                           shown, n);
-  g_string_append_printf (out, "#   %-18s %10s %10s %10s %8s  ", _("Line"), _("Samples"), _("Loads"),
-                          _("Stores"), _("Threads"));
+  g_string_append_printf (out, "#   %-18s %10s %10s %10s %8s  ", _("Line"), _("Samples"),
+                          C_("memory accesses", "Loads"), C_("memory accesses", "Stores"), _("Threads"));
   cs_cli_append_padded (out, _("Bytes by thread"), 28);
   g_string_append_printf (out, "  %s\n", _("Top instruction"));
   for (guint i = 0; i < shown; i++)

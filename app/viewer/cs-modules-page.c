@@ -37,7 +37,8 @@ struct _CsModulesPage
   CsSymbolItem   *open_item;
   GtkWidget      *focus_root;     /* the window whose focus we follow */
   CsDrillLevel    level;
-  gboolean        split_done;     /* the table / symbols split was placed */
+  gboolean        placing;        /* the page itself moves the split */
+  gboolean        split_chosen;   /* the user moved the table / symbols split */
   gboolean        annotate_split_done;
 };
 
@@ -202,7 +203,7 @@ open_symbol (CsModulesPage *self,
 
   g_set_object (&self->open_item, item);
   /* TRANSLATORS: heading above the source and disassembly panes:
-   * "SYMBOL in MODULE · EVENT", e.g. "tm_exe_hot in cs-demo · cpu-clock" */
+   * "SYMBOL in MODULE · EVENT", e.g. "tm_exe_hot in cs-demo · cpu_clock" */
   title = g_strdup_printf (_("%s in %s · %s"), cs_symbol_item_get_name (item),
                            cs_symbol_item_get_library (item) != NULL ? cs_symbol_item_get_library (item) : "?",
                            cs_symbol_item_get_event (item));
@@ -429,15 +430,28 @@ cs_modules_page_size_allocate (GtkWidget *widget,
 {
   CsModulesPage *self = CS_MODULES_PAGE (widget);
 
-  /* The first real width places the split in the middle: the table
-   * scrolls its metric columns anyway, and symbol names need the room;
-   * later the paned keeps the proportion the user chose. */
-  if (!self->split_done && width > 0)
+  /* Until the user moves it, the split gives the table its natural width
+   * (all its columns whole) within 40–60 % of the page: symbol names need
+   * the rest, and a wide hardware model's table scrolls its metric
+   * columns anyway. */
+  self->placing = TRUE;
+  if (!self->split_chosen && width > 0)
     {
-      gtk_paned_set_position (self->top_paned, width / 2);
-      self->split_done = TRUE;
+      int natural = 0;
+
+      gtk_widget_measure (GTK_WIDGET (self->module_table), GTK_ORIENTATION_HORIZONTAL, -1,
+                          NULL, &natural, NULL, NULL);
+      gtk_paned_set_position (self->top_paned, CLAMP (natural, width * 2 / 5, width * 3 / 5));
     }
   gtk_widget_allocate (GTK_WIDGET (self->outer_paned), width, height, baseline, NULL);
+  self->placing = FALSE;
+}
+
+static void
+split_moved (CsModulesPage *self)
+{
+  if (!self->placing)
+    self->split_chosen = TRUE;
 }
 
 static void
@@ -574,6 +588,7 @@ cs_modules_page_init (CsModulesPage *self)
   gtk_scrollable_set_hscroll_policy (GTK_SCROLLABLE (cs_module_table_get_column_view (self->module_table)),
                                      GTK_SCROLL_NATURAL);
   self->link = cs_annotate_link_new (self->source_pane, self->disasm_pane);
+  g_signal_connect_swapped (self->top_paned, "notify::position", G_CALLBACK (split_moved), self);
   g_signal_connect (self->module_table, "module-selected", G_CALLBACK (module_selected), self);
   g_signal_connect (self->module_table, "module-activated", G_CALLBACK (module_activated), self);
   g_signal_connect (self->symbol_pane, "symbol-activated", G_CALLBACK (symbol_activated), self);
