@@ -435,7 +435,7 @@ _cs_recorder_sampling_label (CsRecorder *self)
   g_autoptr(GString) s = g_string_new (self->sample_alias);
 
   if (self->frequency > 0)
-    /* TRANSLATORS: "cpu-clock at 1000 Hz" */
+    /* TRANSLATORS: "cpu_clock at 1000 Hz" */
     g_string_append_printf (s, _(" at %llu Hz"), (unsigned long long) self->frequency);
   else
     /* TRANSLATORS: "cycles every 2000003 events" */
