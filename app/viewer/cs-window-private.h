@@ -5,6 +5,7 @@
 #include "cs-memory-page.h"
 #include "cs-modules-page.h"
 #include "cs-overview-page.h"
+#include "cs-session-summary.h"
 #include "cs-window.h"
 
 G_BEGIN_DECLS
@@ -34,11 +35,6 @@ struct _CsWindow
   CsOverviewPage       *overview_page;
   CsModulesPage        *modules_page;
   CsMemoryPage         *memory_page;
-  GtkLabel             *session_host;
-  GtkLabel             *session_pmu;
-  GtkLabel             *session_model;
-  GtkLabel             *session_runs;
-  GtkLabel             *session_duration;
   GMenu                *open_menu;
   GMenu                *recent_section;   /* filled from GtkRecentManager */
 

@@ -118,38 +118,13 @@ load_progress (const char *stage,
                                 g_atomic_rc_box_acquire (state), load_state_release);
 }
 
+/* The title; the sidebar's summary follows through its binding. */
 static void
-update_summary (CsWindow *self)
+update_title (CsWindow *self)
 {
-  CsSession *session = self->analysis != NULL ? cs_analysis_get_session (self->analysis) : NULL;
   g_autofree char *title = cs_format_window_title (self->analysis);
-  g_autofree char *pmu = NULL;
-  g_autofree char *model = NULL;
-  g_autofree char *runs = NULL;
-  g_autofree char *duration = NULL;
-  g_autofree char *host_tip = NULL;
 
   gtk_window_set_title (GTK_WINDOW (self), title);
-  if (session == NULL)
-    return;
-
-  pmu = cs_format_pmu (session);
-  model = cs_format_model (self->analysis);
-  runs = cs_format_runs (session);
-  duration = cs_format_duration (cs_session_get_duration (session));
-  host_tip = g_strdup_printf ("%s\n%s", cs_session_get_cpu_model (session) ? cs_session_get_cpu_model (session) : "",
-                              cs_session_get_kernel_release (session) ? cs_session_get_kernel_release (session) : "");
-  gtk_label_set_text (self->session_host, cs_session_get_hostname (session) ? cs_session_get_hostname (session) : "—");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_host), g_strstrip (host_tip));
-  gtk_label_set_text (self->session_pmu, pmu);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_pmu), pmu);
-  gtk_label_set_text (self->session_model, model);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_model),
-                               cs_analysis_get_model (self->analysis) != NULL
-                               ? cs_model_get_name (cs_analysis_get_model (self->analysis)) : NULL);
-  gtk_label_set_text (self->session_runs, runs);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_runs), runs);
-  gtk_label_set_text (self->session_duration, duration);
 }
 
 static void
@@ -160,7 +135,7 @@ set_analysis (CsWindow   *self,
     return;
   /* The pages follow through their bindings in cs-window.ui. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
-  update_summary (self);
+  update_title (self);
   gtk_stack_set_visible_child_name (self->page_stack, "overview");
   gtk_stack_set_visible_child_name (self->main_stack, analysis != NULL ? "session" : "empty");
   _cs_window_close_dialogs (self);
@@ -545,6 +520,7 @@ cs_window_class_init (CsWindowClass *klass)
   g_type_ensure (CS_TYPE_OVERVIEW_PAGE);
   g_type_ensure (CS_TYPE_MODULES_PAGE);
   g_type_ensure (CS_TYPE_MEMORY_PAGE);
+  g_type_ensure (CS_TYPE_SESSION_SUMMARY);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/Cyclescope/cs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CsWindow, open_button);
@@ -566,11 +542,6 @@ cs_window_class_init (CsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsWindow, overview_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, modules_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, memory_page);
-  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_host);
-  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_pmu);
-  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_model);
-  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_runs);
-  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_duration);
   gtk_widget_class_bind_template_callback (widget_class, error_close_clicked);
   gtk_widget_class_bind_template_callback (widget_class, hide_toast);
   gtk_widget_class_bind_template_callback (widget_class, page_row_selected);
