@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-report.c — `cyclescope report FILE.data|BUNDLE [--format F]
- * [--region NAME] [--sort KEYS] [--event NAME] [--limit N]`
+ * [--region NAME] [--sort KEYS] [--event NAME] [--limit N] [--children]
+ * [--call-graph caller|callee] [--percent-limit P]`
  *
  * Options and dispatch only. The counting report (run information, model
  * metrics, chart values) is rendered by cs-report-counts.c, the sample
@@ -160,6 +161,9 @@ cs_cli_report (int    argc,
   g_autofree char *event = NULL;
   int limit = 20;
   gboolean memory = FALSE;
+  gboolean children = FALSE;
+  g_autofree char *call_graph = NULL;
+  double percent_limit = 0.5;
   g_auto(GStrv) files = NULL;
   const GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
@@ -172,6 +176,14 @@ cs_cli_report (int    argc,
       N_("Sample tables of this event only (default: every sampled event)"), N_("NAME") },
     { "limit", 'n', 0, G_OPTION_ARG_INT, &limit,
       N_("Rows per sample table (default 20, 0: all)"), N_("N") },
+    { "children", 0, 0, G_OPTION_ARG_NONE, &children,
+      N_("With call chains: Children and Self columns, as perf report --children (Children: the share of "
+         "the samples with the row anywhere on their stack)"), NULL },
+    { "call-graph", 'g', 0, G_OPTION_ARG_STRING, &call_graph,
+      N_("With call chains: print the call tree after each table, from the outermost callers (caller) or "
+         "from the sampled functions (callee)"), N_("caller|callee") },
+    { "percent-limit", 0, 0, G_OPTION_ARG_DOUBLE, &percent_limit,
+      N_("Leave out calls under this percentage of the event in the call trees (default 0.5)"), N_("P") },
     { "memory", 'M', 0, G_OPTION_ARG_NONE, &memory,
       N_("Print the cachelines the samples accessed (data addresses reconstructed from the "
          "registers of a recording made with --regs) instead"), NULL },
@@ -183,7 +195,7 @@ cs_cli_report (int    argc,
   g_autoptr(CsAnalysis) analysis = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   CsReportFormat format = CS_REPORT_FORMAT_TEXT;
-  CsReportSampleOptions sample_options = { CS_REPORT_SORT_DSO_SYM, NULL, 20 };
+  CsReportSampleOptions sample_options = { CS_REPORT_SORT_DSO_SYM, NULL, 20, FALSE, CS_REPORT_CALL_GRAPH_NONE, 0.5 };
   CsModel *model = NULL;
 
   if (!cs_cli_parse_options ("report", _("BUNDLE|FILE.data — print the analysis of a session or a perf.data file"),
@@ -211,6 +223,25 @@ cs_cli_report (int    argc,
     }
   sample_options.limit = (guint) limit;
   sample_options.event = event;
+  sample_options.children = children;
+  sample_options.percent_limit = percent_limit;
+  if (call_graph != NULL)
+    {
+      if (g_str_equal (call_graph, "caller"))
+        sample_options.call_graph = CS_REPORT_CALL_GRAPH_CALLER;
+      else if (g_str_equal (call_graph, "callee"))
+        sample_options.call_graph = CS_REPORT_CALL_GRAPH_CALLEE;
+      else
+        {
+          cs_cli_error ("report", _("unknown call graph order “%s”: use caller or callee"), call_graph);
+          return 1;
+        }
+    }
+  if (!(percent_limit >= 0 && percent_limit <= 100))
+    {
+      cs_cli_error ("report", _("--percent-limit must be a percentage from 0 to 100, not %g"), percent_limit);
+      return 1;
+    }
   if (files == NULL || files[0] == NULL)
     {
       cs_cli_error ("report", "%s", _("which session? Usage: cyclescope report BUNDLE|FILE.data"));

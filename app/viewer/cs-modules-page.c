@@ -272,6 +272,26 @@ cs_modules_page_show_code (CsModulesPage *self,
       cs_disasm_pane_select_address (self->disasm_pane, address);
       return TRUE;
     }
+  /* Not among the hot symbols (a caller with no time of its own, from the
+   * Call Graph page): its source and disassembly all the same. */
+  for (guint i = 0; i < cs_profile_get_n_symbols (profile); i++)
+    {
+      const CsProfileSymbol *symbol = cs_profile_get_symbol (profile, i);
+      const char *event = cs_symbol_pane_get_visible_event (self->symbol_pane);
+      const CsProfileEvent *e = event != NULL ? cs_profile_find_event (profile, event) : NULL;
+      CsProfileSymbolRow cold = { symbol, 0, 0, 0, 0 };
+      g_autoptr(CsSymbolItem) item = NULL;
+
+      if (symbol->module != module || symbol->symbol->unknown || symbol->symbol->start != symbol_start || e == NULL)
+        continue;
+      cold.samples = symbol->samples[e->index];
+      cold.period = symbol->period[e->index];
+      cold.percent = e->period > 0 ? 100.0 * (double) cold.period / (double) e->period : 0;
+      item = cs_symbol_item_new (self->analysis, event, &cold, cold.percent / 100.0);
+      open_symbol (self, item);
+      cs_disasm_pane_select_address (self->disasm_pane, address);
+      return TRUE;
+    }
   return FALSE;
 }
 

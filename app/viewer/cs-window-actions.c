@@ -350,8 +350,12 @@ back_activated (GtkWidget  *widget,
 {
   CsWindow *self = CS_WINDOW (widget);
 
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->page_stack), "modules") == 0)
+  const char *page = gtk_stack_get_visible_child_name (self->page_stack);
+
+  if (g_strcmp0 (page, "modules") == 0)
     cs_modules_page_go_back (self->modules_page);
+  else if (g_strcmp0 (page, "call-graph") == 0)
+    cs_call_graph_page_go_back (self->call_graph_page);
 }
 
 static void
@@ -362,7 +366,7 @@ close_activated (GtkWidget  *widget,
   gtk_window_close (GTK_WINDOW (widget));
 }
 
-/* A page by name ("overview", "modules", "memory"), as Alt+N does. */
+/* A page by name ("overview", "modules", "call-graph", "memory"), as Alt+N does. */
 static void
 show_page_activated (GtkWidget  *widget,
                      const char *action_name,
@@ -427,9 +431,12 @@ _cs_window_update_actions (CsWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (need_analysis); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), need_analysis[i], has);
-  /* Back walks up the Modules page's drill-down: nothing to do at the top. */
+  /* Back walks up the Modules page's drill-down (nothing to do at the top)
+   * or the Call Graph page's functions shown. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back",
-                                 has && cs_modules_page_get_level (self->modules_page) != CS_DRILL_TABLE);
+                                 has && (g_strcmp0 (gtk_stack_get_visible_child_name (self->page_stack),
+                                                    "call-graph") == 0 ||
+                                         cs_modules_page_get_level (self->modules_page) != CS_DRILL_TABLE));
 }
 
 void

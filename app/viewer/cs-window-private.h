@@ -2,6 +2,7 @@
 /* cs-window-private.h — what cs-window.c and cs-window-actions.c share */
 #pragma once
 
+#include "cs-callgraph-page.h"
 #include "cs-memory-page.h"
 #include "cs-modules-page.h"
 #include "cs-overview-page.h"
@@ -34,6 +35,7 @@ struct _CsWindow
   GtkListBox           *page_list;
   CsOverviewPage       *overview_page;
   CsModulesPage        *modules_page;
+  CsCallGraphPage      *call_graph_page;
   CsMemoryPage         *memory_page;
   GMenu                *open_menu;
   GMenu                *recent_section;   /* filled from GtkRecentManager */

@@ -214,7 +214,8 @@ page_shortcut (GtkWidget *widget,
   return TRUE;
 }
 
-/* The page changed from elsewhere (Ctrl+F, tests): keep the sidebar in step. */
+/* The page changed from elsewhere (Ctrl+F, tests): keep the sidebar in step,
+ * and Back (whose meaning is the page's) up to date. */
 static void
 page_changed (CsWindow *self)
 {
@@ -225,6 +226,7 @@ page_changed (CsWindow *self)
     if (GTK_IS_LIST_BOX_ROW (row) && g_strcmp0 (gtk_widget_get_name (row), name) == 0 &&
         !gtk_list_box_row_is_selected (GTK_LIST_BOX_ROW (row)))
       gtk_list_box_select_row (self->page_list, GTK_LIST_BOX_ROW (row));
+  _cs_window_update_actions (self);
 }
 
 static void
@@ -519,6 +521,7 @@ cs_window_class_init (CsWindowClass *klass)
 
   g_type_ensure (CS_TYPE_OVERVIEW_PAGE);
   g_type_ensure (CS_TYPE_MODULES_PAGE);
+  g_type_ensure (CS_TYPE_CALL_GRAPH_PAGE);
   g_type_ensure (CS_TYPE_MEMORY_PAGE);
   g_type_ensure (CS_TYPE_SESSION_SUMMARY);
 
@@ -541,6 +544,7 @@ cs_window_class_init (CsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsWindow, page_list);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, overview_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, modules_page);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, call_graph_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, memory_page);
   gtk_widget_class_bind_template_callback (widget_class, error_close_clicked);
   gtk_widget_class_bind_template_callback (widget_class, hide_toast);

@@ -177,6 +177,14 @@ strip_signature (const char *sig)
 }
 
 char *
+_cs_profile_strip_signature (const char *signature)
+{
+  if (strchr (signature, '(') == NULL)
+    return g_strdup (signature);
+  return strip_signature (signature);
+}
+
+char *
 _cs_profile_display_name (const CsSymbol *symbol)
 {
   const char *sig;
