@@ -106,6 +106,7 @@ setup_cell (GtkSignalListItemFactory *factory,
           gtk_inscription_set_nat_chars (text, 60);
           break;
         case CS_CELL_TEXT:
+        case CS_CELL_TREE:
         case CS_CELL_HEAT:
         default:
           gtk_inscription_set_text_overflow (text, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
@@ -121,7 +122,21 @@ setup_cell (GtkSignalListItemFactory *factory,
         gtk_inscription_set_nat_chars (text, cells->nat_chars);
     }
   cs_cell_tooltip_init (cell);
+  if (cells->kind == CS_CELL_TREE)
+    {
+      GtkWidget *expander = gtk_tree_expander_new ();
+
+      gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), cell);
+      cell = expander;
+    }
   gtk_list_item_set_child (list_item, cell);
+}
+
+/* The widget that shows the text: the cell, or the tree expander's child. */
+static GtkWidget *
+text_of (GtkWidget *cell)
+{
+  return GTK_IS_TREE_EXPANDER (cell) ? gtk_tree_expander_get_child (GTK_TREE_EXPANDER (cell)) : cell;
 }
 
 /* The column takes the width of its longest drawn cell: its text whole
@@ -186,6 +201,11 @@ bind_cell (GtkSignalListItemFactory *factory,
 
   if (item == NULL || cell == NULL)
     return;
+  if (GTK_IS_TREE_EXPANDER (cell))
+    {
+      gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (cell), GTK_TREE_LIST_ROW (item));
+      cell = text_of (cell);
+    }
   fill (cells, item, &content);
   if (cells->kind == CS_CELL_HEAT)
     cs_heat_cell_set (CS_HEAT_CELL (cell), content.fraction, content.text);
@@ -212,6 +232,7 @@ unbind_cell (GtkSignalListItemFactory *factory,
 
   if (cell == NULL)
     return;
+  cell = text_of (cell);
   g_hash_table_remove (cells->cells, cell);
   if (item != NULL)
     g_signal_handlers_disconnect_by_func (item, update_state_classes, cell);

@@ -22,6 +22,8 @@ typedef enum
   CS_CELL_NUMBER,    /* right-aligned, tabular figures */
   CS_CELL_HEAT,      /* right-aligned percentage over a heat bar */
   CS_CELL_CODE,      /* monospace source or assembly, not ellipsized */
+  CS_CELL_TREE,      /* text behind a tree expander: the column's items are
+                      * GtkTreeListRows, passed to the fill function as they are */
 } CsCellKind;
 
 typedef struct
