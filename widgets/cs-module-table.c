@@ -149,13 +149,6 @@ cs_module_table_set_analysis (CsModuleTable *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
 }
 
-CsModel *
-cs_module_table_get_model_definition (CsModuleTable *self)
-{
-  g_return_val_if_fail (CS_IS_MODULE_TABLE (self), NULL);
-  return self->model;
-}
-
 GtkSingleSelection *
 cs_module_table_get_selection (CsModuleTable *self)
 {

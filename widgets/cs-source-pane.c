@@ -326,13 +326,6 @@ cs_source_pane_get_selection (CsSourcePane *self)
   return self->view.selection;
 }
 
-guint
-cs_source_pane_get_hot_position (CsSourcePane *self)
-{
-  g_return_val_if_fail (CS_IS_SOURCE_PANE (self), GTK_INVALID_LIST_POSITION);
-  return self->view.hot_position;
-}
-
 gboolean
 cs_source_pane_select_line (CsSourcePane *self,
                             guint         line)

@@ -120,7 +120,8 @@ cs_symbol_list_get_event (CsSymbolList *self)
   return self->event;
 }
 
-void
+/* As Enter on row @position. */
+static void
 cs_symbol_list_activate (CsSymbolList *self,
                          guint         position)
 {

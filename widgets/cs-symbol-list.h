@@ -26,8 +26,5 @@ void          cs_symbol_list_set_items (CsSymbolList *self,
                                         gboolean      show_library);
 /* The rows (the selection model). */
 GListModel   *cs_symbol_list_get_items (CsSymbolList *self);
-/* As Enter on row @position. */
-void          cs_symbol_list_activate  (CsSymbolList *self,
-                                        guint         position);
 
 G_END_DECLS

@@ -75,7 +75,8 @@ marshal_cost (GClosure     *closure,
   g_value_set_uint64 (return_value, sort_cost (item, closure->data));
 }
 
-GtkColumnViewColumn *
+/* @title, e.g. "Total · cpu_clock"; @total: the total, else the self cost. */
+static GtkColumnViewColumn *
 cs_callgraph_cost_column (CsCallGraph *graph,
                           guint        event,
                           gboolean     total,
@@ -110,7 +111,7 @@ fill_module (gpointer       item,
     content->tooltip = g_strdup (f->module->path != NULL ? f->module->path : f->module->name);
 }
 
-GtkColumnViewColumn *
+static GtkColumnViewColumn *
 cs_callgraph_module_column (void)
 {
   GtkColumnViewColumn *column = cs_column_new (_("Module"), CS_CELL_TEXT, fill_module, NULL, NULL);
@@ -148,7 +149,7 @@ fill_name (gpointer       item,
                                         f->module->path != NULL ? f->module->path : f->module->name);
 }
 
-GtkColumnViewColumn *
+static GtkColumnViewColumn *
 cs_callgraph_name_column (gboolean tree)
 {
   GtkColumnViewColumn *column = cs_column_new (_("Function"), tree ? CS_CELL_TREE : CS_CELL_TEXT,

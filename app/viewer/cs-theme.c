@@ -141,15 +141,3 @@ cs_theme_init (GSettings *settings)
                             NULL, PORTAL_BUS_NAME, PORTAL_PATH, PORTAL_INTERFACE,
                             NULL, on_proxy_ready, NULL);
 }
-
-CsTheme
-cs_theme_for_widget (GtkWidget *widget)
-{
-  GdkRGBA fg;
-  double luminance;
-
-  /* gtk_widget_get_color() is 4.10; the style context is the 4.8 way. */
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-  luminance = 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue;
-  return luminance > 0.5 ? CS_THEME_DARK : CS_THEME_LIGHT;
-}

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cs-theme.h — light or dark: following the desktop, and telling the charts */
+/* cs-theme.h — light or dark: the Style choice, following the desktop by default */
 #pragma once
 
 #include <gtk/gtk.h>
-
-#include "cs-palette.h"
 
 G_BEGIN_DECLS
 
@@ -15,8 +13,5 @@ G_BEGIN_DECLS
  * gtk-application-prefer-dark-theme is kept in step. Without a portal (or
  * with @settings NULL) the user's GtkSettings stay as they are. */
 void    cs_theme_init           (GSettings *settings);
-/* The chart theme matching what @widget is drawn on (its text colour decides,
- * so GTK_THEME=Adwaita:dark and high-contrast themes are followed too). */
-CsTheme cs_theme_for_widget     (GtkWidget *widget);
 
 G_END_DECLS

@@ -13,7 +13,7 @@
 #include "cs-export-dialog.h"
 #include "cs-file-chooser.h"
 #include "cs-record-dialog.h"
-#include "cs-theme.h"
+#include "cs-widgets-util.h"
 #include "cs-viewer-format.h"
 #include "cs-window-private.h"
 
@@ -295,7 +295,7 @@ export_grid_response (GtkNativeDialog *dialog,
       scale = g_settings_get_int (self->settings, "export-scale");
     }
   /* What you see is what you export: the window's light or dark palette. */
-  cs_export_charts_async (self->analysis, NULL, cs_theme_for_widget (GTK_WIDGET (self)),
+  cs_export_charts_async (self->analysis, NULL, cs_widgets_get_theme (GTK_WIDGET (self)),
                           CS_EXPORT_PNG, width, height, scale, file, NULL,
                           export_grid_done, g_object_ref (self));
 }

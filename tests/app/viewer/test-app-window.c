@@ -14,7 +14,7 @@
 
 #include "cs-test-app.h"
 #include "cs-test-viewer.h"
-#include "cs-theme.h"
+#include "cs-widgets-util.h"
 
 static char *
 fixture_path (const char *name)
@@ -400,7 +400,7 @@ step_dark (CsTestApp *app)
   switch (app->stage)
     {
     case 0:
-      g_assert_cmpint (cs_theme_for_widget (GTK_WIDGET (window)), ==, CS_THEME_LIGHT);
+      g_assert_cmpint (cs_widgets_get_theme (GTK_WIDGET (window)), ==, CS_THEME_LIGHT);
       /* As the menu item does: app.color-scheme with the target "dark". */
       g_action_group_activate_action (G_ACTION_GROUP (app->application), "color-scheme",
                                       g_variant_new_string ("dark"));
@@ -409,7 +409,7 @@ step_dark (CsTestApp *app)
       return FALSE;
     case 1:
       /* Styles are recomputed on the next frame. */
-      if (cs_theme_for_widget (GTK_WIDGET (window)) != CS_THEME_DARK)
+      if (cs_widgets_get_theme (GTK_WIDGET (window)) != CS_THEME_DARK)
         return FALSE;
       if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "app-window-dark"))
         return FALSE;
@@ -417,7 +417,7 @@ step_dark (CsTestApp *app)
       app->stage = 2;
       return FALSE;
     case 2:
-      if (cs_theme_for_widget (GTK_WIDGET (window)) != CS_THEME_LIGHT)
+      if (cs_widgets_get_theme (GTK_WIDGET (window)) != CS_THEME_LIGHT)
         return FALSE;
       /* "default": the desktop's preference; without a settings portal
        * (Xvfb), GTK's setting as it was at start, light here. */
@@ -425,13 +425,13 @@ step_dark (CsTestApp *app)
       app->stage = 3;
       return FALSE;
     case 3:
-      if (cs_theme_for_widget (GTK_WIDGET (window)) != CS_THEME_DARK)
+      if (cs_widgets_get_theme (GTK_WIDGET (window)) != CS_THEME_DARK)
         return FALSE;
       g_settings_set_string (settings, "color-scheme", "default");
       app->stage = 4;
       return FALSE;
     default:
-      return cs_theme_for_widget (GTK_WIDGET (window)) == CS_THEME_LIGHT;
+      return cs_widgets_get_theme (GTK_WIDGET (window)) == CS_THEME_LIGHT;
     }
 }
 
