@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-modules-page.c — the Modules page: module table, hot symbols, source and disassembly
  *
- * The drill-down stays on this page (UX.md): selecting a module in the table
+ * The drill-down stays on this page: selecting a module in the table
  * fills the hot-symbols pane beside it; activating a symbol opens its source
  * and disassembly below, side by side and linked. The keyboard walks the
  * same path: arrows choose, Enter goes one level down (table → symbols →

@@ -5,7 +5,7 @@
  * once per process). Every model in data/models that names the forced PMU
  * is planned and checked against the rules, restated here from their
  * sources rather than taken from the planner: counter counts from libpfm4's
- * PMU table (shared/reference), the kernel's fixed-counter encodings
+ * PMU tables, the kernel's fixed-counter encodings
  * (arch/x86/events/intel/core.c), Core 2's PMC0-only MEM_LOAD_RETIRED and
  * Nehalem's single OFFCORE_RESPONSE MSR (libpfm4's nhm event table).
  */
