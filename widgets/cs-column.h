@@ -77,4 +77,9 @@ char                *cs_column_get_text        (GtkColumnViewColumn    *column,
 void                 cs_column_view_scroll_to  (GtkColumnView          *view,
                                                 guint                   position);
 
+/* Gives the keyboard focus to the list the user works in inside @pane (its
+ * first drawn column view), on the row of its selected item, where arrows
+ * then go on from; a pane without one gets the focus as Tab gives it. */
+void                 cs_column_view_focus_in   (GtkWidget              *pane);
+
 G_END_DECLS

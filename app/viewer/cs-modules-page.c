@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-annotate-link.h"
+#include "cs-column.h"
 #include "cs-modules-page.h"
 
 struct _CsModulesPage
@@ -62,86 +63,6 @@ static void
 emit_changed (CsModulesPage *self)
 {
   g_signal_emit (self, signals[CHANGED], 0);
-}
-
-/* The list the user works in inside @pane: its first drawn column view (the
- * symbol pane has one per event tab, only the visible one is drawn). */
-static GtkWidget *
-find_drawn_column_view (GtkWidget *widget)
-{
-  if (!gtk_widget_get_visible (widget) || !gtk_widget_get_child_visible (widget))
-    return NULL;
-  if (GTK_IS_COLUMN_VIEW (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_drawn_column_view (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The drawn row of @view that shows a selected item. GtkListBase moves its
- * keyboard cursor to a row that takes the focus; a selection made by code
- * (the hottest line) does not move it, so arrows would start elsewhere. */
-static GtkWidget *
-find_selected_row (GtkWidget *widget)
-{
-  if (g_strcmp0 (gtk_widget_get_css_name (widget), "row") == 0 &&
-      (gtk_widget_get_state_flags (widget) & GTK_STATE_FLAG_SELECTED) != 0 &&
-      gtk_widget_get_mapped (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_selected_row (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* Rows exist once the list was laid out, so this runs from the frame clock
- * until the selected row is there (a few frames at most). */
-static gboolean
-focus_selected_row (GtkWidget     *view,
-                    GdkFrameClock *clock,
-                    gpointer       user_data)
-{
-  guint *frames = g_object_get_data (G_OBJECT (view), "cs-focus-frames");
-  GtkRoot *root = gtk_widget_get_root (view);
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-  GtkWidget *row;
-
-  /* The user went elsewhere meanwhile: leave the focus alone. */
-  if (focus == NULL || (focus != view && !gtk_widget_is_ancestor (focus, view)))
-    return G_SOURCE_REMOVE;
-  row = find_selected_row (view);
-  if (row != NULL)
-    {
-      if (focus != row)
-        gtk_widget_grab_focus (row);
-      return G_SOURCE_REMOVE;
-    }
-  return ++(*frames) < 10 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
-}
-
-static void
-focus_list_in (GtkWidget *pane)
-{
-  GtkWidget *view = find_drawn_column_view (pane);
-
-  if (view == NULL || !gtk_widget_grab_focus (view))
-    {
-      gtk_widget_child_focus (pane, GTK_DIR_TAB_FORWARD);
-      return;
-    }
-  g_object_set_data_full (G_OBJECT (view), "cs-focus-frames", g_new0 (guint, 1), g_free);
-  gtk_widget_add_tick_callback (view, focus_selected_row, NULL, NULL);
 }
 
 static CsDrillLevel
@@ -232,7 +153,7 @@ open_symbol (CsModulesPage *self,
   gtk_label_set_text (self->no_source_label,
                       has_source ? "" : cs_source_pane_get_message (self->source_pane));
 
-  focus_list_in (has_source ? GTK_WIDGET (self->source_pane) : GTK_WIDGET (self->disasm_pane));
+  cs_column_view_focus_in (has_source ? GTK_WIDGET (self->source_pane) : GTK_WIDGET (self->disasm_pane));
   self->level = CS_DRILL_SOURCE;
   emit_changed (self);
 }
@@ -321,7 +242,7 @@ module_activated (CsModuleTable *table,
 {
   if (cs_symbol_pane_get_module (self->symbol_pane) != row)
     cs_symbol_pane_set_module (self->symbol_pane, row);
-  focus_list_in (GTK_WIDGET (self->symbol_pane));
+  cs_column_view_focus_in (GTK_WIDGET (self->symbol_pane));
   update_level (self);
 }
 
@@ -354,7 +275,7 @@ cs_modules_page_grab_focus (GtkWidget *widget)
 {
   CsModulesPage *self = CS_MODULES_PAGE (widget);
 
-  focus_list_in (GTK_WIDGET (self->module_table));
+  cs_column_view_focus_in (GTK_WIDGET (self->module_table));
   update_level (self);
   return TRUE;
 }
@@ -376,7 +297,7 @@ cs_modules_page_go_back (CsModulesPage *self)
     {
     case CS_DRILL_SOURCE:
       close_annotate (self);
-      focus_list_in (GTK_WIDGET (self->symbol_pane));
+      cs_column_view_focus_in (GTK_WIDGET (self->symbol_pane));
       break;
     case CS_DRILL_SYMBOLS:
       gtk_widget_grab_focus (GTK_WIDGET (cs_module_table_get_column_view (self->module_table)));
