@@ -295,8 +295,8 @@ kernel_reason (PfmState *state)
   if (!cpu_device_present ())
     return g_strdup_printf (_("No hardware PMU: the kernel exposes no CPU performance counters "
                               "(%s/cpu is missing; typical of virtual machines). "
-                              "Software events (task_clock, page_faults, context_switches, "
-                              "cpu_migrations, cpu_clock sampling) still work."),
+                              "Software events (task-clock, page-faults, context-switches, "
+                              "cpu-migrations, cpu-clock sampling) still work."),
                             CS_PMU_SYSFS);
   return g_strdup_printf (_("The kernel refused a hardware cycles event (%s): the CPU "
                             "performance counters may be in use by another tool or "

@@ -11,10 +11,12 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cs-collector-error.h"
 #include "cs-launcher.h"
 #include "cs-model-registry.h"
+#include "cs-perf-names.h"
 #include "cs-record-private.h"
 
 #define SOFTWARE_MODEL_ID "software"
@@ -258,7 +260,18 @@ choose_sampled_event (CsRecorder  *self,
                    _("sampled event %s: %s"), alias, local->message);
       return FALSE;
     }
-  self->sample_alias = g_strdup (alias);
+  /* Recorded and shown as perf spells it ("cpu-clock"); the model's
+   * alias ("cpu_clock") only names it in formulas. */
+  self->sample_name = g_strdup (cs_perf_event_spelling (event->event) != NULL
+                                ? cs_perf_event_spelling (event->event) : alias);
+  /* libcyclescope-region stamps its marks with CLOCK_MONOTONIC: the samples
+   * must carry the same clock to be given their region (perf's default
+   * clock is the kernel's local_clock, which user space cannot read). */
+  if (self->options->regions)
+    {
+      self->sample_attr.use_clockid = 1;
+      self->sample_attr.clockid = CLOCK_MONOTONIC;
+    }
 
   if (self->options->frequency > 0)
     self->frequency = self->options->frequency;
@@ -432,10 +445,10 @@ _cs_recorder_prepare_bundle (CsRecorder  *self,
 char *
 _cs_recorder_sampling_label (CsRecorder *self)
 {
-  g_autoptr(GString) s = g_string_new (self->sample_alias);
+  g_autoptr(GString) s = g_string_new (self->sample_name);
 
   if (self->frequency > 0)
-    /* TRANSLATORS: "cpu_clock at 1000 Hz" */
+    /* TRANSLATORS: "cpu-clock at 1000 Hz" */
     g_string_append_printf (s, _(" at %llu Hz"), (unsigned long long) self->frequency);
   else
     /* TRANSLATORS: "cycles every 2000003 events" */

@@ -1690,7 +1690,7 @@ N_("Most slots retire µops: to go faster, do less work (vectorise, better algor
 /* TRANSLATORS: model software, name */
 N_("Software events");
 /* TRANSLATORS: model software, description */
-N_("Kernel software events, which work everywhere, also in virtual machines without a hardware PMU: CPU time, page faults, context switches and CPU migrations are counted, cpu_clock is sampled for profiles. The fallback model when no hardware model applies.");
+N_("Kernel software events, which work everywhere, also in virtual machines without a hardware PMU: CPU time, page faults, context switches and CPU migrations are counted, cpu-clock is sampled for profiles. The fallback model when no hardware model applies.");
 /* TRANSLATORS: model software, source (where the model comes from) */
 N_("perf_event_open software events (PERF_TYPE_SOFTWARE) as Linux perf stat reports them; the pseudo-events duration_time, user_time and system_time come from the session (wall time and getrusage).");
 /* TRANSLATORS: model software, description of event “task_clock” */
@@ -1706,13 +1706,13 @@ N_("CPU clock, in ns (perf: cpu-clock): the event sampled for profiles when ther
 /* TRANSLATORS: model software, title of metric “SampledCPUTime” (a column header and chart label) */
 N_("CPU time (sampled)");
 /* TRANSLATORS: model software, description of metric “SampledCPUTime” */
-N_("CPU time estimated from cpu_clock samples (samples × period): available for every module of a profile.");
+N_("CPU time estimated from cpu-clock samples (samples × period): available for every module of a profile.");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model software, title of metric “SampledCPUTimeShare” (a column header and chart label) */
 N_("% of sampled CPU time");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model software, description of metric “SampledCPUTimeShare” */
-N_("Share of the whole program’s sampled CPU time spent in this scope: each cpu_clock sample weighs its period, where the table’s Samples % column counts the samples alone.");
+N_("Share of the whole program’s sampled CPU time spent in this scope: each cpu-clock sample weighs its period, where the table’s Samples % column counts the samples alone.");
 /* TRANSLATORS: model software, title of metric “TaskClock” (a column header and chart label) */
 N_("Task Clock");
 /* TRANSLATORS: model software, description of metric “TaskClock” */
@@ -1724,7 +1724,7 @@ N_("Wall-clock time of the run. duration_time, user_time and system_time are pse
 /* TRANSLATORS: model software, title of metric “CPUsUtilized” (a column header and chart label) */
 N_("CPUs Utilized");
 /* TRANSLATORS: model software, description of metric “CPUsUtilized” */
-N_("task_clock / wall time: how many CPUs the program kept busy on average (perf stat’s “CPUs utilized”). duration_time, user_time and system_time are pseudo-events the session adds (ns).");
+N_("task-clock / wall time: how many CPUs the program kept busy on average (perf stat’s “CPUs utilized”). duration_time, user_time and system_time are pseudo-events the session adds (ns).");
 /* TRANSLATORS: model software, title of metric “UserTime” (a column header and chart label) */
 N_("User Time");
 /* TRANSLATORS: model software, description of metric “UserTime” */

@@ -58,9 +58,9 @@ fill_samples (gpointer       item,
   CsModuleRow *row = item;
   g_autofree char *count = NULL;
 
-  if (cs_module_row_get_kind (row) == CS_SCOPE_REGION)
+  if (cs_module_row_get_kind (row) == CS_SCOPE_REGION && cs_module_row_get_n_samples (row) == 0)
     {
-      /* Regions are counted, not sampled. */
+      /* Regions are counted; sampled only when recorded with --regions. */
       c->text = g_strdup (CS_CHART_NO_VALUE);
       c->tooltip = g_strdup (_("Regions are counted, not sampled"));
       return;

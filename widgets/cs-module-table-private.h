@@ -3,7 +3,8 @@
  *
  * cs-module-table.c holds the rows, selection and filter;
  * cs-module-table-columns.c the columns: one per model metric, the chooser,
- * and which column the rows are sorted by.
+ * and which column the rows are sorted by; cs-module-table-kind.c the
+ * switch between regions and shared objects.
  */
 #pragma once
 
@@ -39,6 +40,9 @@ struct _CsModuleTable
   GtkColumnView       *column_view;
   GtkColumnViewColumn *module_column;
   GtkColumnViewColumn *samples_column;
+  GtkWidget           *kind_box;
+  GtkToggleButton     *modules_toggle;
+  GtkToggleButton     *regions_toggle;
 
   CsRowStore          *store;
   GtkStringFilter     *filter;
@@ -53,6 +57,10 @@ struct _CsModuleTable
   GSimpleActionGroup  *column_actions;
   CsModuleRow         *last_selected;
   gboolean             resorting;
+
+  /* cs-module-table-kind.c: regions or shared objects */
+  gboolean             show_regions;
+  gboolean             filling;
 };
 
 CsModuleColumn *_cs_module_table_find_column            (CsModuleTable   *self,
@@ -66,5 +74,12 @@ void            _cs_module_table_rebuild_columns        (CsModuleTable   *self);
 void            _cs_module_table_on_view_sorter_changed (GtkSorter       *view_sorter,
                                                         GtkSorterChange  change,
                                                         CsModuleTable   *self);
+
+/* cs-module-table-kind.c: the rows of the analysis' regions or of its
+ * shared objects, and the switch between them. */
+gboolean        _cs_module_table_prefers_regions        (CsAnalysis      *analysis);
+void            _cs_module_table_fill                   (CsModuleTable   *self);
+void            _cs_module_table_on_kind_toggled        (CsModuleTable   *self,
+                                                        GtkToggleButton *button);
 
 G_END_DECLS

@@ -131,21 +131,18 @@ void
 cs_module_table_set_analysis (CsModuleTable *self,
                               CsAnalysis    *analysis)
 {
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-
   g_return_if_fail (CS_IS_MODULE_TABLE (self));
   g_return_if_fail (analysis == NULL || CS_IS_ANALYSIS (analysis));
 
   if (!g_set_object (&self->analysis, analysis))
     return;
   /* A new recording starts as the user first sees one: unfiltered, in the
-   * analysis' order (most samples first), whatever the last one showed. */
+   * analysis' order (most samples first), whatever the last one showed;
+   * its regions when it was recorded for them (cs-module-table-kind.c). */
   cs_module_table_set_filter_text (self, NULL);
   cs_module_table_sort_by (self, NULL, GTK_SORT_ASCENDING);
-  for (guint i = 0; analysis != NULL && i < cs_analysis_get_n_scopes (analysis); i++)
-    g_ptr_array_add (rows, cs_module_row_new_from_scope (cs_analysis_get_scope (analysis, i)));
-  cs_module_table_set_rows (self, analysis != NULL ? cs_analysis_get_model (analysis) : NULL,
-                            analysis != NULL ? rows : NULL);
+  self->show_regions = _cs_module_table_prefers_regions (analysis);
+  _cs_module_table_fill (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
 }
 
@@ -420,10 +417,14 @@ cs_module_table_class_init (CsModuleTableClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, column_view);
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, module_column);
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, samples_column);
+  gtk_widget_class_bind_template_child (widget_class, CsModuleTable, kind_box);
+  gtk_widget_class_bind_template_child (widget_class, CsModuleTable, modules_toggle);
+  gtk_widget_class_bind_template_child (widget_class, CsModuleTable, regions_toggle);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_stopped);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
+  gtk_widget_class_bind_template_callback (widget_class, _cs_module_table_on_kind_toggled);
 
   gtk_widget_class_set_css_name (widget_class, "cs-module-table");
 }

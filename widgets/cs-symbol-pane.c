@@ -79,6 +79,14 @@ find_scope (CsSymbolPane *self)
 
   if (self->analysis == NULL || self->module == NULL)
     return NULL;
+  /* A region's own symbols when its samples were attributed (record
+   * --regions); a region that was only counted has none. */
+  if (cs_module_row_get_kind (self->module) == CS_SCOPE_REGION)
+    {
+      const CsScope *region = cs_analysis_find_region (self->analysis, cs_module_row_get_name (self->module));
+
+      return region != NULL && region->region_id > 0 ? region : NULL;
+    }
   id = cs_module_row_get_module_id (self->module);
   for (guint i = 0; id >= 0 && i < cs_analysis_get_n_scopes (self->analysis); i++)
     {
@@ -95,7 +103,11 @@ update_title (CsSymbolPane  *self,
               const CsScope *scope)
 {
   g_free (self->title);
-  if (scope != NULL)
+  if (scope != NULL && scope->kind == CS_SCOPE_REGION)
+    /* Translators: heading of the hot-symbols pane, %s is a region (an
+     * instrumented framework module) */
+    self->title = g_strdup_printf (_("Hot symbols — region %s"), scope->name);
+  else if (scope != NULL)
     /* Translators: heading of the hot-symbols pane, %s is a module */
     self->title = g_strdup_printf (_("Hot symbols — %s"), scope->name);
   else if (self->cleared != NULL)

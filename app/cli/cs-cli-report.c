@@ -22,6 +22,7 @@
 #include "cs-model-registry.h"
 #include "cs-report-counts.h"
 #include "cs-report-memory.h"
+#include "cs-report-regions.h"
 #include "cs-report-samples.h"
 
 /* The session's model, or NULL when it names none. A model id the registry
@@ -111,6 +112,7 @@ wrap_perf_json (CsAnalysis *analysis,
 static gboolean
 append_samples (CsAnalysis                  *analysis,
                 const CsReportSampleOptions *options,
+                const char                  *region,
                 CsReportFormat               format,
                 gboolean                     counts_done,
                 GString                     *out,
@@ -119,8 +121,25 @@ append_samples (CsAnalysis                  *analysis,
   g_autoptr(GString) samples = g_string_new (NULL);
   g_autoptr(GString) charts = g_string_new (NULL);
 
-  if (!cs_report_samples (analysis, options, format, samples, error))
+  /* --region: that region's top symbols (Kruse Fig. 5.7) instead of the
+   * whole program's tables; without, the regions ranked by samples
+   * (Fig. 5.6) follow the tables. */
+  if (region != NULL)
+    {
+      if (!cs_report_region_samples (analysis, region, options, format, samples, error))
+        return FALSE;
+    }
+  else if (!cs_report_samples (analysis, options, format, samples, error))
     return FALSE;
+  else if (format == CS_REPORT_FORMAT_TEXT)
+    {
+      g_autoptr(GString) ranking = g_string_new (NULL);
+
+      if (!cs_report_region_samples (analysis, NULL, options, format, ranking, error))
+        return FALSE;
+      if (ranking->len > 0)
+        g_string_append_printf (samples, "\n%s", ranking->str);
+    }
   cs_report_warn_partial ("report", analysis);
   if (!counts_done)
     cs_report_analysis_charts (analysis, format, charts);
@@ -264,7 +283,7 @@ cs_cli_report (int    argc,
   else if (cs_analysis_is_perf_data (files[0]))
     {
       if (!(analysis = cs_analysis_load (files[0], NULL, NULL, NULL, NULL, &error)) ||
-          !append_samples (analysis, &sample_options, format, FALSE, out, &error))
+          !append_samples (analysis, &sample_options, NULL, format, FALSE, out, &error))
         {
           cs_cli_error ("report", "%s", error->message);
           return 1;
@@ -286,7 +305,7 @@ cs_cli_report (int    argc,
           !cs_report_counts_for_analysis (analysis != NULL ? cs_analysis_get_session (analysis) : session,
                                           model, analysis, region, format, out, &error) ||
           (analysis != NULL &&
-           !append_samples (analysis, &sample_options, format, TRUE, out, &error)))
+           !append_samples (analysis, &sample_options, region, format, TRUE, out, &error)))
         {
           cs_cli_error ("report", "%s: %s", files[0], error->message);
           return 1;

@@ -189,11 +189,16 @@ report_init (CsReport    *report,
 
   report->session = session;
   report->model = model;
+  report->analysis = analysis;
+  report->one_region = region != NULL;
   report->scopes = g_ptr_array_new_with_free_func ((GDestroyNotify) scope_free);
   report->event_names = collect_event_names (session);
 
+  /* A region that was only sampled (--no-counting) has no counts here;
+   * its samples follow in the sample part. */
   if (region != NULL &&
-      !g_ptr_array_find_with_equal_func (regions, region, g_str_equal, NULL))
+      !g_ptr_array_find_with_equal_func (regions, region, g_str_equal, NULL) &&
+      (analysis == NULL || cs_analysis_find_region (analysis, region) == NULL))
     {
       g_autofree char *known = NULL;
 

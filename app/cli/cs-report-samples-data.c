@@ -174,7 +174,7 @@ _cs_report_samples_render_json (CsAnalysis                  *analysis,
   json_object_object_add (root, "children", json_object_new_boolean (options->children &&
                                                                      _cs_report_call_graph (analysis) != NULL));
   json_object_object_add (root, "samples", json_object_new_int64 ((gint64) stats->n_samples));
-  json_object_object_add (root, "lost", json_object_new_int64 ((gint64) (stats->n_lost + stats->n_lost_samples)));
+  json_object_object_add (root, "lost", json_object_new_int64 ((gint64) (cs_profile_stats_get_n_lost (stats))));
   json_object_object_add (root, "unmapped", json_object_new_int64 ((gint64) stats->n_unmapped));
   for (guint c = 0; options->sort == CS_REPORT_SORT_DSO && cols != NULL && cols[c] != NULL; c++)
     json_object_array_add (columns, json_object_new_string (cols[c]));

@@ -242,7 +242,7 @@ render_text (CsAnalysis                  *analysis,
 {
   CsProfile *profile = cs_analysis_get_profile (analysis);
   const CsProfileStats *stats = cs_profile_get_stats (profile);
-  g_autofree char *lost = cs_cli_grouped (stats->n_lost + stats->n_lost_samples);
+  g_autofree char *lost = cs_cli_grouped (cs_profile_stats_get_n_lost (stats));
 
   g_string_append_printf (out, _("# Samples of %s, sorted by %s\n"), cs_profile_get_path (profile),
                           cs_report_sort_to_string (options->sort));

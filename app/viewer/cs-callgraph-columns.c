@@ -75,7 +75,7 @@ marshal_cost (GClosure     *closure,
   g_value_set_uint64 (return_value, sort_cost (item, closure->data));
 }
 
-/* @title, e.g. "Total · cpu_clock"; @total: the total, else the self cost. */
+/* @title, e.g. "Total · cpu-clock"; @total: the total, else the self cost. */
 static GtkColumnViewColumn *
 cs_callgraph_cost_column (CsCallGraph *graph,
                           guint        event,
@@ -188,10 +188,10 @@ cs_callgraph_set_columns (GtkColumnView *view,
     {
       guint e = g_array_index (events, guint, i);
       const char *event = cs_profile_get_event (profile, e)->name;
-      /* TRANSLATORS: column titles with several events: "Self · cpu_clock" */
+      /* TRANSLATORS: column titles with several events: "Self · cpu-clock" */
       g_autofree char *self_title = several ? g_strdup_printf (_("Self · %s"), event)
                                           : g_strdup (C_("call graph column", "Self"));
-      /* TRANSLATORS: column titles with several events: "Total · cpu_clock" */
+      /* TRANSLATORS: column titles with several events: "Total · cpu-clock" */
       g_autofree char *total_title = several ? g_strdup_printf (_("Total · %s"), event) : g_strdup (_("Total"));
       g_autoptr(GtkColumnViewColumn) total = cs_callgraph_cost_column (graph, e, TRUE, total_title);
 

@@ -124,7 +124,7 @@ open_symbol (CsModulesPage *self,
 
   g_set_object (&self->open_item, item);
   /* TRANSLATORS: heading above the source and disassembly panes:
-   * "SYMBOL in MODULE · EVENT", e.g. "tm_exe_hot in cs-demo · cpu_clock" */
+   * "SYMBOL in MODULE · EVENT", e.g. "tm_exe_hot in cs-demo · cpu-clock" */
   title = g_strdup_printf (_("%s in %s · %s"), cs_symbol_item_get_name (item),
                            cs_symbol_item_get_library (item) != NULL ? cs_symbol_item_get_library (item) : "?",
                            cs_symbol_item_get_event (item));

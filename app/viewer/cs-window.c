@@ -127,6 +127,15 @@ update_title (CsWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
+static gboolean
+opens_on_regions (CsAnalysis *analysis)
+{
+  for (guint i = 0; analysis != NULL && i < cs_analysis_get_n_scopes (analysis); i++)
+    if (cs_analysis_get_scope (analysis, i)->region_id > 0)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 set_analysis (CsWindow   *self,
               CsAnalysis *analysis)
@@ -136,7 +145,9 @@ set_analysis (CsWindow   *self,
   /* The pages follow through their bindings in cs-window.ui. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
   update_title (self);
-  gtk_stack_set_visible_child_name (self->page_stack, "overview");
+  /* A recording of regions (record --regions) opens on the table of its
+   * regions: that is what it was made for. */
+  gtk_stack_set_visible_child_name (self->page_stack, opens_on_regions (analysis) ? "modules" : "overview");
   gtk_stack_set_visible_child_name (self->main_stack, analysis != NULL ? "session" : "empty");
   _cs_window_close_dialogs (self);
   _cs_window_update_actions (self);

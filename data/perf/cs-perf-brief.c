@@ -190,6 +190,7 @@ fill_brief (CsPerfBrief             *b,
       b->callchain = NULL;
     }
   *time = l->time >= 0 ? load_u64 (body, l->time) : 0;
+  b->time = *time;
 }
 
 /* A call chain outside the mapping (an inflated or queued copy) may be
@@ -258,6 +259,7 @@ deliver (Sink            *sink,
       b->attr = r->attr->index;
       b->misc = r->misc;
       b->reserved = 0;
+      b->time = r->time != CS_PERF_NO_TIME ? r->time : 0;
       b->callchain = r->sample.n_callchain > 0 ? r->sample.callchain : NULL;
       b->n_callchain = r->sample.n_callchain;
       /* (the decoder's chain may live in its scratch buffer) */

@@ -130,10 +130,8 @@ _cs_profile_resolve_frames (CsProfile     *self,
       for (guint k = loc->n_frames > 1 ? loc->n_frames - 1 : 0; k > 0; k--)
         {
           const CsInlineFrame *inl = &loc->frames[k - 1];
-          g_autofree char *name = _cs_profile_strip_signature (inl->signature != NULL ? inl->signature
-                                                                                     : inl->name);
-
-          fi = function_index (self, si, name);
+          /* As perf names the frame (lambdas qualified by their closure). */
+          fi = function_index (self, si, inl->display_name != NULL ? inl->display_name : inl->name);
           g_array_append_val (functions, fi);
         }
     }

@@ -104,6 +104,14 @@ CsCallGraph          *cs_call_graph_new_for_profile   (CsProfile          *profi
                                                        GCancellable       *cancellable,
                                                        GError            **error);
 
+/* The samples taken in @region (cs_profile_find_region(); record
+ * --regions) only; NULL with an error, as above, without call chains, and
+ * when the recording has no regions. (Appended, regions: issue 15.) */
+CsCallGraph          *cs_call_graph_new_for_region    (CsProfile          *profile,
+                                                       guint               region,
+                                                       GCancellable       *cancellable,
+                                                       GError            **error);
+
 CsProfile            *cs_call_graph_get_profile       (CsCallGraph    *self);
 /* Σ period and number of the samples of @event in the graph. */
 guint64               cs_call_graph_get_event_total   (CsCallGraph    *self,

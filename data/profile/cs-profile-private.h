@@ -16,18 +16,19 @@
 #include "cs-profile.h"
 #include "cs-profile-samples.h"
 #include "cs-perf-reader.h"
+#include "cs-region-marks.h"
 
 G_BEGIN_DECLS
 
-/* One distinct (event, module, file offset) with its samples. 32 bytes:
- * the only thing that grows while streaming, and only with the number of
- * distinct addresses. */
+/* One distinct (event, module, file offset, region) with its samples. 32
+ * bytes: the only thing that grows while streaming, and only with the
+ * number of distinct addresses (times the regions they ran in). */
 typedef struct
 {
   guint64 offset;
   guint32 module;     /* index into CsProfile.raw_modules (the mapping's module) */
   guint16 event;
-  guint16 flags;
+  guint16 region;     /* the region running on the sample's thread (cs-region-marks.h), 0: none */
   guint64 samples;
   guint64 period;
 } CsProfileKey;
@@ -43,34 +44,37 @@ typedef struct
 
 void          _cs_profile_key_table_init   (CsProfileKeyTable *table);
 void          _cs_profile_key_table_clear  (CsProfileKeyTable *table);
-/* Adds (event, module, offset) with zero counts at the empty slot @slot. */
+/* Adds (event, module, offset, region) with zero counts at the empty slot @slot. */
 CsProfileKey *_cs_profile_key_table_insert (CsProfileKeyTable *table,
                                            guint              slot,
                                            guint16            event,
                                            guint32            module,
-                                           guint64            offset);
+                                           guint64            offset,
+                                           guint16            region);
 
 static inline guint32
 _cs_profile_key_hash (guint16 event,
                      guint32 module,
-                     guint64 offset)
+                     guint64 offset,
+                     guint16 region)
 {
   guint64 h = offset * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
 
-  h ^= ((guint64) module << 16 | event) * G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f);
+  h ^= ((guint64) region << 48 | (guint64) module << 16 | event) * G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f);
   return (guint32) (h >> 32) ^ (guint32) h;
 }
 
-/* The key for (event, module, offset), added with zero counts when new.
- * Inline: every sample of a file comes through here. */
+/* The key for (event, module, offset, region), added with zero counts when
+ * new. Inline: every sample of a file comes through here. */
 static inline CsProfileKey *
 _cs_profile_key_table_get (CsProfileKeyTable *table,
                           guint16            event,
                           guint32            module,
-                          guint64            offset)
+                          guint64            offset,
+                          guint16            region)
 {
   guint mask = table->n_slots - 1;
-  guint s = _cs_profile_key_hash (event, module, offset) & mask;
+  guint s = _cs_profile_key_hash (event, module, offset, region) & mask;
 
   for (;;)
     {
@@ -78,9 +82,9 @@ _cs_profile_key_table_get (CsProfileKeyTable *table,
       CsProfileKey *k;
 
       if (idx == 0)
-        return _cs_profile_key_table_insert (table, s, event, module, offset);
+        return _cs_profile_key_table_insert (table, s, event, module, offset, region);
       k = &table->keys[idx - 1];
-      if (k->offset == offset && k->module == module && k->event == event)
+      if (k->offset == offset && k->module == module && k->event == event && k->region == region)
         return k;
       s = (s + 1) & mask;
     }
@@ -138,6 +142,9 @@ struct _CsProfile
   GHashTable        *module_ids;    /* CsModule* -> index + 1 */
   GPtrArray         *symbols;       /* CsProfileSymbolData* */
 
+  /* regions (cs-profile-regions.c); NULL: the recording has none */
+  CsRegionMarks     *marks;
+
   GMutex             cache_lock;
   GHashTable        *line_cache;    /* "event:symbol" -> GArray */
   GHashTable        *insn_cache;
@@ -149,6 +156,7 @@ struct _CsProfile
   CsCallStacks      *stacks;
   GArray            *sample_event;  /* guint16 */
   GArray            *sample_period; /* guint64 */
+  GArray            *sample_region; /* guint16; filled only with region marks */
   GArray            *sample_thread; /* guint32 */
   GArray            *sample_stack;  /* guint32 */
   CsProfileSamples   samples;       /* views of the four columns */
@@ -222,7 +230,8 @@ void      _cs_profile_stream_add_sample (CsProfileStream    *st,
                                         const CsPerfBrief  *b,
                                         gboolean            kernel_mode,
                                         guint32             module,
-                                        guint64             offset);
+                                        guint64             offset,
+                                        guint16             region);
 /* COMM and FORK name the threads samples are kept with. */
 void      _cs_profile_stream_comm       (CsProfileStream    *st,
                                         gint32              tid,
@@ -255,6 +264,9 @@ gboolean  _cs_profile_resolve          (CsProfile          *self,
 double    _cs_profile_percent          (CsProfile          *self,
                                        guint               event,
                                        guint64             period);
+/* Symbol rows by period, largest first (qsort order). */
+int       _cs_profile_compare_symbol_rows (gconstpointer    a,
+                                          gconstpointer    b);
 
 /* cs-profile-names.c */
 /* perf's spelling: lower case, '-' for '_', no "pmu::", no perf modifiers,
@@ -263,7 +275,6 @@ char     *_cs_profile_canonical_event  (const char         *name);
 /* "ns::Class::method" out of "int ns::Class::method(int) const". */
 char     *_cs_profile_display_name     (const CsSymbol     *symbol);
 /* The same for a demangled name alone (an inlined function's). */
-char     *_cs_profile_strip_signature  (const char         *signature);
 
 /* cs-profile-detail.c */
 void      _cs_profile_free_insn_table  (gpointer            table);

@@ -46,6 +46,7 @@ _cs_profile_samples_init (CsProfile *self)
 {
   self->sample_event = g_array_new (FALSE, FALSE, sizeof (guint16));
   self->sample_period = g_array_new (FALSE, FALSE, sizeof (guint64));
+  self->sample_region = g_array_new (FALSE, FALSE, sizeof (guint16));
   self->sample_thread = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->sample_stack = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->threads = g_ptr_array_new_with_free_func (g_free);
@@ -59,6 +60,7 @@ _cs_profile_samples_clear (CsProfile *self)
 {
   g_clear_pointer (&self->sample_event, g_array_unref);
   g_clear_pointer (&self->sample_period, g_array_unref);
+  g_clear_pointer (&self->sample_region, g_array_unref);
   g_clear_pointer (&self->sample_thread, g_array_unref);
   g_clear_pointer (&self->sample_stack, g_array_unref);
   g_clear_pointer (&self->threads, g_ptr_array_unref);
@@ -90,6 +92,11 @@ _cs_profile_stream_init_chains (CsProfileStream *st)
   self->sample_period = g_array_sized_new (FALSE, FALSE, sizeof (guint64), reserve);
   self->sample_thread = g_array_sized_new (FALSE, FALSE, sizeof (guint32), reserve);
   self->sample_stack = g_array_sized_new (FALSE, FALSE, sizeof (guint32), reserve);
+  if (self->marks != NULL)
+    {
+      g_array_unref (self->sample_region);
+      self->sample_region = g_array_sized_new (FALSE, FALSE, sizeof (guint16), reserve);
+    }
   st->thread_comms = g_hash_table_new (NULL, NULL);
   st->last_thread = G_MAXUINT32;
   st->chain = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 128);
@@ -162,7 +169,8 @@ _cs_profile_stream_add_sample (CsProfileStream   *st,
                                const CsPerfBrief *b,
                                gboolean           kernel_mode,
                                guint32            module,
-                               guint64            offset)
+                               guint64            offset,
+                               guint16            region)
 {
   CsProfile *self = st->self;
   CsCallStacks *stacks = self->stacks;
@@ -216,6 +224,8 @@ _cs_profile_stream_add_sample (CsProfileStream   *st,
   thread = thread_index (st, pid, (gint32) b->tid);
   g_array_append_val (self->sample_event, event);
   g_array_append_val (self->sample_period, b->period);
+  if (self->marks != NULL)
+    g_array_append_val (self->sample_region, region);
   g_array_append_val (self->sample_thread, thread);
   g_array_append_val (self->sample_stack, node);
 }
@@ -226,6 +236,7 @@ _cs_profile_samples_finish (CsProfile *self)
   self->samples.n = self->sample_stack->len;
   self->samples.event = (const guint16 *) self->sample_event->data;
   self->samples.period = (const guint64 *) self->sample_period->data;
+  self->samples.region = self->marks != NULL ? (const guint16 *) self->sample_region->data : NULL;
   self->samples.thread = (const guint32 *) self->sample_thread->data;
   self->samples.stack = (const guint32 *) self->sample_stack->data;
 }

@@ -27,6 +27,9 @@ typedef struct
   const guint64 *period;
   const guint32 *thread;   /* cs_profile_get_thread() index */
   const guint32 *stack;    /* node of cs_profile_get_call_stacks(): the innermost frame */
+  /* The region (cs_profile_get_region_name(), 0: none) running on the
+   * sample's thread; NULL when the recording has no region marks. */
+  const guint16 *region;
 } CsProfileSamples;
 
 /* A thread under the name it had when it was sampled: a thread renamed

@@ -177,9 +177,9 @@ cs_profile_dup_module_table (CsProfile *self,
   return rows;
 }
 
-static int
-compare_symbol_rows (gconstpointer a,
-                     gconstpointer b)
+int
+_cs_profile_compare_symbol_rows (gconstpointer a,
+                                 gconstpointer b)
 {
   const CsProfileSymbolRow *ra = a, *rb = b;
   int c;
@@ -216,7 +216,7 @@ cs_profile_dup_symbol_table (CsProfile             *self,
       row.module_percent = module_period > 0 ? 100.0 * (double) row.period / (double) module_period : 0;
       g_array_append_val (rows, row);
     }
-  g_array_sort (rows, compare_symbol_rows);
+  g_array_sort (rows, _cs_profile_compare_symbol_rows);
   if (limit > 0 && rows->len > limit)
     g_array_set_size (rows, limit);
   return rows;

@@ -23,6 +23,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "cs-perf-names.h"
 #include "cs-profile-private.h"
 
 #define PERF_TYPE_SOFTWARE    1
@@ -80,6 +81,7 @@ cs_profile_finalize (GObject *object)
   g_clear_pointer (&self->symbols, g_ptr_array_unref);
   g_clear_pointer (&self->line_cache, g_hash_table_unref);
   g_clear_pointer (&self->insn_cache, g_hash_table_unref);
+  g_clear_pointer (&self->marks, cs_region_marks_unref);
   g_clear_pointer (&self->symbol_ids, g_hash_table_unref);
   _cs_profile_samples_clear (self);
   _cs_profile_functions_clear (self);
@@ -274,19 +276,22 @@ on_samples (const CsPerfBrief *samples,
       guint cpumode = b->misc & MISC_CPUMODE_MASK;
       gboolean kernel_mode = cpumode == MISC_KERNEL || cpumode == MISC_GUEST_KERNEL;
       CsProfileKey *key;
-      guint16 event;
+      guint16 event, region = 0;
       guint32 module;
       guint64 offset;
 
       if (G_UNLIKELY (b->attr >= self->n_events))
         continue;
       event = (guint16) b->attr;
+      /* The region running on the sample's thread (record --regions). */
+      if (self->marks != NULL)
+        region = (guint16) cs_region_marks_lookup (self->marks, b->tid, b->time);
       st->counting_sample = TRUE;
       _cs_profile_stream_locate (st, kernel_mode, (gint32) b->pid, b->ip, &module, &offset);
       st->counting_sample = FALSE;
-      key = _cs_profile_key_table_get (&self->table, event, module, offset);
+      key = _cs_profile_key_table_get (&self->table, event, module, offset, region);
       if (self->has_call_chains)
-        _cs_profile_stream_add_sample (st, b, kernel_mode, module, offset);
+        _cs_profile_stream_add_sample (st, b, kernel_mode, module, offset, region);
       key->samples++;
       key->period += b->period;
       self->events[event].n_samples++;
@@ -380,7 +385,8 @@ take_header (CsProfile    *self,
       const CsPerfAttr *a = cs_perf_reader_get_attr (reader, i);
       CsProfileEvent *e = &self->events[i];
 
-      self->event_names[i] = g_strdup (a->name != NULL ? a->name : "?");
+      /* Our bundles before perf's spelling wrote "cpu_clock". */
+      self->event_names[i] = g_strdup (a->name != NULL ? cs_perf_event_normalize (a->name) : "?");
       e->index = i;
       e->name = self->event_names[i];
       e->type = a->attr.type;
@@ -403,6 +409,19 @@ cs_profile_load (const char         *path,
                  GCancellable       *cancellable,
                  GError            **error)
 {
+  return cs_profile_load_with_regions (path, NULL, symbolizer, progress, progress_data,
+                                       cancellable, error);
+}
+
+CsProfile *
+cs_profile_load_with_regions (const char         *path,
+                              CsRegionMarks      *marks,
+                              CsSymbolizer       *symbolizer,
+                              CsProfileProgress   progress,
+                              gpointer            progress_data,
+                              GCancellable       *cancellable,
+                              GError            **error)
+{
   g_autoptr(CsProfile) self = NULL;
   g_autoptr(CsPerfReader) reader = NULL;
   g_autoptr(CsAddressSpace) space = NULL;
@@ -417,6 +436,9 @@ cs_profile_load (const char         *path,
   self = g_object_new (CS_TYPE_PROFILE, NULL);
   self->path = g_strdup (path);
   self->symbolizer = symbolizer != NULL ? g_object_ref (symbolizer) : cs_symbolizer_new ();
+  /* Keys hold the region as 16 bits, like the event. */
+  if (marks != NULL && cs_region_marks_get_n_regions (marks) < G_MAXUINT16)
+    self->marks = cs_region_marks_ref (marks);
 
   if (progress != NULL)
     progress (_("Reading samples"), 0, progress_data);

@@ -2,8 +2,8 @@
 /* test-app-dialogs.c — the record and export dialogs of the real viewer
  *
  * Record: fills the record dialog with a small workload (argv[1]: the
- * collector tests' cs-test-workload), switches on "Data addresses" through
- * its label's mnemonic widget, records it for real (software events: these
+ * collector tests' cs-test-workload), switches on "Data addresses" and
+ * "Regions" through their labels' mnemonic widgets, records it for real (software events: these
  * machines have no PMU) and checks that the window then shows the new
  * bundle, whose session.json is read back with json-c (the sampling run
  * has registers), and that the Memory page decodes its samples.
@@ -61,6 +61,25 @@ step_record (CsTestApp *app)
         g_assert_true (GTK_IS_SWITCH (regs));
         gtk_switch_set_active (GTK_SWITCH (regs), TRUE);
       }
+      /* "Regions" with 2 events skipped: cs-test-workload never calls the
+       * region library, which the recording must then say. */
+      {
+        GtkWidget *label = cs_test_find_label (GTK_WIDGET (dialog), "Regions");
+        GtkWidget *skip_label = cs_test_find_label (GTK_WIDGET (dialog), "skip the first");
+        GtkWidget *regions, *skip;
+
+        g_assert_nonnull (label);
+        g_assert_nonnull (skip_label);
+        regions = gtk_label_get_mnemonic_widget (GTK_LABEL (label));
+        skip = gtk_label_get_mnemonic_widget (GTK_LABEL (skip_label));
+        g_assert_true (GTK_IS_SWITCH (regions));
+        g_assert_true (GTK_IS_SPIN_BUTTON (skip));
+        /* (this stage may run more than once: the screenshot waits for a frame) */
+        g_assert_true (gtk_widget_get_sensitive (skip) == gtk_switch_get_active (GTK_SWITCH (regions)));
+        gtk_switch_set_active (GTK_SWITCH (regions), TRUE);
+        g_assert_true (gtk_widget_get_sensitive (skip));
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (skip), 2);
+      }
       if (!cs_test_app_screenshot (app, GTK_WINDOW (dialog), "app-record-dialog"))
         return FALSE;
       cs_record_dialog_start (dialog);
@@ -110,6 +129,17 @@ step_record (CsTestApp *app)
       g_assert_cmpint (json_object_array_length (runs), ==, 1);
       g_assert_true (json_object_object_get_ex (json_object_array_get_idx (runs, 0), "user_regs", &regs));
       g_assert_true (json_object_get_boolean (regs));
+    }
+    /* "Regions": asked for, and said that the program never called the library. */
+    {
+      json_object *warnings;
+      gboolean said = FALSE;
+
+      g_assert_true (json_object_object_get_ex (root, "warnings", &warnings));
+      for (size_t i = 0; i < json_object_array_length (warnings); i++)
+        said |= strstr (json_object_get_string (json_object_array_get_idx (warnings, i)),
+                        "never called libcyclescope-region") != NULL;
+      g_assert_true (said);
     }
     json_object_put (root);
   }
