@@ -571,6 +571,11 @@ static void
 cs_window_init (CsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* What the Memory page found, said on the Overview where the user starts.
+   * A GBinding, not a <binding> in cs-window.ui: GTK 4.8's expression watch
+   * on a sibling page unrefs a weak reference twice when the window is
+   * destroyed (a fatal warning in the tests). */
+  g_object_bind_property (self->memory_page, "finding", self->overview_page, "finding", G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->page_stack, "notify::visible-child-name", G_CALLBACK (page_changed), self);
   g_signal_connect_swapped (self->page_list, "row-activated", G_CALLBACK (page_row_activated), self);
   g_signal_connect_swapped (self->modules_page, "changed", G_CALLBACK (_cs_window_update_actions), self);

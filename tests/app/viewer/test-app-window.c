@@ -4,7 +4,8 @@
  * Starts the application in this process on the fixture bundles and checks
  * what the user would see: the empty state, the title and pages of an open
  * recording, the error banner for a broken one, the window size kept in
- * GSettings, the shortcuts and dark mode. Expected titles are worked out from
+ * GSettings, the module filter and the hot symbols, the shortcuts and dark
+ * mode. Expected titles are worked out from
  * the fixture's session.json with json-c, not from the viewer's code.
  * Screenshots go to the meson log directory.
  */
@@ -330,6 +331,65 @@ test_window_size (void)
   g_settings_reset (settings, "window-height");
 }
 
+/* --- the module filter: the hot symbols follow what the table shows --- */
+
+/* A filter that hides the selected module clears its hot symbols (they
+ * would describe a row the user no longer sees), and a filter that matches
+ * nothing says so instead of showing an empty table. */
+static gboolean
+step_filter (CsTestApp *app)
+{
+  CsWindow *window = cs_test_app_get_window (app);
+  CsModulesPage *page;
+  CsModuleTable *table;
+  CsSymbolPane *symbols;
+  GListModel *listed;
+  GtkStack *content;
+
+  if (window == NULL || cs_test_window_loading (window) || cs_window_get_analysis (window) == NULL)
+    return FALSE;
+  g_assert_null (cs_test_window_error (window));
+  page = cs_test_window_show_page (window, "modules");
+  table = cs_test_modules_table (page);
+  symbols = cs_test_modules_symbols (page);
+  content = GTK_STACK (cs_test_child (table, CS_TYPE_MODULE_TABLE, "content_stack"));
+
+  /* The page opens with the first module selected and its symbols listed. */
+  g_assert_nonnull (cs_module_table_get_selected (table));
+  g_assert_true (cs_symbol_pane_get_module (symbols) == cs_module_table_get_selected (table));
+  listed = cs_symbol_pane_get_symbols (symbols, NULL);
+  g_assert_nonnull (listed);
+  g_assert_cmpuint (g_list_model_get_n_items (listed), >, 0);
+  g_assert_null (cs_symbol_pane_get_message (symbols));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (content), ==, "table");
+
+  cs_module_table_set_filter_text (table, "no module has this name");
+  g_assert_null (cs_module_table_get_selected (table));
+  g_assert_null (cs_symbol_pane_get_module (symbols));
+  listed = cs_symbol_pane_get_symbols (symbols, NULL);
+  g_assert_true (listed == NULL || g_list_model_get_n_items (listed) == 0);
+  g_test_message ("symbols: %s", cs_symbol_pane_get_message (symbols));
+  g_assert_nonnull (cs_symbol_pane_get_message (symbols));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (content), ==, "no-match");
+  g_test_message ("table: %s", cs_test_label (table, CS_TYPE_MODULE_TABLE, "no_match_label"));
+  g_assert_nonnull (strstr (cs_test_label (table, CS_TYPE_MODULE_TABLE, "no_match_label"),
+                            "no module has this name"));
+
+  /* Cleared, the filter gives the table back. */
+  cs_module_table_set_filter_text (table, NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (content), ==, "table");
+  return TRUE;
+}
+
+static void
+test_filter (void)
+{
+  g_autofree char *data = fixture_path ("perf-cpu-clock.data");
+  const char *files[] = { data, NULL };
+
+  cs_test_app_run (files, step_filter, NULL);
+}
+
 /* --- shortcuts: every accelerator reaches an action the shortcuts window lists --- */
 
 static gboolean
@@ -459,6 +519,7 @@ main (int    argc,
       g_test_add_func ("/app/window/malformed", test_malformed);
       g_test_add_func ("/app/window/cancel-load", test_cancel_load);
       g_test_add_func ("/app/window/window-size", test_window_size);
+      g_test_add_func ("/app/window/filter", test_filter);
       g_test_add_func ("/app/window/shortcuts", test_shortcuts);
       g_test_add_func ("/app/window/dark-mode", test_dark_mode);
     }
