@@ -298,6 +298,11 @@ step_export (CsTestApp *app)
         g_assert_true (g_file_get_contents (ex->svg, &svg, NULL, NULL));
         g_assert_nonnull (strstr (svg, "<svg"));
       }
+      /* An export is confirmed in the window, naming the file. */
+      g_assert_null (cs_test_window_toast (window));
+      cs_export_charts_confirm (GTK_WIDGET (window), ex->png);
+      g_assert_nonnull (cs_test_window_toast (window));
+      g_assert_nonnull (strstr (cs_test_window_toast (window), ex->png));
       /* "Export Chart…" in the chart widget's context menu (its
        * view.export action) opens the dialog on that chart. */
       {
