@@ -213,17 +213,6 @@ test_exe_lines (void)
   g_assert_cmpuint (quirks * 100, <, checked);
 }
 
-/* Code a coverage build (-Db_coverage=true) adds to the library: libgcov's
- * helpers (mangle_path, __gcov_*), without debug information, and the
- * counters' constructors and destructors (_sub_I_*, _sub_D_*), with lines
- * but no function in the DWARF. Not the library's source: not checked. */
-static gboolean
-is_coverage_code (const char *name)
-{
-  return g_str_has_prefix (name, "__gcov") || g_str_has_prefix (name, "_sub_I_") ||
-         g_str_has_prefix (name, "_sub_D_") || strcmp (name, "mangle_path") == 0;
-}
-
 static gpointer
 open_library (const char *path,
               guint64    *base)
@@ -266,7 +255,7 @@ test_library_live (void)
       guint64 offset = 0;
       CsModule *module;
 
-      if (s->size == 0 || is_coverage_code (s->name))
+      if (s->size == 0 || cs_symtest_is_coverage_code (s->name))
         continue;
       g_assert_cmphex (ip, ==, base + s->address);
       module = cs_symbolizer_module_for_ip (sym, space, getpid (), ip + s->size / 2, &offset);
@@ -400,7 +389,7 @@ test_debug_dir (void)
       const NmSymbol *s = full->pdata[i];
       const CsLocation *loc;
 
-      if (s->size == 0 || is_coverage_code (s->name))
+      if (s->size == 0 || cs_symtest_is_coverage_code (s->name))
         continue;
       /* Text is mapped at file offset == vaddr (readelf -l). */
       loc = cs_symbolizer_resolve (sym, module, s->address + s->size / 2);
