@@ -109,7 +109,7 @@ cc -o "$tmp/tiny" "$tmp/tiny.c" $(pkg-config --cflags --libs cyclescope-region)
 # A coverage build (-Db_coverage=true) installs an instrumented archive: a
 # program linking it needs the gcov runtime, as the build's own programs do.
 coverage=
-if nm "$libdir/libcyclescope-region.a" 2>/dev/null | grep -q __gcov_init; then
+if nm "$libdir/libcyclescope-region.a" 2>/dev/null | grep __gcov_init >/dev/null; then
   coverage=--coverage
 fi
 c++ -o "$tmp/tiny-static" "$tmp/tiny.cc" $coverage $(pkg-config --cflags cyclescope-region) \

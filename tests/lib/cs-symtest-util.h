@@ -66,15 +66,16 @@ symtest_need (const char *tool)
 }
 
 /* Code a coverage build (-Db_coverage=true) adds to a program or library:
- * libgcov's helpers (mangle_path, __gcov_*), without debug information, and
- * the counters' constructors and destructors (_sub_I_*, _sub_D_*), with
- * lines but no function in the DWARF. Not the source under test: the
+ * libgcov's helpers (mangle_path, __gcov_*, gcov_*) and the counters'
+ * constructors and destructors (_sub_I_*, _sub_D_*), with lines but no
+ * function of our source in the DWARF. Not the source under test: the
  * symbol tests leave it out. */
 static inline gboolean
 cs_symtest_is_coverage_code (const char *name)
 {
-  return g_str_has_prefix (name, "__gcov") || g_str_has_prefix (name, "_sub_I_") ||
-         g_str_has_prefix (name, "_sub_D_") || strcmp (name, "mangle_path") == 0;
+  return g_str_has_prefix (name, "__gcov") || g_str_has_prefix (name, "gcov_") ||
+         g_str_has_prefix (name, "_sub_I_") || g_str_has_prefix (name, "_sub_D_") ||
+         strcmp (name, "mangle_path") == 0;
 }
 
 static inline gboolean
