@@ -378,6 +378,25 @@ step_filter (CsTestApp *app)
   /* Cleared, the filter gives the table back. */
   cs_module_table_set_filter_text (table, NULL);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (content), ==, "table");
+
+  /* A filter that keeps other modules but hides the selected one: the
+   * symbols shown are never those of a module the table does not show. */
+  {
+    GListModel *rows = G_LIST_MODEL (cs_module_table_get_selection (table));
+    g_autoptr(CsModuleRow) first = g_list_model_get_item (rows, 0);
+    g_autoptr(CsModuleRow) last = g_list_model_get_item (rows, g_list_model_get_n_items (rows) - 1);
+    const char *other = cs_module_row_get_name (last);
+
+    g_assert_true (first != last);
+    g_assert_true (cs_module_table_select (table, cs_module_row_get_module_id (first), NULL));
+    g_assert_true (cs_symbol_pane_get_module (symbols) == first);
+    g_assert_null (strstr (cs_module_row_get_name (first), other));
+    cs_module_table_set_filter_text (table, other);
+    g_assert_cmpuint (g_list_model_get_n_items (rows), >, 0);
+    g_assert_true (cs_symbol_pane_get_module (symbols) == cs_module_table_get_selected (table));
+    g_assert_true (cs_symbol_pane_get_module (symbols) != first);
+    g_assert_cmpstr (gtk_stack_get_visible_child_name (content), ==, "table");
+  }
   return TRUE;
 }
 
