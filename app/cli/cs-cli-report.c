@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cs-cli.h"
+#include "cs-cli-load.h"
 #include "cs-cli-util.h"
 #include "cs-error.h"
 #include "cs-model-registry.h"
@@ -98,8 +99,8 @@ wrap_perf_json (CsAnalysis *analysis,
   json_object_object_add (model, "id", json_object_new_string (cs_model_get_id (m)));
   json_object_object_add (model, "name", json_object_new_string (cs_model_get_name (m)));
   json_object_object_add (root, "model", model);
-  json_object_object_add (root, "charts", json_tokener_parse (charts));
-  json_object_object_add (root, "profile", json_tokener_parse (profile));
+  json_object_object_add (root, "charts", cs_cli_json_parse (charts));
+  json_object_object_add (root, "profile", cs_cli_json_parse (profile));
   cs_cli_append_json (out, root);
   g_string_append_c (out, '\n');
 }
@@ -282,7 +283,7 @@ cs_cli_report (int    argc,
     }
   else if (cs_analysis_is_perf_data (files[0]))
     {
-      if (!(analysis = cs_analysis_load (files[0], NULL, NULL, NULL, NULL, &error)) ||
+      if (!(analysis = cs_cli_load_analysis (files[0], &error)) ||
           !append_samples (analysis, &sample_options, NULL, format, FALSE, out, &error))
         {
           cs_cli_error ("report", "%s", error->message);
@@ -301,7 +302,7 @@ cs_cli_report (int    argc,
        * so that the report says what the viewer shows. */
       if (!find_model (session, &model, &error) ||
           (cs_session_get_n_sampling_runs (session) > 0 &&
-           !(analysis = cs_analysis_load (files[0], NULL, NULL, NULL, NULL, &error))) ||
+           !(analysis = cs_cli_load_analysis (files[0], &error))) ||
           !cs_report_counts_for_analysis (analysis != NULL ? cs_analysis_get_session (analysis) : session,
                                           model, analysis, region, format, out, &error) ||
           (analysis != NULL &&

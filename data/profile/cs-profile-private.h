@@ -153,6 +153,7 @@ struct _CsProfile
 
   /* with call chains (cs-profile-samples.c, cs-call-functions.c) */
   gboolean           has_call_chains;
+  gboolean           has_stack_copies;  /* REGS_USER and STACK_USER: stacks to unwind */
   CsCallStacks      *stacks;
   GArray            *sample_event;  /* guint16 */
   GArray            *sample_period; /* guint64 */
@@ -208,6 +209,10 @@ typedef struct
   gint32             last_tid;         /* the thread of the previous sample … */
   guint32            last_thread;      /* … and its CsProfileThread index, G_MAXUINT32: none */
   GArray            *chain;            /* guint32 frames of the sample at hand, innermost first */
+
+  /* copies of the user stack to unwind (cs-profile-unwind.c) */
+  struct _CsProfileUnwind *unwind;    /* NULL when no sample carries one */
+  GCancellable      *cancellable;
 } CsProfileStream;
 
 guint32   _cs_profile_raw_module_index  (CsProfile          *self,
@@ -239,8 +244,39 @@ void      _cs_profile_stream_comm       (CsProfileStream    *st,
 void      _cs_profile_stream_fork       (CsProfileStream    *st,
                                         gint32              tid,
                                         gint32              ptid);
+/* Interns the chain in st->chain (innermost first, its first address
+ * @first_ip) with the sample's own (@ip at @module, @offset) in front when
+ * the chain does not start with it; returns the stack's node. */
+guint32   _cs_profile_stream_intern_chain (CsProfileStream *st,
+                                          guint64          first_ip,
+                                          guint64          ip,
+                                          gboolean         kernel_mode,
+                                          guint32          module,
+                                          guint64          offset);
 /* After loading: the columns' final views. */
 void      _cs_profile_samples_finish    (CsProfile          *self);
+
+/* cs-profile-unwind.c. A file whose samples copy the user stack: start
+ * before the first record, to be told before the maps change (what is
+ * pending is unwound with the maps it saw), finish after the last. */
+void      _cs_profile_unwind_start      (CsProfileStream    *st);
+void      _cs_profile_unwind_maps_change (CsProfileStream   *st);
+/* Unwinds what is pending; FALSE (and @error) when cancelled. */
+gboolean  _cs_profile_unwind_finish     (CsProfileStream    *st,
+                                        GError            **error);
+void      _cs_profile_unwind_clear      (CsProfileStream    *st);
+/* Queues sample @b, row @row of the columns, whose recorded chain is in
+ * st->chain: its stack is unwound and its node set later. Returns 0, the
+ * empty stack, for the row until then. */
+guint32   _cs_profile_unwind_defer      (CsProfileStream    *st,
+                                        const CsPerfBrief  *b,
+                                        guint32             row,
+                                        guint64             first_ip,
+                                        gboolean            kernel_mode,
+                                        guint32             module,
+                                        guint64             offset);
+/* The stage name progress shows while the file is read. */
+const char *_cs_profile_stream_stage    (CsProfileStream    *st);
 
 /* cs-profile-tables.c: the profile symbol of @sym (created without samples
  * when new; @module is the key's, for symbols that name none). */

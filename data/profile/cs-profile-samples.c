@@ -164,23 +164,18 @@ thread_index (CsProfileStream *st,
   return st->last_thread;
 }
 
-void
-_cs_profile_stream_add_sample (CsProfileStream   *st,
-                               const CsPerfBrief *b,
-                               gboolean           kernel_mode,
-                               guint32            module,
-                               guint64            offset,
-                               guint16            region)
+/* The frames of @b's recorded call chain into st->chain, innermost
+ * first; returns the chain's first address (0: none). */
+static guint64
+recorded_chain (CsProfileStream   *st,
+                const CsPerfBrief *b)
 {
-  CsProfile *self = st->self;
-  CsCallStacks *stacks = self->stacks;
+  CsCallStacks *stacks = st->self->stacks;
   GArray *chain = st->chain;
   gint32 pid = (gint32) b->pid;
   /* 0: no marker seen yet */
   int context = 0;
   guint64 first_ip = 0;
-  guint16 event = (guint16) b->attr;
-  guint32 thread, node = 0;
 
   g_array_set_size (chain, 0);
   for (guint64 i = 0; i < b->n_callchain; i++)
@@ -211,7 +206,22 @@ _cs_profile_stream_add_sample (CsProfileStream   *st,
       m = cs_call_stacks_add_frame (stacks, m, o, kernel ? CS_CALL_FRAME_KERNEL : 0);
       g_array_append_val (chain, m);
     }
-  if (chain->len == 0 || first_ip != b->ip)
+  return chain->len > 0 ? first_ip : 0;
+}
+
+guint32
+_cs_profile_stream_intern_chain (CsProfileStream *st,
+                                 guint64          first_ip,
+                                 guint64          ip,
+                                 gboolean         kernel_mode,
+                                 guint32          module,
+                                 guint64          offset)
+{
+  CsCallStacks *stacks = st->self->stacks;
+  GArray *chain = st->chain;
+  guint32 node = 0;
+
+  if (chain->len == 0 || first_ip != ip)
     {
       guint32 leaf = cs_call_stacks_add_frame (stacks, module, offset, kernel_mode ? CS_CALL_FRAME_KERNEL : 0);
 
@@ -220,8 +230,30 @@ _cs_profile_stream_add_sample (CsProfileStream   *st,
   /* The prefix tree is rooted at the outermost caller. */
   for (guint i = chain->len; i > 0; i--)
     node = cs_call_stacks_add_node (stacks, node, g_array_index (chain, guint32, i - 1));
+  return node;
+}
 
-  thread = thread_index (st, pid, (gint32) b->tid);
+void
+_cs_profile_stream_add_sample (CsProfileStream   *st,
+                               const CsPerfBrief *b,
+                               gboolean           kernel_mode,
+                               guint32            module,
+                               guint64            offset,
+                               guint16            region)
+{
+  CsProfile *self = st->self;
+  guint16 event = (guint16) b->attr;
+  guint64 first_ip = recorded_chain (st, b);
+  guint32 thread, node;
+
+  /* A copy of the user stack: its frames come later, from the unwinder
+   * (cs-profile-unwind.c), with the recorded (kernel) part in front. */
+  if (st->unwind != NULL && b->regs != NULL && b->stack_size > 0)
+    node = _cs_profile_unwind_defer (st, b, self->sample_stack->len, first_ip, kernel_mode, module, offset);
+  else
+    node = _cs_profile_stream_intern_chain (st, first_ip, b->ip, kernel_mode, module, offset);
+
+  thread = thread_index (st, (gint32) b->pid, (gint32) b->tid);
   g_array_append_val (self->sample_event, event);
   g_array_append_val (self->sample_period, b->period);
   if (self->marks != NULL)

@@ -11,7 +11,11 @@
  *
  * Each sample's stack is its call chain as perf reads it: PERF_CONTEXT_*
  * markers say whether the addresses that follow are the kernel's or the
- * program's, the sampled ip is the innermost frame.
+ * program's, the sampled ip is the innermost frame. A file recorded with
+ * DWARF call graphs (--call-graph dwarf) holds a copy of the user stack
+ * instead of the user part of the chain: those frames are unwound
+ * (cs-unwinder.h) and follow the recorded kernel part, as perf report
+ * shows them; such a file has call chains too.
  */
 #pragma once
 
@@ -41,7 +45,8 @@ typedef struct
   const char *comm;        /* ":TID" when no COMM record named it, as perf */
 } CsProfileThread;
 
-/* TRUE when some event of the file was sampled with call chains. */
+/* TRUE when some event of the file was sampled with call chains or with
+ * copies of the user stack. */
 gboolean                cs_profile_has_call_chains   (CsProfile *self);
 const CsProfileSamples *cs_profile_get_samples       (CsProfile *self);
 const CsCallStacks     *cs_profile_get_call_stacks   (CsProfile *self);

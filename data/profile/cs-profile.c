@@ -28,10 +28,13 @@
 
 #define PERF_TYPE_SOFTWARE    1
 #define PERF_SAMPLE_CALLCHAIN (1u << 5)
+#define PERF_SAMPLE_STACK_COPY ((1u << 12) | (1u << 13))  /* REGS_USER | STACK_USER */
 #define MISC_CPUMODE_MASK  7
 #define MISC_KERNEL        1
 #define MISC_GUEST_KERNEL  4
 #define PROGRESS_EVERY     (64 * 1024)
+/* Unwinding takes far longer per sample than reading. */
+#define PROGRESS_EVERY_UNWIND 2048
 
 G_DEFINE_FINAL_TYPE (CsProfile, cs_profile, G_TYPE_OBJECT)
 
@@ -256,9 +259,9 @@ report_progress (CsProfileStream *st)
 {
   guint64 done, total;
 
-  st->next_progress = st->n_delivered + PROGRESS_EVERY;
+  st->next_progress = st->n_delivered + (st->unwind != NULL ? PROGRESS_EVERY_UNWIND : PROGRESS_EVERY);
   cs_perf_reader_get_progress (st->reader, &done, &total);
-  st->progress (_("Reading samples"), total > 0 ? (double) done / total : -1, st->progress_data);
+  st->progress (_cs_profile_stream_stage (st), total > 0 ? (double) done / total : -1, st->progress_data);
 }
 
 /* The hot loop of loading: a batch of samples from the reader. */
@@ -308,6 +311,12 @@ on_record (const CsPerfRecord *r,
            gpointer            user_data)
 {
   CsProfileStream *st = user_data;
+
+  /* Stacks waiting to be unwound must be with the maps they saw. */
+  if (r->type == CS_PERF_RECORD_MMAP || r->type == CS_PERF_RECORD_MMAP2 ||
+      (r->type == CS_PERF_RECORD_COMM && r->comm.exec) ||
+      (r->type == CS_PERF_RECORD_FORK && r->task.pid != r->task.ppid))
+    _cs_profile_unwind_maps_change (st);
 
   switch (r->type)
     {
@@ -398,6 +407,8 @@ take_header (CsProfile    *self,
         e->sample_period = a->attr.sample_period;
       if (a->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
         self->has_call_chains = TRUE;
+      if ((a->attr.sample_type & PERF_SAMPLE_STACK_COPY) == PERF_SAMPLE_STACK_COPY)
+        self->has_call_chains = self->has_stack_copies = TRUE;
     }
 }
 
@@ -465,9 +476,22 @@ cs_profile_load_with_regions (const char         *path,
   st.kernel_nomap = G_MAXUINT32;
   st.mapping_modules = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cs_mapping_unref, NULL);
   st.next_progress = PROGRESS_EVERY;
+  st.cancellable = cancellable;
   if (self->has_call_chains)
     _cs_profile_stream_init_chains (&st);
+  if (self->has_stack_copies)
+    {
+      _cs_profile_unwind_start (&st);
+      st.next_progress = PROGRESS_EVERY_UNWIND;
+      if (progress != NULL)
+        progress (_cs_profile_stream_stage (&st), 0, progress_data);
+    }
   ok = cs_perf_reader_foreach_brief (reader, on_record, on_samples, &st, &read_error);
+  /* What is pending is unwound while the reader (its mapping) still
+   * lives; cancelled, the load fails. */
+  if (!_cs_profile_unwind_finish (&st, read_error == NULL ? &read_error : NULL) && ok)
+    ok = FALSE;
+  _cs_profile_unwind_clear (&st);
   g_clear_pointer (&st.mapping_modules, g_hash_table_unref);
   _cs_profile_stream_clear_chains (&st);
   _cs_profile_samples_finish (self);
