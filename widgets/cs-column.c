@@ -100,8 +100,10 @@ setup_cell (GtkSignalListItemFactory *factory,
           gtk_inscription_set_nat_chars (text, 10);
           break;
         case CS_CELL_CODE:
+          /* A line longer than its pane ends in "…" and shows whole in its
+           * tooltip (see bind), rather than being cut without a sign. */
           gtk_widget_add_css_class (cell, "cs-annotate-text");
-          gtk_inscription_set_text_overflow (text, GTK_INSCRIPTION_OVERFLOW_CLIP);
+          gtk_inscription_set_text_overflow (text, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
           gtk_inscription_set_min_chars (text, 20);
           gtk_inscription_set_nat_chars (text, 60);
           break;
@@ -213,6 +215,10 @@ bind_cell (GtkSignalListItemFactory *factory,
     set_text (GTK_INSCRIPTION (cell), &content);
   if (cells->fit_chars > 0 && GTK_IS_INSCRIPTION (cell) && !content.markup)
     fit_to_text (cells, cell, content.text);
+  /* Code the column may be too narrow for (it is at least min-chars wide). */
+  if (cells->kind == CS_CELL_CODE && content.tooltip == NULL && content.text != NULL && !content.markup &&
+      (int) g_utf8_strlen (content.text, -1) > gtk_inscription_get_min_chars (GTK_INSCRIPTION (cell)))
+    content.tooltip = g_strdup (content.text);
   cs_cell_tooltip_take (cell, content.tooltip);
   g_free (content.text);
 

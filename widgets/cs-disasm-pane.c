@@ -16,6 +16,7 @@ struct _CsDisasmPane
   GtkColumnViewColumn *address_column;
   GtkColumnViewColumn *text_column;
   GtkColumnViewColumn *line_column;
+  char                *main_file;   /* the symbol's own source file */
 };
 
 G_DEFINE_FINAL_TYPE (CsDisasmPane, cs_disasm_pane, GTK_TYPE_WIDGET)
@@ -45,7 +46,12 @@ cell_line (gpointer item, CsCellContent *content, gpointer data)
 
   if (file == NULL)
     return;
-  content->text = g_strdup_printf ("%s:%u", base, cs_annotate_row_get_line (item));
+  /* The line alone where it is in the symbol's own file (the source pane's):
+   * the file name would take the instructions' room. */
+  if (g_strcmp0 (file, ((CsDisasmPane *) data)->main_file) == 0)
+    content->text = g_strdup_printf ("%u", cs_annotate_row_get_line (item));
+  else
+    content->text = g_strdup_printf ("%s:%u", base, cs_annotate_row_get_line (item));
   content->tooltip = g_strdup_printf ("%s:%u", file, cs_annotate_row_get_line (item));
 }
 
@@ -66,6 +72,7 @@ cs_disasm_pane_set_symbol (CsDisasmPane          *self,
   g_return_if_fail (CS_IS_DISASM_PANE (self));
 
   cs_annotate_view_set_rows (&self->view, NULL, 0, 0);
+  g_clear_pointer (&self->main_file, g_free);
   if (analysis == NULL || symbol == NULL)
     {
       gtk_label_set_text (self->view.title, _("Disassembly"));
@@ -120,6 +127,9 @@ cs_disasm_pane_set_symbol (CsDisasmPane          *self,
       return;
     }
 
+  /* The entry instruction's file is the function's own. */
+  for (guint i = 0; i < rows->len && self->main_file == NULL; i++)
+    self->main_file = g_strdup (cs_annotate_row_get_file (rows->pdata[i]));
   cs_annotate_view_set_rows (&self->view, rows, heat, total);
   cs_annotate_view_set_message (&self->view, NULL);
   cs_annotate_view_select (&self->view, self->view.hot_position);
@@ -175,6 +185,7 @@ cs_disasm_pane_dispose (GObject *object)
 {
   CsDisasmPane *self = CS_DISASM_PANE (object);
 
+  g_clear_pointer (&self->main_file, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_DISASM_PANE);
   cs_annotate_view_clear (&self->view);
   G_OBJECT_CLASS (cs_disasm_pane_parent_class)->dispose (object);
@@ -219,9 +230,9 @@ cs_disasm_pane_init (CsDisasmPane *self)
    * of its operands; "file.c:123" keeps room for a short name and, when
    * cut, loses the start of the name, never the line number. */
   cs_column_set_cells (self->text_column, CS_CELL_CODE, cell_text, NULL, NULL);
-  cs_column_set_text_layout (self->text_column, GTK_INSCRIPTION_OVERFLOW_CLIP, 16, 48);
-  cs_column_set_cells (self->line_column, CS_CELL_TEXT, cell_line, NULL, NULL);
-  cs_column_set_text_layout (self->line_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START, 12, 12);
+  cs_column_set_text_layout (self->text_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 16, 48);
+  cs_column_set_cells (self->line_column, CS_CELL_TEXT, cell_line, self, NULL);
+  cs_column_set_text_layout (self->line_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START, 4, 6);
   cs_column_set_fit_text (self->line_column, 40);
 }
 
