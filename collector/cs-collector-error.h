@@ -23,7 +23,6 @@ typedef enum
   CS_COLLECTOR_ERROR_PROGRAM,        /* target program missing or not executable */
   CS_COLLECTOR_ERROR_SCHEDULE,       /* a group the kernel could not schedule */
   CS_COLLECTOR_ERROR_IO,             /* writing the bundle failed */
-  CS_COLLECTOR_ERROR_CANCELLED,
 } CsCollectorError;
 
 GQuark cs_collector_error_quark (void);

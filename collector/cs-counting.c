@@ -373,7 +373,7 @@ cs_counting_run (const char * const  *argv,
 
   if (!cs_launcher_wait (launcher, &result->wait_status, &result->usage, cancellable, &wait_error))
     {
-      if (!g_error_matches (wait_error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_CANCELLED))
+      if (!g_error_matches (wait_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           close_groups (open, groups->len);
           g_propagate_error (error, g_steal_pointer (&wait_error));

@@ -438,7 +438,7 @@ cs_launcher_wait (CsLauncher     *self,
       kill (self->pid, SIGKILL);
       reap (self, 0);
       copy_result (self, wait_status, usage);
-      g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_CANCELLED,
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                    _("Recording was cancelled; “%s” was stopped"), self->argv[0]);
       return FALSE;
     }

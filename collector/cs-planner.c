@@ -322,8 +322,9 @@ plan_runs (CsPlan            *plan,
     }
   plan->cycles_runs = cycles != NULL ? plan->groups->len : 0;
 
-  /* Seed 000 §5.1: cycles varies by a few percent between runs, so it is
-   * counted in more runs than the other events and averaged. */
+  /* Kruse, CMSSW Performance Monitoring, 2011, §5.1: cycles varies by a few
+   * percent between runs, so it is counted in more runs than the other events
+   * and averaged. */
   if (cycles != NULL && plan->cycles_runs < plan->repeat)
     {
       CsPlanGroup *group = _cs_plan_group_new ();

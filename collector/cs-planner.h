@@ -9,7 +9,7 @@
  * MEM_LOAD_RETIRED, Nehalem's single OFFCORE_RESPONSE MSR), group leaders and
  * Ice Lake's topdown metrics in the slots group. Every group carries the
  * cycles event so that counts from different runs can be normalised
- * (seed 000 §5.1).
+ * (Kruse, CMSSW Performance Monitoring, 2011, §5.1).
  */
 #pragma once
 

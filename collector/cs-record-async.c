@@ -120,8 +120,8 @@ cs_recorder_run_async (CsRecorder            *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, cs_recorder_run_async);
   g_task_set_task_data (task, data, async_data_free);
-  /* A cancelled recording returns its own CS_COLLECTOR_ERROR_CANCELLED, whose
-   * message names the saved partial bundle, not GIO's bare "cancelled". */
+  /* A cancelled recording returns its own G_IO_ERROR_CANCELLED, whose
+   * message names the saved partial bundle, not GTask's bare one. */
   g_task_set_return_on_cancel (task, FALSE);
   g_task_set_check_cancellable (task, FALSE);
   g_task_run_in_thread (task, run_in_thread);

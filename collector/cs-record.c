@@ -648,7 +648,7 @@ cs_recorder_run (CsRecorder            *self,
       cs_session_add_warning (session, text);
       if (!save (&state, error))
         return NULL;
-      g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_CANCELLED,
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                    _("Recording interrupted during run %u of %u; the partial recording was "
                      "saved to %s (marked incomplete)"),
                    state.run, state.n_runs, self->bundle_path);

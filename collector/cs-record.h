@@ -31,7 +31,7 @@ typedef struct
   char        *model_id;    /* NULL: the model for the host PMU */
   char       **events;      /* -e: extra events counted beside the model's, NULL-terminated */
   CsPlanMode   mode;
-  guint        repeat;      /* how many runs count cycles (seed 000: 5) */
+  guint        repeat;      /* runs that count cycles (5 in Kruse, 2011, §5.1) */
   guint64      frequency;   /* -F HZ; 0 with period 0: the model's period or 1 kHz */
   guint64      period;      /* -c PERIOD */
   gboolean     callchains;  /* -g, --call-graph */
@@ -91,7 +91,7 @@ char               *cs_recorder_describe        (CsRecorder             *self);
 /* Runs the recording (blocking). Returns the saved session. The program
  * failing (non-zero exit, killed) is recorded, not an error. On
  * cancellation the program is killed, the partial session is saved with
- * complete=false and CS_COLLECTOR_ERROR_CANCELLED is returned; other errors
+ * complete=false and G_IO_ERROR_CANCELLED is returned; other errors
  * after a run succeeded also save the partial session first. A recorder
  * runs once. */
 CsSession          *cs_recorder_run             (CsRecorder             *self,

@@ -15,7 +15,7 @@ N_("AMD Zen 4 pipeline utilization");
 /* TRANSLATORS: model amd-zen4-pipeline, description */
 N_("AMD’s top-down pipeline utilization for Zen 4 (PMU “amd64_fam19h_zen4”): every dispatch slot (6 per cycle) is retiring, bad speculation, front-end bound, back-end bound or lost to SMT contention, each split at level 2.");
 /* TRANSLATORS: model amd-zen4-pipeline, source (where the model comes from) */
-N_("Reference notes §C “AMD Zen 4 pipeline utilization” (Linux amdzen4/pipeline.json, MetricGroups PipelineL1 and PipelineL2); libpfm4 spellings from §B.");
+N_("AMD’s pipeline utilization metrics as Linux perf has them (tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json, MetricGroups PipelineL1 and PipelineL2), in libpfm4’s spelling of the events.");
 /* TRANSLATORS: model amd-zen4-pipeline, description of event “ls_not_halted_cyc” */
 N_("Core cycles not in halt (perf: ls_not_halted_cyc).");
 /* TRANSLATORS: model amd-zen4-pipeline, description of event “ex_ret_instr” */
@@ -43,7 +43,7 @@ N_("Cycles with no retirement while the oldest op has not completed (perf: ex_no
 /* TRANSLATORS: model amd-zen4-pipeline, description of event “ex_ret_ucode_ops” */
 N_("Microcode ops retired (perf: ex_ret_ucode_ops).");
 /* TRANSLATORS: model amd-zen4-pipeline, description of constant “DISPATCH_WIDTH” */
-N_("Dispatch slots per cycle on Zen 4 (“total = 6·ls_not_halted_cyc”). Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("Dispatch slots per cycle on Zen 4 (“total = 6·ls_not_halted_cyc”). Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “CPI” (a column header and chart label) */
 N_("CPI");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “CPI” */
@@ -51,67 +51,67 @@ N_("Cycles per instruction.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “total_dispatch_slots” (a column header and chart label) */
 N_("Dispatch Slots");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “total_dispatch_slots” */
-N_("total = 6·ls_not_halted_cyc. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("total = 6·ls_not_halted_cyc. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “frontend_bound” (a column header and chart label) */
 N_("Frontend Bound");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “frontend_bound” */
-N_("Dispatch slots the front end left empty. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("Dispatch slots the front end left empty. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “bad_speculation” (a column header and chart label) */
 N_("Bad Speculation");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “bad_speculation” */
-N_("Dispatched ops that never retired. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("Dispatched ops that never retired. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “backend_bound” (a column header and chart label) */
 N_("Backend Bound");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “backend_bound” */
-N_("Dispatch slots stalled by the back end. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("Dispatch slots stalled by the back end. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “smt_contention” (a column header and chart label) */
 N_("SMT Contention");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “smt_contention” */
-N_("Dispatch slots used by the other hyper-thread. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("Dispatch slots used by the other hyper-thread. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “retiring” (a column header and chart label) */
 N_("Retiring");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “retiring” */
-N_("Dispatch slots that retired an op. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("Dispatch slots that retired an op. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “frontend_bound_latency” (a column header and chart label) */
 N_("Frontend Latency");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “frontend_bound_latency” */
-N_("Slots lost in cycles the front end supplied nothing at all. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("Slots lost in cycles the front end supplied nothing at all. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “frontend_bound_bandwidth” (a column header and chart label) */
 N_("Frontend Bandwidth");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “frontend_bound_bandwidth” */
-N_("The rest of frontend_bound. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("The rest of frontend_bound. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “bad_speculation_mispredicts” (a column header and chart label) */
 N_("Branch Mispredicts");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “bad_speculation_mispredicts” */
-N_("The share of bad_speculation due to mispredicted branches. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("The share of bad_speculation due to mispredicted branches. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “bad_speculation_pipeline_restarts” (a column header and chart label) */
 N_("Pipeline Restarts");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “bad_speculation_pipeline_restarts” */
-N_("The share of bad_speculation due to resyncs. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("The share of bad_speculation due to resyncs. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “backend_bound_memory” (a column header and chart label) */
 N_("Backend Memory");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “backend_bound_memory” */
-N_("The share of backend_bound waiting for loads. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("The share of backend_bound waiting for loads. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “backend_bound_cpu” (a column header and chart label) */
 N_("Backend CPU");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “backend_bound_cpu” */
-N_("The rest of backend_bound. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("The rest of backend_bound. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “retiring_fastpath” (a column header and chart label) */
 N_("Retiring Fast-path");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “retiring_fastpath” */
-N_("Retiring ops that did not come from microcode. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("Retiring ops that did not come from microcode. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of metric “retiring_microcode” (a column header and chart label) */
 N_("Retiring Microcode");
 /* TRANSLATORS: model amd-zen4-pipeline, description of metric “retiring_microcode” */
-N_("Retiring ops from microcode. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("Retiring ops from microcode. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of the BAR chart “pipeline-l1” */
 N_("Pipeline Utilization Level 1");
 /* TRANSLATORS: model amd-zen4-pipeline, description of the BAR chart “pipeline-l1” */
-N_("Every dispatch slot (6 per cycle) by what happened to it. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("Every dispatch slot (6 per cycle) by what happened to it. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of the BAR chart “pipeline-l2” */
 N_("Pipeline Utilization Level 2");
 /* TRANSLATORS: model amd-zen4-pipeline, description of the BAR chart “pipeline-l2” */
-N_("Level 2: each level-1 category split in two. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json (reference §C).");
+N_("Level 2: each level-1 category split in two. Linux tools/perf/pmu-events/arch/x86/amdzen4/pipeline.json.");
 /* TRANSLATORS: model amd-zen4-pipeline, title of the REF chart “frontend” */
 N_("Frontend Bound");
 /* xgettext:no-c-format */
@@ -258,7 +258,7 @@ N_("Gooda cycle-accounting tree (Westmere)");
 /* TRANSLATORS: model gooda-tree, description */
 N_("The generic cycle-accounting tree of the Gooda methodology for Westmere (PMUs “wsm” and “wsm_dp”): unhalted cycles split into load latency, instruction starvation, bandwidth saturation, branch misprediction, store-resource saturation, instruction latency, exception handling and port saturation, each from event counts times penalties.");
 /* TRANSLATORS: model gooda-tree, source (where the model comes from) */
-N_("Seed 004 (Levinthal, HW based Performance Analysis Methodology): the generic cycle accounting; reference notes §D: Gooda’s wsm_ep.csv tree and penalties, Wrong_path_cycles from column_align_intel.c / perf_gooda_read.c.");
+N_("Levinthal, HW based Performance Analysis Methodology: the generic cycle accounting; the Gooda project’s wsm_ep.csv for the tree and penalties, its column_align_intel.c and perf_gooda_read.c for Wrong_path_cycles.");
 /* TRANSLATORS: model gooda-tree, description of event “unhalted_core_cycles” */
 N_("Root of the tree: core cycles while not halted. Gooda wsm_ep.csv column 1. Gooda samples it with period 2000000.");
 /* TRANSLATORS: model gooda-tree, description of event “uops_retired.stall_cycles” */
@@ -304,7 +304,7 @@ N_("ITLB misses that completed a page walk (penalty 7).");
 /* TRANSLATORS: model gooda-tree, description of event “itlb_misses.walk_cycles” */
 N_("Cycles spent in ITLB page walks (penalty 1).");
 /* TRANSLATORS: model gooda-tree, description of event “offcore_requests_outstanding.any_read.c6” */
-N_("Cycles with at least 6 outstanding offcore reads: a saturated-bandwidth cycle (seed 004: “>= 6 offcore_requests in the offcore queue is a saturated cycle”).");
+N_("Cycles with at least 6 outstanding offcore reads: a saturated-bandwidth cycle (Levinthal, HW based Performance Analysis Methodology: “>= 6 offcore_requests in the offcore queue is a saturated cycle”).");
 /* TRANSLATORS: model gooda-tree, description of event “br_misp_retired.all_branches” */
 N_("Mispredicted branches retired (penalty 6).");
 /* TRANSLATORS: model gooda-tree, description of event “baclear.clear” */
@@ -334,49 +334,49 @@ N_("µops executed on port 4 (both threads).");
 /* TRANSLATORS: model gooda-tree, description of event “uops_executed.port5” */
 N_("µops executed on port 5.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_LOCAL_DRAM_AND_REMOTE_CACHE_HIT” */
-N_("Cycles per load served by local DRAM or a remote cache. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per load served by local DRAM or a remote cache. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_REMOTE_DRAM” */
-N_("Cycles per load served by remote DRAM. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per load served by remote DRAM. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_LLC_UNSHARED_HIT” */
-N_("Cycles per unshared L3 hit. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per unshared L3 hit. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_DTLB_STLB_HIT” */
-N_("Cycles per DTLB miss that hits the STLB. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per DTLB miss that hits the STLB. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_DTLB_WALK_COMPLETED” */
-N_("Cycles per completed DTLB walk. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per completed DTLB walk. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_OTHER_LLC_MISS” */
-N_("Cycles per other L3 miss. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per other L3 miss. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_REMOTE_HITM” */
-N_("Cycles per remote HITM. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per remote HITM. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_LOCAL_HITM” */
-N_("Cycles per local HITM. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per local HITM. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_OTHER_CORE_L2_HIT_HITM” */
-N_("Cycles per load served by another core’s L2. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per load served by another core’s L2. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_L2_HIT” */
-N_("Cycles per L2 hit. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per L2 hit. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_IFETCH_L2_MISS” */
-N_("Cycles per instruction fetch that misses the L2. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per instruction fetch that misses the L2. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_IFETCH_L2_HIT” */
-N_("Cycles per instruction fetch that hits the L2. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per instruction fetch that hits the L2. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_ITLB_STLB_HIT” */
-N_("Cycles per ITLB miss that hits the STLB. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per ITLB miss that hits the STLB. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_ITLB_WALK_COMPLETED” */
-N_("Cycles per completed ITLB walk. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per completed ITLB walk. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_BR_MISP” */
-N_("Cycles per mispredicted branch (re-steer, on top of the wrong path). Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per mispredicted branch (re-steer, on top of the wrong path). Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “P_BACLEAR” */
-N_("Cycles per BACLEAR re-steer. Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("Cycles per BACLEAR re-steer. Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “DEFAULT_ISSUE_RATE” */
-N_("µops per issuing cycle used by Wrong_path_cycles when it cannot be measured (perf_gooda_read.c). Penalty from Gooda wsm_ep.csv (reference §D).");
+N_("µops per issuing cycle used by Wrong_path_cycles when it cannot be measured (perf_gooda_read.c). Penalty from wsm_ep.csv of the Gooda project.");
 /* TRANSLATORS: model gooda-tree, description of constant “PORT_SATURATION_PCT” */
 N_("A port that receives µops in more than this percentage of cycles is saturated (column_align_intel.c).");
 /* TRANSLATORS: model gooda-tree, title of metric “unhalted_core_cycles_total” (a column header and chart label) */
 N_("Unhalted Core Cycles");
 /* TRANSLATORS: model gooda-tree, description of metric “unhalted_core_cycles_total” */
-N_("Root of the tree. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Root of the tree. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “stall_cycles” (a column header and chart label) */
 N_("Cycles retiring nothing");
 /* TRANSLATORS: model gooda-tree, description of metric “stall_cycles” */
-N_("uops_retired:stall_cycles, shown next to the root. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("uops_retired:stall_cycles, shown next to the root. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “CPI” (a column header and chart label) */
 N_("CPI");
 /* TRANSLATORS: model gooda-tree, description of metric “CPI” */
@@ -389,23 +389,23 @@ N_("Cycles with no µop retired as a share of all cycles.");
 /* TRANSLATORS: model gooda-tree, title of metric “dtlb_latency” (a column header and chart label) */
 N_("DTLB Latency");
 /* TRANSLATORS: model gooda-tree, description of metric “dtlb_latency” */
-N_("Sub-branch of load_latency: 4·stlb_hit + 7·walk_completed + 1·walk_cycles. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Sub-branch of load_latency: 4·stlb_hit + 7·walk_completed + 1·walk_cycles. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “load_latency” (a column header and chart label) */
 N_("Load Latency");
 /* TRANSLATORS: model gooda-tree, description of metric “load_latency” */
-N_("Cycles stalled while a load is outstanding: each load source times its penalty, plus DTLB latency. fallback(x, 0) lets the events that exist only on wsm_dp (or only on wsm) count as 0 on the other PMU. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Cycles stalled while a load is outstanding: each load source times its penalty, plus DTLB latency. fallback(x, 0) lets the events that exist only on wsm_dp (or only on wsm) count as 0 on the other PMU. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “itlb_latency” (a column header and chart label) */
 N_("ITLB Latency");
 /* TRANSLATORS: model gooda-tree, description of metric “itlb_latency” */
-N_("Sub-branch of instruction_starvation: 7·stlb_hit + 7·walk_completed + 1·walk_cycles. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Sub-branch of instruction_starvation: 7·stlb_hit + 7·walk_completed + 1·walk_cycles. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “instruction_starvation” (a column header and chart label) */
 N_("Instruction Starvation");
 /* TRANSLATORS: model gooda-tree, description of metric “instruction_starvation” */
-N_("Cycles waiting for code: 55·L2 ifetch misses + 8·L2 ifetch hits + ITLB latency. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Cycles waiting for code: 55·L2 ifetch misses + 8·L2 ifetch hits + ITLB latency. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “bandwidth_saturated” (a column header and chart label) */
 N_("Bandwidth Saturated");
 /* TRANSLATORS: model gooda-tree, description of metric “bandwidth_saturated” */
-N_("Cycles with ≥ 6 offcore reads outstanding. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Cycles with ≥ 6 offcore reads outstanding. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “issue_rate” (a column header and chart label) */
 N_("µops per Issuing Cycle");
 /* TRANSLATORS: model gooda-tree, description of metric “issue_rate” */
@@ -413,23 +413,23 @@ N_("uops_issued:any / uops_issued:any:c=1, or the default 3.0 when no issuing cy
 /* TRANSLATORS: model gooda-tree, title of metric “Wrong_path_cycles” (a column header and chart label) */
 N_("Wrong-path Cycles");
 /* TRANSLATORS: model gooda-tree, description of metric “Wrong_path_cycles” */
-N_("Wrong_path_cycles = (uops_issued:any − uops_retired:retire_slots) / (uops_issued:any / uops_issued:any:c=1): cycles spent issuing µops that never retire. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Wrong_path_cycles = (uops_issued:any − uops_retired:retire_slots) / (uops_issued:any / uops_issued:any:c=1): cycles spent issuing µops that never retire. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “branch_misprediction” (a column header and chart label) */
 N_("Branch Misprediction");
 /* TRANSLATORS: model gooda-tree, description of metric “branch_misprediction” */
-N_("Re-steer cost of mispredictions and BACLEARs plus the wrong-path cycles. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Re-steer cost of mispredictions and BACLEARs plus the wrong-path cycles. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “store_resources_saturated” (a column header and chart label) */
 N_("Store Resources Saturated");
 /* TRANSLATORS: model gooda-tree, description of metric “store_resources_saturated” */
-N_("Cycles all store buffers were in use. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Cycles all store buffers were in use. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “instruction_latency” (a column header and chart label) */
 N_("Instruction Latency");
 /* TRANSLATORS: model gooda-tree, description of metric “instruction_latency” */
-N_("Divider busy cycles (long-latency instructions). Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Divider busy cycles (long-latency instructions). Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “exception_handling” (a column header and chart label) */
 N_("Exception Handling");
 /* TRANSLATORS: model gooda-tree, description of metric “exception_handling” */
-N_("Cycles issuing µops from the microcode sequencer. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Cycles issuing µops from the microcode sequencer. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “busiest_port_uops” (a column header and chart label) */
 N_("Busiest Port µops");
 /* TRANSLATORS: model gooda-tree, description of metric “busiest_port_uops” */
@@ -438,15 +438,15 @@ N_("µops executed on the busiest of the six ports.");
 N_("Port Saturation");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model gooda-tree, description of metric “port_saturation” */
-N_("Cycles the busiest port received a µop (one per cycle), counted only when that port is busy in more than 80% of cycles. Deviation from Gooda: column_align_intel.c compares the last port’s value, not the busiest one’s. Gooda cycle-accounting tree (seed 004; reference §D, wsm_ep.csv).");
+N_("Cycles the busiest port received a µop (one per cycle), counted only when that port is busy in more than 80% of cycles. Deviation from Gooda: column_align_intel.c compares the last port’s value, not the busiest one’s. Gooda cycle-accounting tree (Levinthal, HW based Performance Analysis Methodology; wsm_ep.csv of the Gooda project).");
 /* TRANSLATORS: model gooda-tree, title of metric “accounted_cycles” (a column header and chart label) */
 N_("Accounted Cycles");
 /* TRANSLATORS: model gooda-tree, description of metric “accounted_cycles” */
-N_("Sum of the eight branches. Seed 004: penalties overlap under out-of-order execution, so this can exceed the total; it is not forced to add up.");
+N_("Sum of the eight branches. Levinthal, HW based Performance Analysis Methodology: penalties overlap under out-of-order execution, so this can exceed the total; it is not forced to add up.");
 /* TRANSLATORS: model gooda-tree, title of the BAR chart “cycle-tree” */
 N_("Gooda Cycle Accounting");
 /* TRANSLATORS: model gooda-tree, description of the BAR chart “cycle-tree” */
-N_("The eight branches of the Gooda tree, each in cycles (event counts × penalties). Seed 004: “forcing a sum to 1.0 is intrinsically misleading” — the shares compare branches; they need not add up to the unhalted cycles.");
+N_("The eight branches of the Gooda tree, each in cycles (event counts × penalties). Levinthal, HW based Performance Analysis Methodology: “forcing a sum to 1.0 is intrinsically misleading” — the shares compare branches; they need not add up to the unhalted cycles.");
 /* TRANSLATORS: model gooda-tree, title of the REF chart “cpi” */
 N_("CPI");
 /* TRANSLATORS: model gooda-tree, description of the REF chart “cpi” */
@@ -462,7 +462,7 @@ N_("Two or more cycles per instruction: stalls dominate; start with the largest 
 N_("% of Cycles retiring nothing");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model gooda-tree, description of the REF chart “stalled” */
-N_("Thresholds as for the Core and Nehalem models: under 30% of cycles without retirement is good, from 50% on stalls dominate (seed 004: “dominant loss of performance on servers is due to stalled cycles”).");
+N_("Thresholds as for the Core and Nehalem models: under 30% of cycles without retirement is good, from 50% on stalls dominate (Levinthal, HW based Performance Analysis Methodology: “dominant loss of performance on servers is due to stalled cycles”).");
 /* TRANSLATORS: model gooda-tree, sentence of the REF chart “stalled” for a low value */
 N_("Few cycles retire nothing.");
 /* TRANSLATORS: model gooda-tree, sentence of the REF chart “stalled” for a medium value */
@@ -475,299 +475,299 @@ N_("Intel Core 2 cycle accounting");
 /* TRANSLATORS: model intel-core2, description */
 N_("Cycle Accounting Analysis for the Intel Core micro-architecture (Core 2, PMU “core”): stalled cycles from RS_UOPS_DISPATCHED CMASK=1 INV=1, five stall impacts (event count × penalty), store-forwarding stalls, instruction mix and the improvement margin iMargin. Core 2 has only 2 general-purpose counters, so the events need many runs; the MEM_LOAD_RETIRED events can only use counter 0.");
 /* TRANSLATORS: model intel-core2, source (where the model comes from) */
-N_("Seed 000 (Kruse, CMSSW Performance Monitoring), §6.1 “Core”: the 17 events, the 8 constants and every formula; Chapter 4 for the cycle decomposition (3 extra events) and ITLB_MISS_RETIRED (used by the §6.1 ITLB formula, missing from its event list).");
+N_("Kruse, CMSSW Performance Monitoring, 2011, §6.1 “Core”: the 17 events, the 8 constants and every formula; Chapter 4 for the cycle decomposition (3 extra events) and ITLB_MISS_RETIRED (used by the §6.1 ITLB formula, missing from its event list).");
 /* TRANSLATORS: model intel-core2, description of event “UNHALTED_CORE_CYCLES” */
-N_("CPU_CLK_UNHALTED.CORE: core cycles while the core is not halted (fixed counter). Seed 000 §6.1 event.");
+N_("CPU_CLK_UNHALTED.CORE: core cycles while the core is not halted (fixed counter). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “INSTRUCTIONS_RETIRED” */
-N_("INST_RETIRED.ANY: instructions retired (fixed counter). Seed 000 §6.1 event.");
+N_("INST_RETIRED.ANY: instructions retired (fixed counter). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “BRANCH_INSTRUCTIONS_RETIRED” */
-N_("BR_INST_RETIRED.ANY: branch instructions retired. Seed 000 §6.1 event.");
+N_("BR_INST_RETIRED.ANY: branch instructions retired. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “ILD_STALL” */
-N_("Instruction length decoder stalls caused by length-changing prefixes (LCP). Seed 000 §6.1 event.");
+N_("Instruction length decoder stalls caused by length-changing prefixes (LCP). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “INST_RETIRED.LOADS” */
-N_("Retired instructions that contain a load. Seed 000 §6.1 event.");
+N_("Retired instructions that contain a load. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “INST_RETIRED.OTHER” */
-N_("Retired instructions that contain neither a load nor a store. Seed 000 §6.1 event.");
+N_("Retired instructions that contain neither a load nor a store. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “INST_RETIRED.STORES” */
-N_("Retired instructions that contain a store. Seed 000 §6.1 event.");
+N_("Retired instructions that contain a store. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “LOAD_BLOCK.OVERLAP_STORE” */
-N_("Loads blocked by an overlapping preceding store, or by 4K aliasing with one. Seed 000 §6.1 event.");
+N_("Loads blocked by an overlapping preceding store, or by 4K aliasing with one. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “LOAD_BLOCK.STA” */
-N_("Loads blocked by a preceding store whose address is not yet known. Seed 000 §6.1 event.");
+N_("Loads blocked by a preceding store whose address is not yet known. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “LOAD_BLOCK.UNTIL_RETIRE” */
-N_("Loads blocked until retirement (loads spanning a cache-line boundary). Seed 000 §6.1 event.");
+N_("Loads blocked until retirement (loads spanning a cache-line boundary). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “MEM_LOAD_RETIRED.DTLB_MISS” */
-N_("Retired loads that missed the DTLB. Seed 000 §6.1 event. Counter 0 only.");
+N_("Retired loads that missed the DTLB. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1. Counter 0 only.");
 /* TRANSLATORS: model intel-core2, description of event “MEM_LOAD_RETIRED.L1D_LINE_MISS” */
-N_("Retired loads that missed the L1 data cache (one per line). Seed 000 §6.1 event. Counter 0 only.");
+N_("Retired loads that missed the L1 data cache (one per line). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1. Counter 0 only.");
 /* TRANSLATORS: model intel-core2, description of event “MEM_LOAD_RETIRED.L2_LINE_MISS” */
-N_("Retired loads that missed the L2 cache (one per line). Seed 000 §6.1 event. Counter 0 only.");
+N_("Retired loads that missed the L2 cache (one per line). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1. Counter 0 only.");
 /* TRANSLATORS: model intel-core2, description of event “MISPREDICTED_BRANCH_RETIRED” */
-N_("Mispredicted branches retired (BR_INST_RETIRED.MISPRED; libpfm4 spells it BR_INST_RETIRED_MISPRED or MISPREDICTED_BRANCH_RETIRED). Seed 000 §6.1 event.");
+N_("Mispredicted branches retired (BR_INST_RETIRED.MISPRED; libpfm4 spells it BR_INST_RETIRED_MISPRED or MISPREDICTED_BRANCH_RETIRED). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “RS_UOPS_DISPATCHED” */
-N_("Micro-ops dispatched by the reservation station. Seed 000 §6.1 event.");
+N_("Micro-ops dispatched by the reservation station. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “RS_UOPS_DISPATCHED.CMASK1_INV1” */
-N_("RS_UOPS_DISPATCHED with CMASK=1 INV=1: cycles in which no micro-op is dispatched, the stalled cycles of Chapter 4. Seed 000 §6.1 event.");
+N_("RS_UOPS_DISPATCHED with CMASK=1 INV=1: cycles in which no micro-op is dispatched, the stalled cycles of Chapter 4. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “SIMD_COMP_INST_RETIRED.PACKED_SINGLE.PACKED_DOUBLE” */
-N_("Retired packed single- and double-precision SIMD computational instructions. Seed 000 §6.1 event.");
+N_("Retired packed single- and double-precision SIMD computational instructions. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.1.");
 /* TRANSLATORS: model intel-core2, description of event “UOPS_RETIRED.ANY” */
-N_("Extra, not in the 17 events of seed 000 §6.1: retired micro-ops, for Retired_uops of the Chapter 4 cycle decomposition.");
+N_("Extra, not in the 17 events of Kruse, CMSSW Performance Monitoring, 2011, §6.1: retired micro-ops, for Retired_uops of the Chapter 4 cycle decomposition.");
 /* TRANSLATORS: model intel-core2, description of event “UOPS_RETIRED.FUSED” */
-N_("Extra, not in the 17 events of seed 000 §6.1: retired fused micro-ops, for Retired_uops of the Chapter 4 cycle decomposition.");
+N_("Extra, not in the 17 events of Kruse, CMSSW Performance Monitoring, 2011, §6.1: retired fused micro-ops, for Retired_uops of the Chapter 4 cycle decomposition.");
 /* TRANSLATORS: model intel-core2, description of event “RS_UOPS_DISPATCHED.CMASK1” */
-N_("Extra, not in the 17 events of seed 000 §6.1: RS_UOPS_DISPATCHED with CMASK=1: cycles in which at least one micro-op is dispatched (Cycles_issuing_uops of Chapter 4).");
+N_("Extra, not in the 17 events of Kruse, CMSSW Performance Monitoring, 2011, §6.1: RS_UOPS_DISPATCHED with CMASK=1: cycles in which at least one micro-op is dispatched (Cycles_issuing_uops of Chapter 4).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of event “ITLB_MISS_RETIRED” */
-N_("Extra, not in the 17 events of seed 000 §6.1: retired instructions that missed the ITLB; the §6.1 formula ITLBMissRatein% uses it although the event list omits it.");
+N_("Extra, not in the 17 events of Kruse, CMSSW Performance Monitoring, 2011, §6.1: retired instructions that missed the ITLB; the §6.1 formula ITLBMissRatein% uses it although the event list omits it.");
 /* TRANSLATORS: model intel-core2, description of constant “CORE_L2_MISS_CYCLES” */
-N_("Cycles lost per L2 miss (seed 000 §6.1; Levinthal gives ~250, the seed uses 200).");
+N_("Cycles lost per L2 miss (Kruse, CMSSW Performance Monitoring, 2011, §6.1; Levinthal gives ~250, Kruse uses 200).");
 /* TRANSLATORS: model intel-core2, description of constant “CORE_L2_HIT_CYCLES” */
-N_("Cycles lost per L1D miss that hits the L2 (seed 000 §6.1).");
+N_("Cycles lost per L1D miss that hits the L2 (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, description of constant “CORE_L1_DTLB_MISS_CYCLES” */
-N_("Cycles lost per DTLB miss (seed 000 §6.1).");
+N_("Cycles lost per DTLB miss (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, description of constant “CORE_LCP_STALL_CYCLES” */
-N_("Cycles lost per length-changing-prefix stall (seed 000 §6.1).");
+N_("Cycles lost per length-changing-prefix stall (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, description of constant “CORE_UNKNOWN_ADDR_STORE_CYCLES” */
-N_("Cycles lost per load blocked by a store to an unknown address (seed 000 §6.1).");
+N_("Cycles lost per load blocked by a store to an unknown address (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, description of constant “CORE_OVERLAPPING_CYCLES” */
-N_("Cycles lost per load blocked by an overlapping store (seed 000 §6.1).");
+N_("Cycles lost per load blocked by an overlapping store (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, description of constant “CORE_SPAN_ACROSS_CACHE_LINE_CYCLES” */
-N_("Cycles lost per load spanning two cache lines (seed 000 §6.1).");
+N_("Cycles lost per load spanning two cache lines (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, description of constant “EXPECTED_CPI” */
-N_("Best CPI of the 4-wide Core micro-architecture, the target of iMargin (seed 000 §6.1).");
+N_("Best CPI of the 4-wide Core micro-architecture, the target of iMargin (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “TotalCycles” (a column header and chart label) */
 N_("Total Cycles");
 /* TRANSLATORS: model intel-core2, description of metric “TotalCycles” */
-N_("TotalCycles = UNHALTED_CORE_CYCLES (seed 000 §6.1).");
+N_("TotalCycles = UNHALTED_CORE_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “StalledCycles” (a column header and chart label) */
 N_("Cycles Stalled");
 /* TRANSLATORS: model intel-core2, description of metric “StalledCycles” */
-N_("StalledCycles = RS_UOPS_DISPATCHED CMASK=1 INV=1: cycles in which the reservation station dispatched nothing (seed 000 §6.1, Chapter 4).");
+N_("StalledCycles = RS_UOPS_DISPATCHED CMASK=1 INV=1: cycles in which the reservation station dispatched nothing (Kruse, CMSSW Performance Monitoring, 2011, §6.1, Chapter 4).");
 /* TRANSLATORS: model intel-core2, title of metric “L2MissImpact” (a column header and chart label) */
 N_("L2 Miss Impact");
 /* TRANSLATORS: model intel-core2, description of metric “L2MissImpact” */
-N_("L2MissImpact = MEM_LOAD_RETIRED:L2_LINE_MISS * CORE_L2_MISS_CYCLES (seed 000 §6.1).");
+N_("L2MissImpact = MEM_LOAD_RETIRED:L2_LINE_MISS * CORE_L2_MISS_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “L2HitImpact” (a column header and chart label) */
 N_("L2 Hit Impact");
 /* TRANSLATORS: model intel-core2, description of metric “L2HitImpact” */
-N_("L2HitImpact = (MEM_LOAD_RETIRED:L1D_LINE_MISS - MEM_LOAD_RETIRED:L2_LINE_MISS) * CORE_L2_HIT_CYCLES (seed 000 §6.1).");
+N_("L2HitImpact = (MEM_LOAD_RETIRED:L1D_LINE_MISS - MEM_LOAD_RETIRED:L2_LINE_MISS) * CORE_L2_HIT_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “L1DTLBMissImpact” (a column header and chart label) */
 N_("L1 DTLB Miss Impact");
 /* TRANSLATORS: model intel-core2, description of metric “L1DTLBMissImpact” */
-N_("L1DTLBMissImpact = MEM_LOAD_RETIRED:DTLB_MISS * CORE_L1_DTLB_MISS_CYCLES (seed 000 §6.1).");
+N_("L1DTLBMissImpact = MEM_LOAD_RETIRED:DTLB_MISS * CORE_L1_DTLB_MISS_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “LCPStallsImpact” (a column header and chart label) */
 N_("LCP Stalls Impact");
 /* TRANSLATORS: model intel-core2, description of metric “LCPStallsImpact” */
-N_("LCPStallsImpact = ILD_STALL * CORE_LCP_STALL_CYCLES (seed 000 §6.1).");
+N_("LCPStallsImpact = ILD_STALL * CORE_LCP_STALL_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “LoadsBlockedbyUnknownAddressStoreImpact” (a column header and chart label) */
 N_("Loads Blocked by Unknown Address Store Impact");
 /* TRANSLATORS: model intel-core2, description of metric “LoadsBlockedbyUnknownAddressStoreImpact” */
-N_("LoadsBlockedbyUnknownAddressStoreImpact = LOAD_BLOCK:STA * CORE_UNKNOWN_ADDR_STORE_CYCLES (seed 000 §6.1).");
+N_("LoadsBlockedbyUnknownAddressStoreImpact = LOAD_BLOCK:STA * CORE_UNKNOWN_ADDR_STORE_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “LoadsOverlappedwithStoresImpact” (a column header and chart label) */
 N_("Loads Overlapped with Stores Impact");
 /* TRANSLATORS: model intel-core2, description of metric “LoadsOverlappedwithStoresImpact” */
-N_("LoadsOverlappedwithStoresImpact = LOAD_BLOCK:OVERLAP_STORE * CORE_OVERLAPPING_CYCLES (seed 000 §6.1).");
+N_("LoadsOverlappedwithStoresImpact = LOAD_BLOCK:OVERLAP_STORE * CORE_OVERLAPPING_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “LoadsSpanningacrossCacheLinesImpact” (a column header and chart label) */
 N_("Loads Spanning across Cache Lines Impact");
 /* TRANSLATORS: model intel-core2, description of metric “LoadsSpanningacrossCacheLinesImpact” */
-N_("LoadsSpanningacrossCacheLinesImpact = LOAD_BLOCK:UNTIL_RETIRE * CORE_SPAN_ACROSS_CACHE_LINE_CYCLES (seed 000 §6.1).");
+N_("LoadsSpanningacrossCacheLinesImpact = LOAD_BLOCK:UNTIL_RETIRE * CORE_SPAN_ACROSS_CACHE_LINE_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “StoreFwdStallsImpact” (a column header and chart label) */
 N_("Store Forwarding Stalls Impact");
 /* TRANSLATORS: model intel-core2, description of metric “StoreFwdStallsImpact” */
-N_("StoreFwdStallsImpact = the sum of the three load-block impacts (seed 000 §6.1).");
+N_("StoreFwdStallsImpact = the sum of the three load-block impacts (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “CountedStalledCycles” (a column header and chart label) */
 N_("Counted Stalled Cycles");
 /* TRANSLATORS: model intel-core2, description of metric “CountedStalledCycles” */
-N_("CountedStalledCycles = L2MissImpact + L2HitImpact + LCPStallsImpact + L1DTLBMissImpact + StoreFwdStallsImpact (seed 000 §6.1). Chapter 4: it should come close to StalledCycles; more means overlapping or over-estimated impacts, less means uncounted stall kinds.");
+N_("CountedStalledCycles = L2MissImpact + L2HitImpact + LCPStallsImpact + L1DTLBMissImpact + StoreFwdStallsImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.1). Chapter 4: it should come close to StalledCycles; more means overlapping or over-estimated impacts, less means uncounted stall kinds.");
 /* TRANSLATORS: model intel-core2, title of metric “InstructionsRetired” (a column header and chart label) */
 N_("Instructions Retired");
 /* TRANSLATORS: model intel-core2, description of metric “InstructionsRetired” */
-N_("InstructionsRetired = INSTRUCTIONS_RETIRED (seed 000 §6.1).");
+N_("InstructionsRetired = INSTRUCTIONS_RETIRED (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “ITLBMissRateInPct” (a column header and chart label) */
 N_("ITLB Miss Rate in %");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “ITLBMissRateInPct” */
-N_("ITLBMissRatein% = (ITLB_MISS_RETIRED / INSTRUCTIONS_RETIRED) * 100 (seed 000 §6.1, which writes INSTRUCTIONS_RETIRE).");
+N_("ITLBMissRatein% = (ITLB_MISS_RETIRED / INSTRUCTIONS_RETIRED) * 100 (Kruse, CMSSW Performance Monitoring, 2011, §6.1, which writes INSTRUCTIONS_RETIRE).");
 /* TRANSLATORS: model intel-core2, title of metric “BranchInstructions” (a column header and chart label) */
 N_("Branch Instructions");
 /* TRANSLATORS: model intel-core2, description of metric “BranchInstructions” */
-N_("BranchInstructions = BRANCH_INSTRUCTIONS_RETIRED (seed 000 §6.1).");
+N_("BranchInstructions = BRANCH_INSTRUCTIONS_RETIRED (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “LoadInstructions” (a column header and chart label) */
 N_("Load Instructions");
 /* TRANSLATORS: model intel-core2, description of metric “LoadInstructions” */
-N_("LoadInstructions = INST_RETIRED:LOADS (seed 000 §6.1).");
+N_("LoadInstructions = INST_RETIRED:LOADS (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “StoreInstructions” (a column header and chart label) */
 N_("Store Instructions");
 /* TRANSLATORS: model intel-core2, description of metric “StoreInstructions” */
-N_("StoreInstructions = INST_RETIRED:STORES (seed 000 §6.1).");
+N_("StoreInstructions = INST_RETIRED:STORES (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “OtherInstructions” (a column header and chart label) */
 N_("Other Instructions");
 /* TRANSLATORS: model intel-core2, description of metric “OtherInstructions” */
-N_("OtherInstructions = INST_RETIRED:OTHER - SIMD_COMP_INST_RETIRED:PACKED_SINGLE:PACKED_DOUBLE - BRANCH_INSTRUCTIONS_RETIRED (seed 000 §6.1).");
+N_("OtherInstructions = INST_RETIRED:OTHER - SIMD_COMP_INST_RETIRED:PACKED_SINGLE:PACKED_DOUBLE - BRANCH_INSTRUCTIONS_RETIRED (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “PctOfMispredictedBranches” (a column header and chart label) */
 N_("% of Mispredicted Branches");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “PctOfMispredictedBranches” */
-N_("%ofMispredictedBranches = (MISPREDICTED_BRANCH_RETIRED / BRANCH_INSTRUCTIONS_RETIRED) * 100 (seed 000 §6.1).");
+N_("%ofMispredictedBranches = (MISPREDICTED_BRANCH_RETIRED / BRANCH_INSTRUCTIONS_RETIRED) * 100 (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “PackedSIMDComputationalInstructions” (a column header and chart label) */
 N_("Packed SIMD Computational Instructions");
 /* TRANSLATORS: model intel-core2, description of metric “PackedSIMDComputationalInstructions” */
-N_("PackedSIMDComputationalInstructions = SIMD_COMP_INST_RETIRED:PACKED_SINGLE:PACKED_DOUBLE (seed 000 §6.1).");
+N_("PackedSIMDComputationalInstructions = SIMD_COMP_INST_RETIRED:PACKED_SINGLE:PACKED_DOUBLE (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “CountedInstructionsRetired” (a column header and chart label) */
 N_("Counted Instructions Retired");
 /* TRANSLATORS: model intel-core2, description of metric “CountedInstructionsRetired” */
-N_("CountedInstructionsRetired = BranchInstructions + LoadInstructions + StoreInstructions + OtherInstructions + PackedSIMDComputationalInstructions (seed 000 §6.1).");
+N_("CountedInstructionsRetired = BranchInstructions + LoadInstructions + StoreInstructions + OtherInstructions + PackedSIMDComputationalInstructions (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “CPI” (a column header and chart label) */
 N_("CPI");
 /* TRANSLATORS: model intel-core2, description of metric “CPI” */
-N_("CPI = UNHALTED_CORE_CYCLES / INSTRUCTIONS_RETIRED (seed 000 §6.1).");
+N_("CPI = UNHALTED_CORE_CYCLES / INSTRUCTIONS_RETIRED (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “localPerformanceImprovement” (a column header and chart label) */
 N_("Local Performance Improvement");
 /* TRANSLATORS: model intel-core2, description of metric “localPerformanceImprovement” */
-N_("localPerformanceImprovement = CPI / EXPECTED_CPI (seed 000 §6.1): how many times faster this scope would run at the best CPI.");
+N_("localPerformanceImprovement = CPI / EXPECTED_CPI (Kruse, CMSSW Performance Monitoring, 2011, §6.1): how many times faster this scope would run at the best CPI.");
 /* TRANSLATORS: model intel-core2, title of metric “cyclesAfterImprovement” (a column header and chart label) */
 N_("Cycles after Improvement");
 /* TRANSLATORS: model intel-core2, description of metric “cyclesAfterImprovement” */
-N_("cyclesAfterImprovement = UNHALTED_CORE_CYCLES / localPerformanceImprovement (seed 000 §6.1).");
+N_("cyclesAfterImprovement = UNHALTED_CORE_CYCLES / localPerformanceImprovement (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “totalCyclesAfterImprovement” (a column header and chart label) */
 N_("Total Cycles after Improvement");
 /* TRANSLATORS: model intel-core2, description of metric “totalCyclesAfterImprovement” */
-N_("totalCyclesAfterImprovement = totalCycles - UNHALTED_CORE_CYCLES + cyclesAfterImprovement (seed 000 §6.1); totalCycles is the whole program’s, hence program(TotalCycles).");
+N_("totalCyclesAfterImprovement = totalCycles - UNHALTED_CORE_CYCLES + cyclesAfterImprovement (Kruse, CMSSW Performance Monitoring, 2011, §6.1); totalCycles is the whole program’s, hence program(TotalCycles).");
 /* TRANSLATORS: model intel-core2, title of metric “iMargin” (a column header and chart label) */
 N_("iMargin");
 /* TRANSLATORS: model intel-core2, description of metric “iMargin” */
-N_("iMargin = 100 - (totalCyclesAfterImprovement / totalCycles) * 100 (seed 000 §6.1): the share of the whole program’s cycles saved if this scope ran at EXPECTED_CPI. totalCycles is program(TotalCycles).");
+N_("iMargin = 100 - (totalCyclesAfterImprovement / totalCycles) * 100 (Kruse, CMSSW Performance Monitoring, 2011, §6.1): the share of the whole program’s cycles saved if this scope ran at EXPECTED_CPI. totalCycles is program(TotalCycles).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “PctOfTotalCycles” (a column header and chart label) */
 N_("% of Total Cycles Stalled");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “PctOfTotalCycles” */
-N_("%ofTotalCycles = RS_UOPS_DISPATCHED CMASK=1 INV=1 * 100 / UNHALTED_CORE_CYCLES (seed 000 §6.1): stalled cycles as a share of all cycles.");
+N_("%ofTotalCycles = RS_UOPS_DISPATCHED CMASK=1 INV=1 * 100 / UNHALTED_CORE_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.1): stalled cycles as a share of all cycles.");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “L2MissPctOfCountedStalledCycles” (a column header and chart label) */
 N_("L2 Miss % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “L2MissPctOfCountedStalledCycles” */
-N_("L2Miss%ofcountedStalledCycles = L2MissImpact * 100 / CountedStalledCycles (seed 000 §6.1).");
+N_("L2Miss%ofcountedStalledCycles = L2MissImpact * 100 / CountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “L2HitPctOfCountedStalledCycles” (a column header and chart label) */
 N_("L2 Hit % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “L2HitPctOfCountedStalledCycles” */
-N_("L2Hit%ofcountedStalledCycles = L2HitImpact * 100 / CountedStalledCycles (seed 000 §6.1).");
+N_("L2Hit%ofcountedStalledCycles = L2HitImpact * 100 / CountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “L1DTLBMissPctOfCountedStalledCycles” (a column header and chart label) */
 N_("L1 DTLB Miss % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “L1DTLBMissPctOfCountedStalledCycles” */
-N_("L1DTLBMiss%ofcountedStalledCycles = L1DTLBMissImpact * 100 / CountedStalledCycles (seed 000 §6.1).");
+N_("L1DTLBMiss%ofcountedStalledCycles = L1DTLBMissImpact * 100 / CountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “LCPStallsPctOfCountedStalledCycles” (a column header and chart label) */
 N_("LCP Stalls % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “LCPStallsPctOfCountedStalledCycles” */
-N_("LCPStalls%ofcountedStalledCycles = LCPStallsImpact * 100 / CountedStalledCycles (seed 000 §6.1).");
+N_("LCPStalls%ofcountedStalledCycles = LCPStallsImpact * 100 / CountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “StoreFwdStallsPctOfCountedStalledCycles” (a column header and chart label) */
 N_("Store Fwd Stalls % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “StoreFwdStallsPctOfCountedStalledCycles” */
-N_("StoreFwdStalls%ofcountedStalledCycles = StoreFwdStallsImpact * 100 / CountedStalledCycles (seed 000 §6.1).");
+N_("StoreFwdStalls%ofcountedStalledCycles = StoreFwdStallsImpact * 100 / CountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “LoadsBlockedPctOfStoreFwdStallsCycles” (a column header and chart label) */
 N_("Loads Blocked % of Store Fwd Stalls Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “LoadsBlockedPctOfStoreFwdStallsCycles” */
-N_("LoadsBlocked%ofStoreFwdStallsCycles = LoadsBlockedbyUnknownAddressStoreImpact * 100 / StoreFwdStallsImpact (seed 000 §6.1).");
+N_("LoadsBlocked%ofStoreFwdStallsCycles = LoadsBlockedbyUnknownAddressStoreImpact * 100 / StoreFwdStallsImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “LoadsOverlappedPctOfStoreFwdStallsCycles” (a column header and chart label) */
 N_("Loads Overlapped % of Store Fwd Stalls Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “LoadsOverlappedPctOfStoreFwdStallsCycles” */
-N_("LoadsOverlapped%ofStoreFwdStallsCycles = LoadsOverlappedwithStoresImpact * 100 / StoreFwdStallsImpact (seed 000 §6.1).");
+N_("LoadsOverlapped%ofStoreFwdStallsCycles = LoadsOverlappedwithStoresImpact * 100 / StoreFwdStallsImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “LoadsSpanningPctOfStoreFwdStallsCycles” (a column header and chart label) */
 N_("Loads Spanning % of Store Fwd Stalls Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “LoadsSpanningPctOfStoreFwdStallsCycles” */
-N_("LoadsSpanning%ofStoreFwdStallsCycles = LoadsSpanningacrossCacheLinesImpact * 100 / StoreFwdStallsImpact (seed 000 §6.1).");
+N_("LoadsSpanning%ofStoreFwdStallsCycles = LoadsSpanningacrossCacheLinesImpact * 100 / StoreFwdStallsImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “LoadPctOfAllInstructions” (a column header and chart label) */
 N_("Load % of all Instructions");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “LoadPctOfAllInstructions” */
-N_("Load%ofallInstructions = INST_RETIRED:LOADS * 100 / CountedInstructionsRetired (seed 000 §6.1).");
+N_("Load%ofallInstructions = INST_RETIRED:LOADS * 100 / CountedInstructionsRetired (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “StorePctOfAllInstructions” (a column header and chart label) */
 N_("Store % of all Instructions");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “StorePctOfAllInstructions” */
-N_("Store%ofallInstructions = INST_RETIRED:STORES * 100 / CountedInstructionsRetired (seed 000 §6.1).");
+N_("Store%ofallInstructions = INST_RETIRED:STORES * 100 / CountedInstructionsRetired (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “BranchPctOfAllInstructions” (a column header and chart label) */
 N_("Branch % of all Instructions");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “BranchPctOfAllInstructions” */
-N_("Branch%ofallInstructions = BRANCH_INSTRUCTIONS_RETIRED * 100 / CountedInstructionsRetired (seed 000 §6.1).");
+N_("Branch%ofallInstructions = BRANCH_INSTRUCTIONS_RETIRED * 100 / CountedInstructionsRetired (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “PackedSIMDPctOfAllInstructions” (a column header and chart label) */
 N_("Packed SIMD % of all Instructions");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “PackedSIMDPctOfAllInstructions” */
-N_("PackedSIMD%ofallInstructions = SIMD_COMP_INST_RETIRED:PACKED_SINGLE:PACKED_DOUBLE * 100 / CountedInstructionsRetired (seed 000 §6.1).");
+N_("PackedSIMD%ofallInstructions = SIMD_COMP_INST_RETIRED:PACKED_SINGLE:PACKED_DOUBLE * 100 / CountedInstructionsRetired (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, title of metric “OtherPctOfAllInstructions” (a column header and chart label) */
 N_("Other % of all Instructions");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of metric “OtherPctOfAllInstructions” */
-N_("Other%ofallInstructions = OtherInstructions * 100 / CountedInstructionsRetired (seed 000 §6.1).");
+N_("Other%ofallInstructions = OtherInstructions * 100 / CountedInstructionsRetired (Kruse, CMSSW Performance Monitoring, 2011, §6.1).");
 /* TRANSLATORS: model intel-core2, title of metric “CyclesIssuingUops” (a column header and chart label) */
 N_("Cycles issuing µops");
 /* TRANSLATORS: model intel-core2, description of metric “CyclesIssuingUops” */
-N_("Extra, from seed 000 Chapter 4: Cycles_issuing_uops = RS_UOPS_DISPATCHED (CMASK=1).");
+N_("Extra, from Kruse, CMSSW Performance Monitoring, 2011, Chapter 4: Cycles_issuing_uops = RS_UOPS_DISPATCHED (CMASK=1).");
 /* TRANSLATORS: model intel-core2, title of metric “UopsRate” (a column header and chart label) */
 N_("µops per Issuing Cycle");
 /* TRANSLATORS: model intel-core2, description of metric “UopsRate” */
-N_("Extra, from seed 000 Chapter 4: uops_rate = RS_UOPS_DISPATCHED / RS_UOPS_DISPATCHED (CMASK=1).");
+N_("Extra, from Kruse, CMSSW Performance Monitoring, 2011, Chapter 4: uops_rate = RS_UOPS_DISPATCHED / RS_UOPS_DISPATCHED (CMASK=1).");
 /* TRANSLATORS: model intel-core2, title of metric “RetiredUops” (a column header and chart label) */
 N_("Retired µops");
 /* TRANSLATORS: model intel-core2, description of metric “RetiredUops” */
-N_("Extra, from seed 000 Chapter 4: Retired_uops = UOPS_RETIRED.ANY + UOPS_RETIRED.FUSED.");
+N_("Extra, from Kruse, CMSSW Performance Monitoring, 2011, Chapter 4: Retired_uops = UOPS_RETIRED.ANY + UOPS_RETIRED.FUSED.");
 /* TRANSLATORS: model intel-core2, title of metric “NonRetiredUops” (a column header and chart label) */
 N_("Non-retired µops");
 /* TRANSLATORS: model intel-core2, description of metric “NonRetiredUops” */
-N_("Extra, from seed 000 Chapter 4: Non_retired_uops = Dispatched_uops - Retired_uops.");
+N_("Extra, from Kruse, CMSSW Performance Monitoring, 2011, Chapter 4: Non_retired_uops = Dispatched_uops - Retired_uops.");
 /* TRANSLATORS: model intel-core2, title of metric “CyclesNonRetiringUops” (a column header and chart label) */
 N_("Cycles non-retiring µops");
 /* TRANSLATORS: model intel-core2, description of metric “CyclesNonRetiringUops” */
-N_("Extra, from seed 000 Chapter 4: Cycles_non_retiring_uops = Non_retired_uops / uops_rate (wrong-path work, e.g. after branch mispredictions).");
+N_("Extra, from Kruse, CMSSW Performance Monitoring, 2011, Chapter 4: Cycles_non_retiring_uops = Non_retired_uops / uops_rate (wrong-path work, e.g. after branch mispredictions).");
 /* TRANSLATORS: model intel-core2, title of metric “CyclesRetiringUops” (a column header and chart label) */
 N_("Cycles retiring µops");
 /* TRANSLATORS: model intel-core2, description of metric “CyclesRetiringUops” */
-N_("Extra, from seed 000 Chapter 4: Cycles_retiring_uops = Retired_uops / uops_rate (useful work).");
+N_("Extra, from Kruse, CMSSW Performance Monitoring, 2011, Chapter 4: Cycles_retiring_uops = Retired_uops / uops_rate (useful work).");
 /* TRANSLATORS: model intel-core2, title of the BAR chart “cycle-decomposition” */
 N_("Cycle Decomposition");
 /* TRANSLATORS: model intel-core2, description of the BAR chart “cycle-decomposition” */
-N_("Seed 000 Chapter 4 (Figure 4.1): total cycles ≅ cycles retiring µops + cycles non-retiring µops + stalled cycles. Reduce stalls first, then wrong-path work, then retiring cycles (vectorisation, better algorithms).");
+N_("Kruse, CMSSW Performance Monitoring, 2011, Chapter 4 (Figure 4.1): total cycles ≅ cycles retiring µops + cycles non-retiring µops + stalled cycles. Reduce stalls first, then wrong-path work, then retiring cycles (vectorisation, better algorithms).");
 /* TRANSLATORS: model intel-core2, title of the BAR chart “stall-decomposition” */
 N_("Stall Decomposition");
 /* TRANSLATORS: model intel-core2, description of the BAR chart “stall-decomposition” */
-N_("Seed 000 Chapter 4: the five stall components of the Core micro-architecture, each an event count times its penalty. Their sum (CountedStalledCycles) should come close to StalledCycles.");
+N_("Kruse, CMSSW Performance Monitoring, 2011, Chapter 4: the five stall components of the Core micro-architecture, each an event count times its penalty. Their sum (CountedStalledCycles) should come close to StalledCycles.");
 /* TRANSLATORS: model intel-core2, title of the BAR chart “store-forwarding” */
 N_("Store Forwarding Stalls");
 /* TRANSLATORS: model intel-core2, description of the BAR chart “store-forwarding” */
-N_("Seed 000 Chapter 4 and §5.1 (the second level of the stall decomposition): the three kinds of store-forwarding stall.");
+N_("Kruse, CMSSW Performance Monitoring, 2011, Chapter 4 and §5.1 (the second level of the stall decomposition): the three kinds of store-forwarding stall.");
 /* TRANSLATORS: model intel-core2, title of the BAR chart “instruction-mix” */
 N_("Instruction Mix");
 /* TRANSLATORS: model intel-core2, description of the BAR chart “instruction-mix” */
-N_("Seed 000 §6.1: retired instructions by kind (the parts of CountedInstructionsRetired).");
+N_("Kruse, CMSSW Performance Monitoring, 2011, §6.1: retired instructions by kind (the parts of CountedInstructionsRetired).");
 /* TRANSLATORS: model intel-core2, title of the REF chart “cpi” */
 N_("CPI");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of the REF chart “cpi” */
-N_("Thresholds: the Core micro-architecture retires up to 4 instructions per cycle (EXPECTED_CPI 0.25). The seed’s module table (Figure 5.4) shows ordinary modules between 0.79 and 1.39; its worst module, with 72% stalled cycles, has CPI 2.80. Below 1 is therefore good, 1–2 ordinary, 2 and above stall-dominated.");
+N_("Thresholds: the Core micro-architecture retires up to 4 instructions per cycle (EXPECTED_CPI 0.25). The module table of Kruse, CMSSW Performance Monitoring, 2011 (Figure 5.4) shows ordinary modules between 0.79 and 1.39; its worst module, with 72% stalled cycles, has CPI 2.80. Below 1 is therefore good, 1–2 ordinary, 2 and above stall-dominated.");
 /* TRANSLATORS: model intel-core2, sentence of the REF chart “cpi” for a low value */
 N_("Less than one cycle per instruction: the core is kept busy.");
 /* TRANSLATORS: model intel-core2, sentence of the REF chart “cpi” for a medium value */
@@ -779,7 +779,7 @@ N_("Two or more cycles per instruction: stalls dominate; start with the largest 
 N_("% of Cycles Stalled");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of the REF chart “stalled” */
-N_("Thresholds: the seed’s module table (Figure 5.4) ranges from 19.5% to 72.2% stalled cycles. Under 30% the reservation station dispatches in most cycles; from 50% on, half of all cycles dispatch nothing, and bringing stalls toward 0% is the first aim of Chapter 4.");
+N_("Thresholds: The module table of Kruse, CMSSW Performance Monitoring, 2011 (Figure 5.4) ranges from 19.5% to 72.2% stalled cycles. Under 30% the reservation station dispatches in most cycles; from 50% on, half of all cycles dispatch nothing, and bringing stalls toward 0% is the first aim of Chapter 4.");
 /* TRANSLATORS: model intel-core2, sentence of the REF chart “stalled” for a low value */
 N_("Few stalled cycles: the pipeline dispatches µops in most cycles.");
 /* TRANSLATORS: model intel-core2, sentence of the REF chart “stalled” for a medium value */
@@ -791,7 +791,7 @@ N_("Half or more of all cycles are stalled: improve code and data locality first
 N_("% of Mispredicted Branches");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-core2, description of the REF chart “mispredicted” */
-N_("Thresholds (a rule of thumb, not from the seed): a few percent of mispredicted branches is normal for branchy code; from 5% on, wrong-path work (cycles non-retiring µops) becomes a main cost, which Chapter 4 says to address with more predictable branching.");
+N_("Thresholds (a rule of thumb, not from the cited papers): a few percent of mispredicted branches is normal for branchy code; from 5% on, wrong-path work (cycles non-retiring µops) becomes a main cost, which Chapter 4 says to address with more predictable branching.");
 /* TRANSLATORS: model intel-core2, sentence of the REF chart “mispredicted” for a low value */
 N_("Branches are predicted well.");
 /* TRANSLATORS: model intel-core2, sentence of the REF chart “mispredicted” for a medium value */
@@ -816,514 +816,514 @@ N_("Intel Nehalem cycle accounting");
 N_("Cycle Accounting Analysis for the Intel Nehalem micro-architecture (Core i7, PMU “nhm”): load stalls by data source, DTLB and ITLB walks, divider cycles, instruction-fetch misses by source, branch mix, instruction starvation, FP exceptions and the improvement margin iMargin. The six OFFCORE_RESPONSE_0 events share one MSR and are counted in separate runs.");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, source (where the model comes from) */
-N_("Seed 000 (Kruse, CMSSW Performance Monitoring), §6.2 “Nehalem”: the 41 events, the 17 constants, every formula and Table 6.1; UOPS_RETIRED:ANY (used by Packed%ofallUOPSRetired) added.");
+N_("Kruse, CMSSW Performance Monitoring, 2011, §6.2 “Nehalem”: the 41 events, the 17 constants, every formula and Table 6.1; UOPS_RETIRED:ANY (used by Packed%ofallUOPSRetired) added.");
 /* TRANSLATORS: model intel-nehalem, description of event “ARITH.CYCLES_DIV_BUSY” */
-N_("Cycles the divider is busy (divides and square roots). Seed 000 §6.2 event.");
+N_("Cycles the divider is busy (divides and square roots). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “BR_INST_EXEC.ANY” */
-N_("Branch instructions executed (including speculative). Seed 000 §6.2 event.");
+N_("Branch instructions executed (including speculative). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “BR_INST_EXEC.DIRECT_NEAR_CALL” */
-N_("Direct near calls executed. Seed 000 §6.2 event.");
+N_("Direct near calls executed. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “BR_INST_EXEC.INDIRECT_NEAR_CALL” */
-N_("Indirect near calls executed. Seed 000 §6.2 event.");
+N_("Indirect near calls executed. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “BR_INST_EXEC.INDIRECT_NON_CALL” */
-N_("Indirect branches that are not calls executed. Seed 000 §6.2 event.");
+N_("Indirect branches that are not calls executed. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “BR_INST_EXEC.NEAR_CALLS” */
-N_("All near calls executed. Seed 000 §6.2 event.");
+N_("All near calls executed. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “BR_INST_EXEC.NON_CALLS” */
-N_("All branches that are not calls executed. Seed 000 §6.2 event.");
+N_("All branches that are not calls executed. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “BR_INST_EXEC.RETURN_NEAR” */
-N_("Near returns executed. Seed 000 §6.2 event.");
+N_("Near returns executed. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “BR_INST_RETIRED.ALL_BRANCHES” */
-N_("Branch instructions retired. Seed 000 §6.2 event.");
+N_("Branch instructions retired. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “BR_INST_RETIRED.CONDITIONAL” */
-N_("Conditional branches retired. Seed 000 §6.2 event.");
+N_("Conditional branches retired. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “BR_INST_RETIRED.NEAR_CALL” */
-N_("Near calls retired. Seed 000 §6.2 event.");
+N_("Near calls retired. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “BR_MISP_EXEC.ANY” */
-N_("Mispredicted branches executed. Seed 000 §6.2 event.");
+N_("Mispredicted branches executed. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “CPU_CLK_UNHALTED.THREAD_P” */
-N_("Core cycles while the thread is not halted. Seed 000 §6.2 event.");
+N_("Core cycles while the thread is not halted. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “DTLB_LOAD_MISSES.WALK_COMPLETED” */
-N_("Load DTLB misses that completed a page walk. Seed 000 §6.2 event.");
+N_("Load DTLB misses that completed a page walk. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “INST_RETIRED.ANY_P” */
-N_("Instructions retired. Seed 000 §6.2 event.");
+N_("Instructions retired. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “ITLB_MISSES.WALK_COMPLETED” */
-N_("ITLB misses that completed a page walk. Seed 000 §6.2 event.");
+N_("ITLB misses that completed a page walk. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “L2_RQSTS.IFETCH_HIT” */
-N_("Instruction fetches that hit the L2. Seed 000 §6.2 event.");
+N_("Instruction fetches that hit the L2. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “L2_RQSTS.IFETCH_MISS” */
-N_("Instruction fetches that missed the L2. Seed 000 §6.2 event.");
+N_("Instruction fetches that missed the L2. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “MEM_INST_RETIRED.LOADS” */
-N_("Retired load instructions. Seed 000 §6.2 event.");
+N_("Retired load instructions. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “MEM_INST_RETIRED.STORES” */
-N_("Retired store instructions. Seed 000 §6.2 event.");
+N_("Retired store instructions. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “MEM_LOAD_RETIRED.L2_HIT” */
-N_("Retired loads that hit the L2. Seed 000 §6.2 event.");
+N_("Retired loads that hit the L2. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “MEM_LOAD_RETIRED.L3_MISS” */
-N_("Retired loads that missed the L3 (LLC_MISS). Seed 000 §6.2 event.");
+N_("Retired loads that missed the L3 (LLC_MISS). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “MEM_LOAD_RETIRED.L3_UNSHARED_HIT” */
-N_("Retired loads that hit the L3 with no snoop needed (LLC_UNSHARED_HIT). Seed 000 §6.2 event.");
+N_("Retired loads that hit the L3 with no snoop needed (LLC_UNSHARED_HIT). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “MEM_LOAD_RETIRED.OTHER_CORE_L2_HIT_HITM” */
-N_("Retired loads served by another core’s L2, clean or modified. Seed 000 §6.2 event.");
+N_("Retired loads served by another core’s L2, clean or modified. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “MEM_UNCORE_RETIRED.LOCAL_DRAM” */
-N_("Retired loads served by local DRAM. Seed 000 §6.2 event.");
+N_("Retired loads served by local DRAM. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “MEM_UNCORE_RETIRED.OTHER_CORE_L2_HITM” */
-N_("Retired loads that hit a modified line in another core’s L2. Seed 000 §6.2 event.");
+N_("Retired loads that hit a modified line in another core’s L2. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “MEM_UNCORE_RETIRED.REMOTE_CACHE_LOCAL_HOME_HIT” */
-N_("Retired loads served by a remote cache (local home). Seed 000 §6.2 event.");
+N_("Retired loads served by a remote cache (local home). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “MEM_UNCORE_RETIRED.REMOTE_DRAM” */
-N_("Retired loads served by remote DRAM. Seed 000 §6.2 event.");
+N_("Retired loads served by remote DRAM. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “OFFCORE_RESPONSE_0.DMND_IFETCH.LOCAL_DRAM” */
-N_("Demand instruction fetches served by local DRAM. Shares the one OFFCORE_RSP MSR with the other offcore events: never in the same group. Seed 000 §6.2 event.");
+N_("Demand instruction fetches served by local DRAM. Shares the one OFFCORE_RSP MSR with the other offcore events: never in the same group. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “OFFCORE_RESPONSE_0.DMND_IFETCH.OTHER_CORE_HITM” */
-N_("Demand instruction fetches served by a modified line in another core (L3 modified). Shares the OFFCORE_RSP MSR. Seed 000 §6.2 event.");
+N_("Demand instruction fetches served by a modified line in another core (L3 modified). Shares the OFFCORE_RSP MSR. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “OFFCORE_RESPONSE_0.DMND_IFETCH.OTHER_CORE_HIT_SNP” */
-N_("Demand instruction fetches served by another core after a clean snoop. Shares the OFFCORE_RSP MSR. Seed 000 §6.2 event.");
+N_("Demand instruction fetches served by another core after a clean snoop. Shares the OFFCORE_RSP MSR. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “OFFCORE_RESPONSE_0.DMND_IFETCH.REMOTE_CACHE_FWD” */
-N_("Demand instruction fetches forwarded from a remote cache. Shares the OFFCORE_RSP MSR. Seed 000 §6.2 event.");
+N_("Demand instruction fetches forwarded from a remote cache. Shares the OFFCORE_RSP MSR. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “OFFCORE_RESPONSE_0.DMND_IFETCH.REMOTE_DRAM” */
-N_("Demand instruction fetches served by remote DRAM. Shares the OFFCORE_RSP MSR. Seed 000 §6.2 event.");
+N_("Demand instruction fetches served by remote DRAM. Shares the OFFCORE_RSP MSR. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “OFFCORE_RESPONSE_0.DMND_IFETCH.UNCORE_HIT” */
-N_("Demand instruction fetches that hit the L3 with no snoop. Shares the OFFCORE_RSP MSR. Seed 000 §6.2 event.");
+N_("Demand instruction fetches that hit the L3 with no snoop. Shares the OFFCORE_RSP MSR. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “RESOURCE_STALLS.ANY” */
-N_("Cycles allocation stalls on any resource. Seed 000 §6.2 event.");
+N_("Cycles allocation stalls on any resource. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “SSEX_UOPS_RETIRED.PACKED_DOUBLE” */
-N_("Retired packed double-precision SSE µops. Seed 000 §6.2 event.");
+N_("Retired packed double-precision SSE µops. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “SSEX_UOPS_RETIRED.PACKED_SINGLE” */
-N_("Retired packed single-precision SSE µops. Seed 000 §6.2 event.");
+N_("Retired packed single-precision SSE µops. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “UOPS_DECODED.MS.CMASK1” */
-N_("UOPS_DECODED:MS with CMASK=1: cycles the microcode sequencer delivers µops (the seed uses it for FP exceptions). Seed 000 §6.2 event.");
+N_("UOPS_DECODED:MS with CMASK=1: cycles the microcode sequencer delivers µops (Kruse uses it for FP exceptions). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “UOPS_ISSUED.ANY.CMASK1_INV1” */
-N_("UOPS_ISSUED:ANY with CMASK=1 INV=1: cycles no µop is issued (libpfm4 also spells it UOPS_ISSUED:STALLED_CYCLES). Seed 000 §6.2 event.");
+N_("UOPS_ISSUED:ANY with CMASK=1 INV=1: cycles no µop is issued (libpfm4 also spells it UOPS_ISSUED:STALLED_CYCLES). Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “ITLB_MISS_RETIRED” */
-N_("Retired instructions that missed the ITLB. Seed 000 §6.2 event.");
+N_("Retired instructions that missed the ITLB. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of event “UOPS_EXECUTED.CORE_STALL_CYCLES” */
-N_("The seed’s UOPS_EXECUTED:0x3f, encoded as Intel’s UOPS_EXECUTED.CORE_STALL_CYCLES: µops executed on any port (umask 0x3f) with CMASK=1 INV=1 and any-thread, i.e. cycles in which the CORE (both hyper-threads) executed no µop. These are core stall cycles, not per-thread ones. Seed 000 §6.2 event.");
+N_("Kruse’s UOPS_EXECUTED:0x3f, encoded as Intel’s UOPS_EXECUTED.CORE_STALL_CYCLES: µops executed on any port (umask 0x3f) with CMASK=1 INV=1 and any-thread, i.e. cycles in which the CORE (both hyper-threads) executed no µop. These are core stall cycles, not per-thread ones. Event of Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of event “UOPS_RETIRED.ANY” */
-N_("Extra, not in the 41 events of seed 000 §6.2: retired µops, the denominator of the §6.2 formula Packed%ofallUOPSRetired.");
+N_("Extra, not in the 41 events of Kruse, CMSSW Performance Monitoring, 2011, §6.2: retired µops, the denominator of the §6.2 formula Packed%ofallUOPSRetired.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_L1_DTLB_WALK_COMPLETED_CYCLES” */
-N_("Cycles per completed DTLB page walk. Seed 000 §6.2.");
+N_("Cycles per completed DTLB page walk. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_L1_ITLB_WALK_COMPLETED_CYCLES” */
-N_("Cycles per completed ITLB page walk. Seed 000 §6.2.");
+N_("Cycles per completed ITLB page walk. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_L2_HIT_CYCLES” */
-N_("Cycles per load that hits the L2. Seed 000 §6.2.");
+N_("Cycles per load that hits the L2. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_L3_UNSHARED_HIT_CYCLES” */
-N_("Cycles per load that hits the L3 without a snoop. Seed 000 §6.2.");
+N_("Cycles per load that hits the L3 without a snoop. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_OTHER_CORE_L2_HIT_CYCLES” */
-N_("Cycles per load served clean by another core’s L2. Seed 000 §6.2.");
+N_("Cycles per load served clean by another core’s L2. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_OTHER_CORE_L2_HITM_CYCLES” */
-N_("Cycles per load served modified by another core’s L2. Seed 000 §6.2.");
+N_("Cycles per load served modified by another core’s L2. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_L3_MISS_LOCAL_DRAM_HIT_CYCLES” */
-N_("Cycles per load served by local DRAM. Seed 000 §6.2.");
+N_("Cycles per load served by local DRAM. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_L3_MISS_REMOTE_DRAM_HIT_CYCLES” */
-N_("Cycles per load served by remote DRAM. Seed 000 §6.2.");
+N_("Cycles per load served by remote DRAM. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_L3_MISS_REMOTE_CACHE_HIT_CYCLES” */
-N_("Cycles per load served by a remote cache. Seed 000 §6.2.");
+N_("Cycles per load served by a remote cache. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_L3_MISS_OTHER_CYCLES” */
-N_("Cycles per L3 miss served by another source. Seed 000 §6.2.");
+N_("Cycles per L3 miss served by another source. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_IFETCH_L3_MISS_LOCAL_DRAM_HIT” */
-N_("Cycles per instruction fetch served by local DRAM. Seed 000 §6.2.");
+N_("Cycles per instruction fetch served by local DRAM. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_IFETCH_L3_MISS_REMOTE_DRAM_HIT” */
-N_("Cycles per instruction fetch served by remote DRAM. Seed 000 §6.2.");
+N_("Cycles per instruction fetch served by remote DRAM. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_IFETCH_L2_MISS_L3_HIT_NO_SNOOP” */
-N_("Cycles per instruction fetch that hits the L3 without a snoop. Seed 000 §6.2.");
+N_("Cycles per instruction fetch that hits the L3 without a snoop. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_IFETCH_L2_MISS_L3_HIT_SNOOP” */
-N_("Cycles per instruction fetch that hits the L3 after a clean snoop. Seed 000 §6.2.");
+N_("Cycles per instruction fetch that hits the L3 after a clean snoop. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_IFETCH_L2_MISS_L3_HITM” */
-N_("Cycles per instruction fetch served by a modified line of another core. Seed 000 §6.2.");
+N_("Cycles per instruction fetch served by a modified line of another core. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “I7_IFETCH_L3_MISS_REMOTE_CACHE_FWD” */
-N_("Cycles per instruction fetch forwarded from a remote cache. Seed 000 §6.2.");
+N_("Cycles per instruction fetch forwarded from a remote cache. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, description of constant “EXPECTED_CPI” */
-N_("Best CPI of the 4-wide Nehalem core, the target of iMargin. Seed 000 §6.2.");
+N_("Best CPI of the 4-wide Nehalem core, the target of iMargin. Kruse, CMSSW Performance Monitoring, 2011, §6.2.");
 /* TRANSLATORS: model intel-nehalem, title of metric “TotalCycles” (a column header and chart label) */
 N_("Total Cycles");
 /* TRANSLATORS: model intel-nehalem, description of metric “TotalCycles” */
-N_("TotalCycles = CPU_CLK_UNHALTED:THREAD_P (seed 000 §6.2).");
+N_("TotalCycles = CPU_CLK_UNHALTED:THREAD_P (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “L2HitImpact” (a column header and chart label) */
 N_("L2 Hit");
 /* TRANSLATORS: model intel-nehalem, description of metric “L2HitImpact” */
-N_("L2HitImpact = MEM_LOAD_RETIRED:L2_HIT * I7_L2_HIT_CYCLES (seed 000 §6.2).");
+N_("L2HitImpact = MEM_LOAD_RETIRED:L2_HIT * I7_L2_HIT_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “L3UnsharedHitImpact” (a column header and chart label) */
 N_("L3 Unshared Hit");
 /* TRANSLATORS: model intel-nehalem, description of metric “L3UnsharedHitImpact” */
-N_("L3UnsharedHitImpact = MEM_LOAD_RETIRED:L3_UNSHARED_HIT * I7_L3_UNSHARED_HIT_CYCLES (seed 000 §6.2).");
+N_("L3UnsharedHitImpact = MEM_LOAD_RETIRED:L3_UNSHARED_HIT * I7_L3_UNSHARED_HIT_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “L2OtherCoreHitImpact” (a column header and chart label) */
 N_("L2 Other Core Hit");
 /* TRANSLATORS: model intel-nehalem, description of metric “L2OtherCoreHitImpact” */
-N_("L2OtherCoreHitImpact = (MEM_LOAD_RETIRED:OTHER_CORE_L2_HIT_HITM - MEM_UNCORE_RETIRED:OTHER_CORE_L2_HITM) * I7_OTHER_CORE_L2_HIT_CYCLES (seed 000 §6.2).");
+N_("L2OtherCoreHitImpact = (MEM_LOAD_RETIRED:OTHER_CORE_L2_HIT_HITM - MEM_UNCORE_RETIRED:OTHER_CORE_L2_HITM) * I7_OTHER_CORE_L2_HIT_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “L2OtherCoreHitModifiedImpact” (a column header and chart label) */
 N_("L2 Other Core Hit Modified");
 /* TRANSLATORS: model intel-nehalem, description of metric “L2OtherCoreHitModifiedImpact” */
-N_("L2OtherCoreHitModifiedImpact = MEM_UNCORE_RETIRED:OTHER_CORE_L2_HITM * I7_OTHER_CORE_L2_HITM_CYCLES (seed 000 §6.2).");
+N_("L2OtherCoreHitModifiedImpact = MEM_UNCORE_RETIRED:OTHER_CORE_L2_HITM * I7_OTHER_CORE_L2_HITM_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “L3MissLocalDRAMHitImpact” (a column header and chart label) */
 N_("L3 Miss -> Local DRAM Hit");
 /* TRANSLATORS: model intel-nehalem, description of metric “L3MissLocalDRAMHitImpact” */
-N_("L3MissLocalDRAMHitImpact = MEM_UNCORE_RETIRED:LOCAL_DRAM * I7_L3_MISS_LOCAL_DRAM_HIT_CYCLES (seed 000 §6.2).");
+N_("L3MissLocalDRAMHitImpact = MEM_UNCORE_RETIRED:LOCAL_DRAM * I7_L3_MISS_LOCAL_DRAM_HIT_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “L3MissRemoteDRAMHitImpact” (a column header and chart label) */
 N_("L3 Miss -> Remote DRAM Hit");
 /* TRANSLATORS: model intel-nehalem, description of metric “L3MissRemoteDRAMHitImpact” */
-N_("L3MissRemoteDRAMHitImpact = MEM_UNCORE_RETIRED:REMOTE_DRAM * I7_L3_MISS_REMOTE_DRAM_HIT_CYCLES (seed 000 §6.2).");
+N_("L3MissRemoteDRAMHitImpact = MEM_UNCORE_RETIRED:REMOTE_DRAM * I7_L3_MISS_REMOTE_DRAM_HIT_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “L3MissRemoteCacheHitImpact” (a column header and chart label) */
 N_("L3 Miss -> Remote Cache Hit");
 /* TRANSLATORS: model intel-nehalem, description of metric “L3MissRemoteCacheHitImpact” */
-N_("L3MissRemoteCacheHitImpact = MEM_UNCORE_RETIRED:REMOTE_CACHE_LOCAL_HOME_HIT * I7_L3_MISS_REMOTE_CACHE_HIT_CYCLES (seed 000 §6.2).");
+N_("L3MissRemoteCacheHitImpact = MEM_UNCORE_RETIRED:REMOTE_CACHE_LOCAL_HOME_HIT * I7_L3_MISS_REMOTE_CACHE_HIT_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “L3MissOtherSourceImpact” (a column header and chart label) */
 N_("L3 Miss -> Other Source");
 /* TRANSLATORS: model intel-nehalem, description of metric “L3MissOtherSourceImpact” */
-N_("L3MissOtherSourceImpact = (MEM_LOAD_RETIRED:L3_MISS - (L3MissLocalDRAMHitImpact + L3MissRemoteDRAMHitImpact + L3MissRemoteCacheHitImpact)) * I7_L3_MISS_OTHER_CYCLES (seed 000 §6.2). Kept exactly as the seed writes it, but note the unit slip: it subtracts impacts (cycles) from a count (loads), so it is usually negative. The intended formula subtracts the load counts MEM_UNCORE_RETIRED:LOCAL_DRAM + REMOTE_DRAM + REMOTE_CACHE_LOCAL_HOME_HIT.");
+N_("L3MissOtherSourceImpact = (MEM_LOAD_RETIRED:L3_MISS - (L3MissLocalDRAMHitImpact + L3MissRemoteDRAMHitImpact + L3MissRemoteCacheHitImpact)) * I7_L3_MISS_OTHER_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.2). Kept exactly as Kruse writes it, but note the unit slip: it subtracts impacts (cycles) from a count (loads), so it is usually negative. The intended formula subtracts the load counts MEM_UNCORE_RETIRED:LOCAL_DRAM + REMOTE_DRAM + REMOTE_CACHE_LOCAL_HOME_HIT.");
 /* TRANSLATORS: model intel-nehalem, title of metric “L3MissTotalImpact” (a column header and chart label) */
 N_("L3 Miss Total Impact");
 /* TRANSLATORS: model intel-nehalem, description of metric “L3MissTotalImpact” */
-N_("L3MissTotalImpact = L3MissLocalDRAMHitImpact + L3MissRemoteDRAMHitImpact + L3MissRemoteCacheHitImpact + L3MissOtherSourceImpact (seed 000 §6.2). Inherits the unit slip of L3MissOtherSourceImpact.");
+N_("L3MissTotalImpact = L3MissLocalDRAMHitImpact + L3MissRemoteDRAMHitImpact + L3MissRemoteCacheHitImpact + L3MissOtherSourceImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.2). Inherits the unit slip of L3MissOtherSourceImpact.");
 /* TRANSLATORS: model intel-nehalem, title of metric “L1DTLBMissImpact” (a column header and chart label) */
 N_("L1 DTLB Miss Impact");
 /* TRANSLATORS: model intel-nehalem, description of metric “L1DTLBMissImpact” */
-N_("L1DTLBMissImpact = DTLB_LOAD_MISSES:WALK_COMPLETED * I7_L1_DTLB_WALK_COMPLETED_CYCLES (seed 000 §6.2).");
+N_("L1DTLBMissImpact = DTLB_LOAD_MISSES:WALK_COMPLETED * I7_L1_DTLB_WALK_COMPLETED_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “CountedStalledCyclesDueToLoadOps” (a column header and chart label) */
 N_("Counted Stalled Cycles due to Load Ops");
 /* TRANSLATORS: model intel-nehalem, description of metric “CountedStalledCyclesDueToLoadOps” */
-N_("CountedStalledCyclesduetoLoadOps = L3MissTotalImpact + L2HitImpact + L1DTLBMissImpact + L3UnsharedHitImpact + L2OtherCoreHitModifiedImpact + L2OtherCoreHitImpact (seed 000 §6.2).");
+N_("CountedStalledCyclesduetoLoadOps = L3MissTotalImpact + L2HitImpact + L1DTLBMissImpact + L3UnsharedHitImpact + L2OtherCoreHitModifiedImpact + L2OtherCoreHitImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “CyclesSpentDuringDIVAndSQRTOps” (a column header and chart label) */
 N_("Cycles executing DIV & SQRT Ops");
 /* TRANSLATORS: model intel-nehalem, description of metric “CyclesSpentDuringDIVAndSQRTOps” */
-N_("CyclesspentduringDIV&SQRTOps = ARITH:CYCLES_DIV_BUSY (seed 000 §6.2).");
+N_("CyclesspentduringDIV&SQRTOps = ARITH:CYCLES_DIV_BUSY (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “TotalCountedStalledCycles” (a column header and chart label) */
 N_("Total Counted Stalled Cycles");
 /* TRANSLATORS: model intel-nehalem, description of metric “TotalCountedStalledCycles” */
-N_("TotalCountedStalledCycles = CountedStalledCyclesduetoLoadOps + CyclesspentduringDIV&SQRTOps (seed 000 §6.2).");
+N_("TotalCountedStalledCycles = CountedStalledCyclesduetoLoadOps + CyclesspentduringDIV&SQRTOps (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “StalledCycles” (a column header and chart label) */
 N_("Stalled Cycles");
 /* TRANSLATORS: model intel-nehalem, description of metric “StalledCycles” */
-N_("StalledCycles = UOPS_EXECUTED:0x3f (seed 000 §6.2). Counted as UOPS_EXECUTED:0x3f:c=1:i=1:t=1, i.e. core stall cycles (no µop executed by either hyper-thread).");
+N_("StalledCycles = UOPS_EXECUTED:0x3f (Kruse, CMSSW Performance Monitoring, 2011, §6.2). Counted as UOPS_EXECUTED:0x3f:c=1:i=1:t=1, i.e. core stall cycles (no µop executed by either hyper-thread).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “PctOfTotalCycles” (a column header and chart label) */
 N_("% of Total Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “PctOfTotalCycles” */
-N_("%ofTotalCycles = StalledCycles * 100 / CPU_CLK_UNHALTED:THREAD_P (seed 000 §6.2).");
+N_("%ofTotalCycles = StalledCycles * 100 / CPU_CLK_UNHALTED:THREAD_P (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “L3MissPctOfCountedStalledCycles” (a column header and chart label) */
 N_("L3 Miss % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “L3MissPctOfCountedStalledCycles” */
-N_("L3Miss%ofcountedStalledCycles = L3MissTotalImpact * 100 / TotalCountedStalledCycles (seed 000 §6.2).");
+N_("L3Miss%ofcountedStalledCycles = L3MissTotalImpact * 100 / TotalCountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “L2HitPctOfCountedStalledCycles” (a column header and chart label) */
 N_("L2 Hit % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “L2HitPctOfCountedStalledCycles” */
-N_("L2Hit%ofcountedStalledCycles = L2HitImpact * 100 / TotalCountedStalledCycles (seed 000 §6.2).");
+N_("L2Hit%ofcountedStalledCycles = L2HitImpact * 100 / TotalCountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “L1DTLBMissPctOfCountedStalledCycles” (a column header and chart label) */
 N_("L1 DTLB Miss % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “L1DTLBMissPctOfCountedStalledCycles” */
-N_("L1DTLBMiss%ofcountedStalledCycles = L1DTLBMissImpact * 100 / TotalCountedStalledCycles (seed 000 §6.2).");
+N_("L1DTLBMiss%ofcountedStalledCycles = L1DTLBMissImpact * 100 / TotalCountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “L3UnsharedHitPctOfCountedStalledCycles” (a column header and chart label) */
 N_("L3 Unshared Hit % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “L3UnsharedHitPctOfCountedStalledCycles” */
-N_("L3UnsharedHit%ofcountedStalledCycles = L3UnsharedHitImpact * 100 / TotalCountedStalledCycles (seed 000 §6.2).");
+N_("L3UnsharedHit%ofcountedStalledCycles = L3UnsharedHitImpact * 100 / TotalCountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “L2OtherCoreHitPctOfCountedStalledCycles” (a column header and chart label) */
 N_("L2 Other Core Hit % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “L2OtherCoreHitPctOfCountedStalledCycles” */
-N_("L2OtherCoreHit%ofcountedStalledCycles = L2OtherCoreHitImpact * 100 / TotalCountedStalledCycles (seed 000 §6.2).");
+N_("L2OtherCoreHit%ofcountedStalledCycles = L2OtherCoreHitImpact * 100 / TotalCountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “L2OtherCoreHitModifiedPctOfCountedStalledCycles” (a column header and chart label) */
 N_("L2 Other Core Hit Modified % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “L2OtherCoreHitModifiedPctOfCountedStalledCycles” */
-N_("L2OtherCoreHitModified%ofcountedStalledCycles = L2OtherCoreHitModifiedImpact * 100 / TotalCountedStalledCycles (seed 000 §6.2).");
+N_("L2OtherCoreHitModified%ofcountedStalledCycles = L2OtherCoreHitModifiedImpact * 100 / TotalCountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “DIVAndSQRTOpsPctOfCountedStalledCycles” (a column header and chart label) */
 N_("DIV & SQRT Ops % of counted Stalled Cycles");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “DIVAndSQRTOpsPctOfCountedStalledCycles” */
-N_("DIV&SQRTOps%ofcountedStalledCycles = CyclesspentduringDIV&SQRTOps * 100 / TotalCountedStalledCycles (seed 000 §6.2).");
+N_("DIV&SQRTOps%ofcountedStalledCycles = CyclesspentduringDIV&SQRTOps * 100 / TotalCountedStalledCycles (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “CyclesIFETCHServedByLocalDRAM” (a column header and chart label) */
 N_("Cycles IFETCH served by Local DRAM");
 /* TRANSLATORS: model intel-nehalem, description of metric “CyclesIFETCHServedByLocalDRAM” */
-N_("CyclesIFETCH served by Local DRAM = OFFCORE_RESPONSE_0:DMND_IFETCH:LOCAL_DRAM * I7_IFETCH_L3_MISS_LOCAL_DRAM_HIT (seed 000 §6.2).");
+N_("CyclesIFETCH served by Local DRAM = OFFCORE_RESPONSE_0:DMND_IFETCH:LOCAL_DRAM * I7_IFETCH_L3_MISS_LOCAL_DRAM_HIT (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “CyclesIFETCHServedByL3Modified” (a column header and chart label) */
 N_("Cycles IFETCH served by L3 (Modified)");
 /* TRANSLATORS: model intel-nehalem, description of metric “CyclesIFETCHServedByL3Modified” */
-N_("CyclesIFETCH served by L3 (Modified) = OFFCORE_RESPONSE_0:DMND_IFETCH:OTHER_CORE_HITM * I7_IFETCH_L2_MISS_L3_HITM (seed 000 §6.2).");
+N_("CyclesIFETCH served by L3 (Modified) = OFFCORE_RESPONSE_0:DMND_IFETCH:OTHER_CORE_HITM * I7_IFETCH_L2_MISS_L3_HITM (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “CyclesIFETCHServedByL3CleanSnoop” (a column header and chart label) */
 N_("Cycles IFETCH served by L3 (Clean Snoop)");
 /* TRANSLATORS: model intel-nehalem, description of metric “CyclesIFETCHServedByL3CleanSnoop” */
-N_("CyclesIFETCH served by L3 (Clean Snoop) = OFFCORE_RESPONSE_0:DMND_IFETCH:OTHER_CORE_HIT_SNP * I7_IFETCH_L2_MISS_L3_HIT_SNOOP (seed 000 §6.2).");
+N_("CyclesIFETCH served by L3 (Clean Snoop) = OFFCORE_RESPONSE_0:DMND_IFETCH:OTHER_CORE_HIT_SNP * I7_IFETCH_L2_MISS_L3_HIT_SNOOP (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “CyclesIFETCHServedByRemoteL2” (a column header and chart label) */
 N_("Cycles IFETCH served by Remote L2");
 /* TRANSLATORS: model intel-nehalem, description of metric “CyclesIFETCHServedByRemoteL2” */
-N_("CyclesIFETCH served by Remote L2 = OFFCORE_RESPONSE_0:DMND_IFETCH:REMOTE_CACHE_FWD * I7_IFETCH_L3_MISS_REMOTE_CACHE_FWD (seed 000 §6.2).");
+N_("CyclesIFETCH served by Remote L2 = OFFCORE_RESPONSE_0:DMND_IFETCH:REMOTE_CACHE_FWD * I7_IFETCH_L3_MISS_REMOTE_CACHE_FWD (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “CyclesIFETCHServedByRemoteDRAM” (a column header and chart label) */
 N_("Cycles IFETCH served by Remote DRAM");
 /* TRANSLATORS: model intel-nehalem, description of metric “CyclesIFETCHServedByRemoteDRAM” */
-N_("CyclesIFETCH served by Remote DRAM = OFFCORE_RESPONSE_0:DMND_IFETCH:REMOTE_DRAM * I7_IFETCH_L3_MISS_REMOTE_DRAM_HIT (seed 000 §6.2).");
+N_("CyclesIFETCH served by Remote DRAM = OFFCORE_RESPONSE_0:DMND_IFETCH:REMOTE_DRAM * I7_IFETCH_L3_MISS_REMOTE_DRAM_HIT (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “CyclesIFETCHServedByL3NoSnoop” (a column header and chart label) */
 N_("Cycles IFETCH served by L3 (No Snoop)");
 /* TRANSLATORS: model intel-nehalem, description of metric “CyclesIFETCHServedByL3NoSnoop” */
-N_("CyclesIFETCH served by L3 (No Snoop) = OFFCORE_RESPONSE_0:DMND_IFETCH:UNCORE_HIT * I7_IFETCH_L2_MISS_L3_HIT_NO_SNOOP (seed 000 §6.2).");
+N_("CyclesIFETCH served by L3 (No Snoop) = OFFCORE_RESPONSE_0:DMND_IFETCH:UNCORE_HIT * I7_IFETCH_L2_MISS_L3_HIT_NO_SNOOP (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “TotalL2IFETCHMissImpact” (a column header and chart label) */
 N_("Total L2 IFETCH miss Impact");
 /* TRANSLATORS: model intel-nehalem, description of metric “TotalL2IFETCHMissImpact” */
-N_("Total L2 IFETCH miss Impact = the sum of the six CyclesIFETCH served by … metrics (seed 000 §6.2).");
+N_("Total L2 IFETCH miss Impact = the sum of the six CyclesIFETCH served by … metrics (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “LocalDRAMIFETCHPctImpact” (a column header and chart label) */
 N_("Local DRAM IFETCH % Impact");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “LocalDRAMIFETCHPctImpact” */
-N_("LocalDRAMIFETCH%Impact = CyclesIFETCHservedbyLocalDRAM * 100 / TotalL2IFETCHmissImpact (seed 000 §6.2).");
+N_("LocalDRAMIFETCH%Impact = CyclesIFETCHservedbyLocalDRAM * 100 / TotalL2IFETCHmissImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “L3ModifiedIFETCHPctImpact” (a column header and chart label) */
 N_("L3 (Modified) IFETCH % Impact");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “L3ModifiedIFETCHPctImpact” */
-N_("L3(Modified)IFETCH%Impact = CyclesIFETCHservedbyL3(Modified) * 100 / TotalL2IFETCHmissImpact (seed 000 §6.2).");
+N_("L3(Modified)IFETCH%Impact = CyclesIFETCHservedbyL3(Modified) * 100 / TotalL2IFETCHmissImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “L3CleanSnoopIFETCHPctImpact” (a column header and chart label) */
 N_("L3 (Clean Snoop) IFETCH % Impact");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “L3CleanSnoopIFETCHPctImpact” */
-N_("L3(CleanSnoop)IFETCH%Impact = CyclesIFETCHservedbyL3(CleanSnoop) * 100 / TotalL2IFETCHmissImpact (seed 000 §6.2).");
+N_("L3(CleanSnoop)IFETCH%Impact = CyclesIFETCHservedbyL3(CleanSnoop) * 100 / TotalL2IFETCHmissImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “RemoteL2IFETCHPctImpact” (a column header and chart label) */
 N_("Remote L2 IFETCHes % Impact");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “RemoteL2IFETCHPctImpact” */
-N_("RemoteL2IFETCHes%Impact = CyclesIFETCHservedbyRemoteL2 * 100 / TotalL2IFETCHmissImpact (seed 000 §6.2).");
+N_("RemoteL2IFETCHes%Impact = CyclesIFETCHservedbyRemoteL2 * 100 / TotalL2IFETCHmissImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “RemoteDRAMIFETCHPctImpact” (a column header and chart label) */
 N_("Remote DRAM IFETCHes % Impact");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “RemoteDRAMIFETCHPctImpact” */
-N_("RemoteDRAMIFETCHes%Impact = CyclesIFETCHservedbyRemoteDRAM * 100 / TotalL2IFETCHmissImpact (seed 000 §6.2).");
+N_("RemoteDRAMIFETCHes%Impact = CyclesIFETCHservedbyRemoteDRAM * 100 / TotalL2IFETCHmissImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “L3NoSnoopIFETCHPctImpact” (a column header and chart label) */
 N_("L3 (No Snoop) IFETCHes % Impact");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “L3NoSnoopIFETCHPctImpact” */
-N_("L3(NoSnoop)IFETCHes%Impact = CyclesIFETCHservedbyL3(NoSnoop) * 100 / TotalL2IFETCHmissImpact (seed 000 §6.2).");
+N_("L3(NoSnoop)IFETCHes%Impact = CyclesIFETCHservedbyL3(NoSnoop) * 100 / TotalL2IFETCHmissImpact (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “TotalL2IFETCHMisses” (a column header and chart label) */
 N_("Total L2 IFETCH misses");
 /* TRANSLATORS: model intel-nehalem, description of metric “TotalL2IFETCHMisses” */
-N_("TotalL2IFETCHmisses = L2_RQSTS:IFETCH_MISS (seed 000 §6.2).");
+N_("TotalL2IFETCHmisses = L2_RQSTS:IFETCH_MISS (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “PctOfIFETCHesServedByLocalDRAM” (a column header and chart label) */
 N_("IFes served by Local DRAM");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “PctOfIFETCHesServedByLocalDRAM” */
-N_("%ofIFETCHesservedbyLocalDRAM = OFFCORE_RESPONSE_0:DMND_IFETCH:LOCAL_DRAM * 100 / L2_RQSTS:IFETCH_MISS (seed 000 §6.2).");
+N_("%ofIFETCHesservedbyLocalDRAM = OFFCORE_RESPONSE_0:DMND_IFETCH:LOCAL_DRAM * 100 / L2_RQSTS:IFETCH_MISS (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “PctOfIFETCHesServedByL3Modified” (a column header and chart label) */
 N_("IFes served by L3 (Modified)");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “PctOfIFETCHesServedByL3Modified” */
-N_("%ofIFETCHesservedbyL3(Modified) = OFFCORE_RESPONSE_0:DMND_IFETCH:OTHER_CORE_HITM * 100 / L2_RQSTS:IFETCH_MISS (seed 000 §6.2).");
+N_("%ofIFETCHesservedbyL3(Modified) = OFFCORE_RESPONSE_0:DMND_IFETCH:OTHER_CORE_HITM * 100 / L2_RQSTS:IFETCH_MISS (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “PctOfIFETCHesServedByL3CleanSnoop” (a column header and chart label) */
 N_("IFes served by L3 (Clean Snoop)");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “PctOfIFETCHesServedByL3CleanSnoop” */
-N_("%ofIFETCHesservedbyL3(CleanSnoop) = OFFCORE_RESPONSE_0:DMND_IFETCH:OTHER_CORE_HIT_SNP * 100 / L2_RQSTS:IFETCH_MISS (seed 000 §6.2).");
+N_("%ofIFETCHesservedbyL3(CleanSnoop) = OFFCORE_RESPONSE_0:DMND_IFETCH:OTHER_CORE_HIT_SNP * 100 / L2_RQSTS:IFETCH_MISS (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “PctOfIFETCHesServedByRemoteL2” (a column header and chart label) */
 N_("IFes served by Remote L2");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “PctOfIFETCHesServedByRemoteL2” */
-N_("%ofIFETCHesservedbyRemoteL2 = OFFCORE_RESPONSE_0:DMND_IFETCH:REMOTE_CACHE_FWD * 100 / L2_RQSTS:IFETCH_MISS (seed 000 §6.2).");
+N_("%ofIFETCHesservedbyRemoteL2 = OFFCORE_RESPONSE_0:DMND_IFETCH:REMOTE_CACHE_FWD * 100 / L2_RQSTS:IFETCH_MISS (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “PctOfIFETCHesServedByRemoteDRAM” (a column header and chart label) */
 N_("IFes served by Remote DRAM");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “PctOfIFETCHesServedByRemoteDRAM” */
-N_("%ofIFETCHesservedbyRemoteDRAM = OFFCORE_RESPONSE_0:DMND_IFETCH:REMOTE_DRAM * 100 / L2_RQSTS:IFETCH_MISS (seed 000 §6.2).");
+N_("%ofIFETCHesservedbyRemoteDRAM = OFFCORE_RESPONSE_0:DMND_IFETCH:REMOTE_DRAM * 100 / L2_RQSTS:IFETCH_MISS (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “PctOfIFETCHesServedByL3NoSnoop” (a column header and chart label) */
 N_("IFes served by L3 (No Snoop)");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “PctOfIFETCHesServedByL3NoSnoop” */
-N_("%ofIFETCHesservedbyL3(NoSnoop) = OFFCORE_RESPONSE_0:DMND_IFETCH:UNCORE_HIT * 100 / L2_RQSTS:IFETCH_MISS (seed 000 §6.2).");
+N_("%ofIFETCHesservedbyL3(NoSnoop) = OFFCORE_RESPONSE_0:DMND_IFETCH:UNCORE_HIT * 100 / L2_RQSTS:IFETCH_MISS (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “PctOfL2IFETCHMisses” (a column header and chart label) */
 N_("% of L2 IFETCH misses");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “PctOfL2IFETCHMisses” */
-N_("%ofL2IFETCHmisses = L2_RQSTS:IFETCH_MISS * 100 / (L2_RQSTS:IFETCH_MISS + L2_RQSTS:IFETCH_HIT) (seed 000 §6.2).");
+N_("%ofL2IFETCHmisses = L2_RQSTS:IFETCH_MISS * 100 / (L2_RQSTS:IFETCH_MISS + L2_RQSTS:IFETCH_HIT) (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “L1ITLBMissImpact” (a column header and chart label) */
 N_("L1 ITLB Miss Impact");
 /* TRANSLATORS: model intel-nehalem, description of metric “L1ITLBMissImpact” */
-N_("L1ITLBMissImpact = ITLB_MISSES:WALK_COMPLETED * I7_L1_ITLB_WALK_COMPLETED_CYCLES (seed 000 §6.2).");
+N_("L1ITLBMissImpact = ITLB_MISSES:WALK_COMPLETED * I7_L1_ITLB_WALK_COMPLETED_CYCLES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “TotalBranchInstructionsExecuted” (a column header and chart label) */
 N_("Total Branches Executed");
 /* TRANSLATORS: model intel-nehalem, description of metric “TotalBranchInstructionsExecuted” */
-N_("TotalBranchInstructionsExecuted = BR_INST_EXEC:ANY (seed 000 §6.2).");
+N_("TotalBranchInstructionsExecuted = BR_INST_EXEC:ANY (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “PctOfMispredictedBranches” (a column header and chart label) */
 N_("% of Mispredicted Branches");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “PctOfMispredictedBranches” */
-N_("%ofMispredictedBranches = BR_MISP_EXEC:ANY * 100 / BR_INST_EXEC:ANY (seed 000 §6.2).");
+N_("%ofMispredictedBranches = BR_MISP_EXEC:ANY * 100 / BR_INST_EXEC:ANY (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “DirectNearCallsPctOfTotalBranchesExecuted” (a column header and chart label) */
 N_("Direct Near Calls");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “DirectNearCallsPctOfTotalBranchesExecuted” */
-N_("DirectNearCalls%ofTotalBranchesExecuted = BR_INST_EXEC:DIRECT_NEAR_CALL * 100 / TotalBranchInstructionsExecuted (seed 000 §6.2).");
+N_("DirectNearCalls%ofTotalBranchesExecuted = BR_INST_EXEC:DIRECT_NEAR_CALL * 100 / TotalBranchInstructionsExecuted (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “IndirectNearCallsPctOfTotalBranchesExecuted” (a column header and chart label) */
 N_("Indirect Near Calls");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “IndirectNearCallsPctOfTotalBranchesExecuted” */
-N_("IndirectNearCalls%ofTotalBranchesExecuted = BR_INST_EXEC:INDIRECT_NEAR_CALL * 100 / TotalBranchInstructionsExecuted (seed 000 §6.2).");
+N_("IndirectNearCalls%ofTotalBranchesExecuted = BR_INST_EXEC:INDIRECT_NEAR_CALL * 100 / TotalBranchInstructionsExecuted (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “IndirectNearNonCallsPctOfTotalBranchesExecuted” (a column header and chart label) */
 N_("Indirect Near Non-Calls");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “IndirectNearNonCallsPctOfTotalBranchesExecuted” */
-N_("IndirectNearNon-Calls%ofTotalBranchesExecuted = BR_INST_EXEC:INDIRECT_NON_CALL * 100 / TotalBranchInstructionsExecuted (seed 000 §6.2).");
+N_("IndirectNearNon-Calls%ofTotalBranchesExecuted = BR_INST_EXEC:INDIRECT_NON_CALL * 100 / TotalBranchInstructionsExecuted (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “AllNearCallsPctOfTotalBranchesExecuted” (a column header and chart label) */
 N_("All Near Calls");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “AllNearCallsPctOfTotalBranchesExecuted” */
-N_("AllNearCalls%ofTotalBranchesExecuted = BR_INST_EXEC:NEAR_CALLS * 100 / TotalBranchInstructionsExecuted (seed 000 §6.2).");
+N_("AllNearCalls%ofTotalBranchesExecuted = BR_INST_EXEC:NEAR_CALLS * 100 / TotalBranchInstructionsExecuted (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “AllNonCallsPctOfTotalBranchesExecuted” (a column header and chart label) */
 N_("All Non Calls");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “AllNonCallsPctOfTotalBranchesExecuted” */
-N_("AllNonCalls%ofTotalBranchesExecuted = BR_INST_EXEC:NON_CALLS * 100 / TotalBranchInstructionsExecuted (seed 000 §6.2).");
+N_("AllNonCalls%ofTotalBranchesExecuted = BR_INST_EXEC:NON_CALLS * 100 / TotalBranchInstructionsExecuted (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “AllReturnsPctOfTotalBranchesExecuted” (a column header and chart label) */
 N_("All Returns");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “AllReturnsPctOfTotalBranchesExecuted” */
-N_("AllReturns%ofTotalBranchesExecuted = BR_INST_EXEC:RETURN_NEAR * 100 / TotalBranchInstructionsExecuted (seed 000 §6.2).");
+N_("AllReturns%ofTotalBranchesExecuted = BR_INST_EXEC:RETURN_NEAR * 100 / TotalBranchInstructionsExecuted (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “TotalBranchInstructionsRetired” (a column header and chart label) */
 N_("Total Branches Retired");
 /* TRANSLATORS: model intel-nehalem, description of metric “TotalBranchInstructionsRetired” */
-N_("TotalBranchInstructionsRetired = BR_INST_RETIRED:ALL_BRANCHES (seed 000 §6.2).");
+N_("TotalBranchInstructionsRetired = BR_INST_RETIRED:ALL_BRANCHES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “ConditionalsPctOfTotalBranchesRetired” (a column header and chart label) */
 N_("Conditionals");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “ConditionalsPctOfTotalBranchesRetired” */
-N_("Conditionals%ofTotalBranchesRetired = BR_INST_RETIRED:CONDITIONAL * 100 / TotalBranchInstructionsRetired (seed 000 §6.2).");
+N_("Conditionals%ofTotalBranchesRetired = BR_INST_RETIRED:CONDITIONAL * 100 / TotalBranchInstructionsRetired (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “NearCallsPctOfTotalBranchesRetired” (a column header and chart label) */
 N_("Near Calls (retired)");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “NearCallsPctOfTotalBranchesRetired” */
-N_("NearCalls%ofTotalBranchesRetired = BR_INST_RETIRED:NEAR_CALL * 100 / TotalBranchInstructionsRetired (seed 000 §6.2).");
+N_("NearCalls%ofTotalBranchesRetired = BR_INST_RETIRED:NEAR_CALL * 100 / TotalBranchInstructionsRetired (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “InstructionStarvationPctOfTotalCycles” (a column header and chart label) */
 N_("Instruction Starvation");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “InstructionStarvationPctOfTotalCycles” */
-N_("InstructionStarvation%ofTotalCycles = (UOPS_ISSUED:ANY CMASK=1 INV=1 - RESOURCE_STALLS:ANY) * 100 / CPU_CLK_UNHALTED:THREAD_P (seed 000 §6.2).");
+N_("InstructionStarvation%ofTotalCycles = (UOPS_ISSUED:ANY CMASK=1 INV=1 - RESOURCE_STALLS:ANY) * 100 / CPU_CLK_UNHALTED:THREAD_P (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “PctOfTotalCyclesSpentHandlingFPExceptions” (a column header and chart label) */
 N_("% of cycles handling FP ex.");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “PctOfTotalCyclesSpentHandlingFPExceptions” */
-N_("%ofTotalCyclesspenthandlingFPexceptions = UOPS_DECODED:MS CMASK=1 * 100 / CPU_CLK_UNHALTED:THREAD_P (seed 000 §6.2).");
+N_("%ofTotalCyclesspenthandlingFPexceptions = UOPS_DECODED:MS CMASK=1 * 100 / CPU_CLK_UNHALTED:THREAD_P (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “InstructionsPerCall” (a column header and chart label) */
 N_("# of Instructions per Call");
 /* TRANSLATORS: model intel-nehalem, description of metric “InstructionsPerCall” */
-N_("#ofInstructionsperCall = INST_RETIRED:ANY_P / BR_INST_EXEC:NEAR_CALLS (seed 000 §6.2).");
+N_("#ofInstructionsperCall = INST_RETIRED:ANY_P / BR_INST_EXEC:NEAR_CALLS (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “InstructionsRetired” (a column header and chart label) */
 N_("Instructions Retired");
 /* TRANSLATORS: model intel-nehalem, description of metric “InstructionsRetired” */
-N_("InstructionsRetired = INST_RETIRED:ANY_P (seed 000 §6.2).");
+N_("InstructionsRetired = INST_RETIRED:ANY_P (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “ITLBMissRateInPct” (a column header and chart label) */
 N_("ITLB Miss Rate");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “ITLBMissRateInPct” */
-N_("ITLBMissRatein% = (ITLB_MISS_RETIRED / INST_RETIRED:ANY_P) * 100 (seed 000 §6.2).");
+N_("ITLBMissRatein% = (ITLB_MISS_RETIRED / INST_RETIRED:ANY_P) * 100 (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “BranchInstructions” (a column header and chart label) */
 N_("Branches");
 /* TRANSLATORS: model intel-nehalem, description of metric “BranchInstructions” */
-N_("BranchInstructions = BR_INST_RETIRED:ALL_BRANCHES (seed 000 §6.2).");
+N_("BranchInstructions = BR_INST_RETIRED:ALL_BRANCHES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “LoadInstructions” (a column header and chart label) */
 N_("Loads");
 /* TRANSLATORS: model intel-nehalem, description of metric “LoadInstructions” */
-N_("LoadInstructions = MEM_INST_RETIRED:LOADS (seed 000 §6.2).");
+N_("LoadInstructions = MEM_INST_RETIRED:LOADS (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “StoreInstructions” (a column header and chart label) */
 N_("Stores");
 /* TRANSLATORS: model intel-nehalem, description of metric “StoreInstructions” */
-N_("StoreInstructions = MEM_INST_RETIRED:STORES (seed 000 §6.2).");
+N_("StoreInstructions = MEM_INST_RETIRED:STORES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “OtherInstructions” (a column header and chart label) */
 N_("Other Instructions");
 /* TRANSLATORS: model intel-nehalem, description of metric “OtherInstructions” */
-N_("OtherInstructions = InstructionsRetired - MEM_INST_RETIRED:LOADS - MEM_INST_RETIRED:STORES - BR_INST_RETIRED:ALL_BRANCHES (seed 000 §6.2).");
+N_("OtherInstructions = InstructionsRetired - MEM_INST_RETIRED:LOADS - MEM_INST_RETIRED:STORES - BR_INST_RETIRED:ALL_BRANCHES (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “PackedUOPSRetired” (a column header and chart label) */
 N_("Packed");
 /* TRANSLATORS: model intel-nehalem, description of metric “PackedUOPSRetired” */
-N_("PackedUOPSRetired = SSEX_UOPS_RETIRED:PACKED_DOUBLE + SSEX_UOPS_RETIRED:PACKED_SINGLE (seed 000 §6.2).");
+N_("PackedUOPSRetired = SSEX_UOPS_RETIRED:PACKED_DOUBLE + SSEX_UOPS_RETIRED:PACKED_SINGLE (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “CPI” (a column header and chart label) */
 N_("CPI");
 /* TRANSLATORS: model intel-nehalem, description of metric “CPI” */
-N_("CPI = CPU_CLK_UNHALTED:THREAD_P / INST_RETIRED:ANY_P (seed 000 §6.2).");
+N_("CPI = CPU_CLK_UNHALTED:THREAD_P / INST_RETIRED:ANY_P (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “localPerformanceImprovement” (a column header and chart label) */
 N_("Local Performance Improvement");
 /* TRANSLATORS: model intel-nehalem, description of metric “localPerformanceImprovement” */
-N_("localPerformanceImprovement = CPI / EXPECTED_CPI (seed 000 §6.2).");
+N_("localPerformanceImprovement = CPI / EXPECTED_CPI (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “cyclesAfterImprovement” (a column header and chart label) */
 N_("Cycles after Improvement");
 /* TRANSLATORS: model intel-nehalem, description of metric “cyclesAfterImprovement” */
-N_("cyclesAfterImprovement = CPU_CLK_UNHALTED:THREAD_P / localPerformanceImprovement (seed 000 §6.2).");
+N_("cyclesAfterImprovement = CPU_CLK_UNHALTED:THREAD_P / localPerformanceImprovement (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* TRANSLATORS: model intel-nehalem, title of metric “totalCyclesAfterImprovement” (a column header and chart label) */
 N_("Total Cycles after Improvement");
 /* TRANSLATORS: model intel-nehalem, description of metric “totalCyclesAfterImprovement” */
-N_("totalCyclesAfterImprovement = totalCycles - CPU_CLK_UNHALTED:THREAD_P + cyclesAfterImprovement (seed 000 §6.2). totalCycles is the whole program’s: program(TotalCycles).");
+N_("totalCyclesAfterImprovement = totalCycles - CPU_CLK_UNHALTED:THREAD_P + cyclesAfterImprovement (Kruse, CMSSW Performance Monitoring, 2011, §6.2). totalCycles is the whole program’s: program(TotalCycles).");
 /* TRANSLATORS: model intel-nehalem, title of metric “iMargin” (a column header and chart label) */
 N_("iMargin");
 /* TRANSLATORS: model intel-nehalem, description of metric “iMargin” */
-N_("iMargin = 100 - (totalCyclesAfterImprovement / totalCycles) * 100 (seed 000 §6.2). totalCycles is the whole program’s: program(TotalCycles). The share of the whole program’s cycles saved if this scope ran at EXPECTED_CPI.");
+N_("iMargin = 100 - (totalCyclesAfterImprovement / totalCycles) * 100 (Kruse, CMSSW Performance Monitoring, 2011, §6.2). totalCycles is the whole program’s: program(TotalCycles). The share of the whole program’s cycles saved if this scope ran at EXPECTED_CPI.");
 /* TRANSLATORS: model intel-nehalem, title of metric “iFactor” (a column header and chart label) */
 N_("iFactor");
 /* TRANSLATORS: model intel-nehalem, description of metric “iFactor” */
-N_("Table 6.1 lists iFactor (seed 000 §6.2). The seed gives no formula for it; Cyclescope defines it as localPerformanceImprovement (CPI / EXPECTED_CPI), the factor by which this scope could speed up.");
+N_("Table 6.1 lists iFactor (Kruse, CMSSW Performance Monitoring, 2011, §6.2). Kruse gives no formula for it; Cyclescope defines it as localPerformanceImprovement (CPI / EXPECTED_CPI), the factor by which this scope could speed up.");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “LoadPctOfAllInstructions” (a column header and chart label) */
 N_("Load % of all Instructions");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “LoadPctOfAllInstructions” */
-N_("Load%ofallInstructions = MEM_INST_RETIRED:LOADS * 100 / INST_RETIRED:ANY_P (seed 000 §6.2).");
+N_("Load%ofallInstructions = MEM_INST_RETIRED:LOADS * 100 / INST_RETIRED:ANY_P (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “StorePctOfAllInstructions” (a column header and chart label) */
 N_("Store % of all Instructions");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “StorePctOfAllInstructions” */
-N_("Store%ofallInstructions = MEM_INST_RETIRED:STORES * 100 / INST_RETIRED:ANY_P (seed 000 §6.2).");
+N_("Store%ofallInstructions = MEM_INST_RETIRED:STORES * 100 / INST_RETIRED:ANY_P (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “BranchPctOfAllInstructions” (a column header and chart label) */
 N_("Branch % of all Instructions");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “BranchPctOfAllInstructions” */
-N_("Branch%ofallInstructions = BR_INST_RETIRED:ALL_BRANCHES * 100 / INST_RETIRED:ANY_P (seed 000 §6.2).");
+N_("Branch%ofallInstructions = BR_INST_RETIRED:ALL_BRANCHES * 100 / INST_RETIRED:ANY_P (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “OtherPctOfAllInstructions” (a column header and chart label) */
 N_("Other % of all Instructions");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “OtherPctOfAllInstructions” */
-N_("Other%ofallInstructions = OtherInstructions * 100 / INST_RETIRED:ANY_P (seed 000 §6.2).");
+N_("Other%ofallInstructions = OtherInstructions * 100 / INST_RETIRED:ANY_P (Kruse, CMSSW Performance Monitoring, 2011, §6.2).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, title of metric “PackedPctOfAllUOPSRetired” (a column header and chart label) */
 N_("Packed % of all UOPS Retired");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of metric “PackedPctOfAllUOPSRetired” */
-N_("Packed%ofallUOPSRetired = PackedUOPSRetired * 100 / UOPS_RETIRED:ANY (seed 000 §6.2). UOPS_RETIRED:ANY is an extra event: the seed uses it here but does not list it.");
+N_("Packed%ofallUOPSRetired = PackedUOPSRetired * 100 / UOPS_RETIRED:ANY (Kruse, CMSSW Performance Monitoring, 2011, §6.2). UOPS_RETIRED:ANY is an extra event: Kruse uses it here but does not list it.");
 /* TRANSLATORS: model intel-nehalem, title of the BAR chart “stall-decomposition” */
 N_("Stall Decomposition");
 /* TRANSLATORS: model intel-nehalem, description of the BAR chart “stall-decomposition” */
-N_("Seed 000 §6.2: the parts of TotalCountedStalledCycles — load stalls by where the data came from, DTLB misses, and divider busy cycles.");
+N_("Kruse, CMSSW Performance Monitoring, 2011, §6.2: the parts of TotalCountedStalledCycles — load stalls by where the data came from, DTLB misses, and divider busy cycles.");
 /* TRANSLATORS: model intel-nehalem, title of the BAR chart “l3-miss” */
 N_("L3 Misses by Source");
 /* TRANSLATORS: model intel-nehalem, description of the BAR chart “l3-miss” */
-N_("Seed 000 §6.2: the parts of L3MissTotalImpact. L3MissOtherSourceImpact follows the seed’s formula, which is usually negative (see its description) and then takes no room in the bar.");
+N_("Kruse, CMSSW Performance Monitoring, 2011, §6.2: the parts of L3MissTotalImpact. L3MissOtherSourceImpact follows Kruse’s formula, which is usually negative (see its description) and then takes no room in the bar.");
 /* TRANSLATORS: model intel-nehalem, title of the BAR chart “ifetch” */
 N_("L2 Instruction Fetch Misses");
 /* TRANSLATORS: model intel-nehalem, description of the BAR chart “ifetch” */
-N_("Seed 000 §6.2: cycles lost to instruction fetches that missed the L2, by the source that served them (parts of TotalL2IFETCHMissImpact).");
+N_("Kruse, CMSSW Performance Monitoring, 2011, §6.2: cycles lost to instruction fetches that missed the L2, by the source that served them (parts of TotalL2IFETCHMissImpact).");
 /* TRANSLATORS: model intel-nehalem, title of the BAR chart “instruction-mix” */
 N_("Instruction Mix");
 /* TRANSLATORS: model intel-nehalem, description of the BAR chart “instruction-mix” */
-N_("Seed 000 §6.2: retired instructions by kind (Table 6.1, INSTRUCTION STATS).");
+N_("Kruse, CMSSW Performance Monitoring, 2011, §6.2: retired instructions by kind (Table 6.1, INSTRUCTION STATS).");
 /* TRANSLATORS: model intel-nehalem, title of the REF chart “cpi” */
 N_("CPI");
 /* TRANSLATORS: model intel-nehalem, description of the REF chart “cpi” */
-N_("Thresholds: Nehalem retires up to 4 instructions per cycle (EXPECTED_CPI 0.25); as for the Core model, below 1 is good, 1–2 ordinary (the CMSSW modules of seed 000 Figure 5.4 are mostly 0.8–1.4) and 2 and above stall-dominated.");
+N_("Thresholds: Nehalem retires up to 4 instructions per cycle (EXPECTED_CPI 0.25); as for the Core model, below 1 is good, 1–2 ordinary (the CMSSW modules of Kruse, CMSSW Performance Monitoring, 2011, Figure 5.4 are mostly 0.8–1.4) and 2 and above stall-dominated.");
 /* TRANSLATORS: model intel-nehalem, sentence of the REF chart “cpi” for a low value */
 N_("Less than one cycle per instruction: the core is kept busy.");
 /* TRANSLATORS: model intel-nehalem, sentence of the REF chart “cpi” for a medium value */
@@ -1335,7 +1335,7 @@ N_("Two or more cycles per instruction: stalls dominate; start with the largest 
 N_("% of Total Cycles Stalled");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of the REF chart “stalled” */
-N_("Thresholds as for the Core model (seed 000 Figure 5.4 ranges from 19.5% to 72.2%). Note StalledCycles counts core stall cycles (both hyper-threads idle).");
+N_("Thresholds as for the Core model (Kruse, CMSSW Performance Monitoring, 2011, Figure 5.4 ranges from 19.5% to 72.2%). Note StalledCycles counts core stall cycles (both hyper-threads idle).");
 /* TRANSLATORS: model intel-nehalem, sentence of the REF chart “stalled” for a low value */
 N_("Few stalled cycles: the core executes µops in most cycles.");
 /* TRANSLATORS: model intel-nehalem, sentence of the REF chart “stalled” for a medium value */
@@ -1347,7 +1347,7 @@ N_("Half or more of all cycles are stalled: improve code and data locality first
 N_("% of Mispredicted Branches");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of the REF chart “mispredicted” */
-N_("Thresholds (a rule of thumb, not from the seed): a few percent is normal for branchy code; from 5% on, wrong-path work becomes a main cost.");
+N_("Thresholds (a rule of thumb, not from the cited papers): a few percent is normal for branchy code; from 5% on, wrong-path work becomes a main cost.");
 /* TRANSLATORS: model intel-nehalem, sentence of the REF chart “mispredicted” for a low value */
 N_("Branches are predicted well.");
 /* TRANSLATORS: model intel-nehalem, sentence of the REF chart “mispredicted” for a medium value */
@@ -1369,7 +1369,7 @@ N_("A large margin: this code runs far from the best CPI and is worth optimising
 N_("Instruction Starvation");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-nehalem, description of the REF chart “starvation” */
-N_("Thresholds (a rule of thumb, not from the seed): cycles in which nothing was issued although no resource was full point at the front end (instruction fetch, ITLB, decoding). Above 10% of all cycles it is worth looking at the L2 IFETCH chart and the ITLB miss rate.");
+N_("Thresholds (a rule of thumb, not from the cited papers): cycles in which nothing was issued although no resource was full point at the front end (instruction fetch, ITLB, decoding). Above 10% of all cycles it is worth looking at the L2 IFETCH chart and the ITLB miss rate.");
 /* TRANSLATORS: model intel-nehalem, sentence of the REF chart “starvation” for a low value */
 N_("The front end keeps the core supplied.");
 /* TRANSLATORS: model intel-nehalem, sentence of the REF chart “starvation” for a medium value */
@@ -1382,7 +1382,7 @@ N_("Intel Skylake TopDown (TMA) level 1 and 2");
 /* TRANSLATORS: model intel-tma-skl, description */
 N_("Intel’s Top-down Micro-architecture Analysis for Skylake client cores (PMU “skl”), computed from raw events: every issue slot (4 per core clock) is retiring, bad speculation, front-end bound or back-end bound, each split in two at level 2. SMT_ON (constant, default 0) switches to the hyper-threading variants of the formulas.");
 /* TRANSLATORS: model intel-tma-skl, source (where the model comes from) */
-N_("Reference notes §C “Skylake TMA level 1 and level 2” (pmu-tools skl_client_ratios.py, Linux skl-metrics.json); event spellings from reference §B.");
+N_("Intel’s TMA metrics, level 1 and level 2, as pmu-tools (skl_client_ratios.py) and Linux perf (skl-metrics.json) have them, in libpfm4’s spelling of the events.");
 /* TRANSLATORS: model intel-tma-skl, description of event “CPU_CLK_UNHALTED.THREAD” */
 N_("Core cycles of this thread while not halted (fixed counter).");
 /* TRANSLATORS: model intel-tma-skl, description of event “CPU_CLK_UNHALTED.THREAD_ANY” */
@@ -1546,25 +1546,25 @@ N_("Intel TopDown with PERF_METRICS (Ice Lake, Sapphire Rapids)");
 /* TRANSLATORS: model intel-topdown-metrics, description */
 N_("TopDown level 1 (and level 2 on Sapphire Rapids) read from the slots fixed counter and the PERF_METRICS register through the kernel’s topdown metric events. The slots event leads one group holding all metric events, read with PERF_FORMAT_GROUP; the kernel resets the metrics on every read.");
 /* TRANSLATORS: model intel-topdown-metrics, source (where the model comes from) */
-N_("Seed 002 (Linux perf topdown.txt): slots + metrics events, level 1 and 2; reference notes §B (Ice Lake / Sapphire Rapids) and §C.");
+N_("Linux perf, tools/perf/Documentation/topdown.txt: slots + metrics events, level 1 and 2; Intel’s TMA metrics for Ice Lake and Sapphire Rapids, in libpfm4’s spelling of the events.");
 /* TRANSLATORS: model intel-topdown-metrics, description of event “slots” */
-N_("Fixed counter 3: pipeline issue slots (cycles × issue width). Must lead the group that holds the topdown metric events, which are read together with PERF_FORMAT_GROUP (seed 002, “Limits on Intel Ice Lake”).");
+N_("Fixed counter 3: pipeline issue slots (cycles × issue width). Must lead the group that holds the topdown metric events, which are read together with PERF_FORMAT_GROUP (Linux perf, tools/perf/Documentation/topdown.txt, “Limits on Intel Ice Lake”).");
 /* TRANSLATORS: model intel-topdown-metrics, description of event “topdown_retiring” */
-N_("Slots that retired µops (kernel: topdown-retiring), read from the PERF_METRICS register. Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x80, seed 002).");
+N_("Slots that retired µops (kernel: topdown-retiring), read from the PERF_METRICS register. Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x80; Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, description of event “topdown_bad_spec” */
-N_("Slots wasted by bad speculation (kernel: topdown-bad-spec). Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x81, seed 002).");
+N_("Slots wasted by bad speculation (kernel: topdown-bad-spec). Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x81; Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, description of event “topdown_fe_bound” */
-N_("Slots the front end left empty (kernel: topdown-fe-bound). Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x82, seed 002).");
+N_("Slots the front end left empty (kernel: topdown-fe-bound). Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x82; Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, description of event “topdown_be_bound” */
-N_("Slots stalled by the back end (kernel: topdown-be-bound). Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x83, seed 002).");
+N_("Slots stalled by the back end (kernel: topdown-be-bound). Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x83; Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, description of event “topdown_heavy_ops” */
-N_("Retiring slots of multi-µop instructions (kernel: topdown-heavy-ops). Sapphire Rapids only. Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x84, seed 002).");
+N_("Retiring slots of multi-µop instructions (kernel: topdown-heavy-ops). Sapphire Rapids only. Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x84; Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, description of event “topdown_br_mispredict” */
-N_("Bad-speculation slots due to branch mispredictions (kernel: topdown-br-mispredict). Sapphire Rapids only. Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x85, seed 002).");
+N_("Bad-speculation slots due to branch mispredictions (kernel: topdown-br-mispredict). Sapphire Rapids only. Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x85; Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, description of event “topdown_fetch_lat” */
-N_("Front-end slots lost to fetch latency (kernel: topdown-fetch-lat). Sapphire Rapids only. Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x86, seed 002).");
+N_("Front-end slots lost to fetch latency (kernel: topdown-fetch-lat). Sapphire Rapids only. Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x86; Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, description of event “topdown_mem_bound” */
-N_("Back-end slots waiting for memory (kernel: topdown-mem-bound). Sapphire Rapids only. Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x87, seed 002).");
+N_("Back-end slots waiting for memory (kernel: topdown-mem-bound). Sapphire Rapids only. Debian’s libpfm4 4.13.0 has no TOPDOWN_M event, so the alternative spells the kernel’s pseudo-event as a raw config (event 0x00, umask 0x87; Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, description of event “CPU_CLK_UNHALTED.THREAD” */
 N_("Core cycles while not halted (fixed counter 1).");
 /* TRANSLATORS: model intel-topdown-metrics, description of event “INST_RETIRED.ANY” */
@@ -1577,71 +1577,71 @@ N_("Cycles per instruction.");
 N_("Topdown Slots");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “TopdownSlots” */
-N_("The slots the four level-1 metric events describe; equals slots up to the 8-bit rounding of the PERF_METRICS fields. Seed 002 (Linux perf topdown.txt); normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
+N_("The slots the four level-1 metric events describe; equals slots up to the 8-bit rounding of the PERF_METRICS fields. Linux perf, tools/perf/Documentation/topdown.txt; normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Retiring” (a column header and chart label) */
 N_("Retiring");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Retiring” */
-N_("Slots that retired µops (useful work). Seed 002 (Linux perf topdown.txt); normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
+N_("Slots that retired µops (useful work). Linux perf, tools/perf/Documentation/topdown.txt; normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Bad_Speculation” (a column header and chart label) */
 N_("Bad Speculation");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Bad_Speculation” */
-N_("Slots wasted on µops that never retire. Seed 002 (Linux perf topdown.txt); normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
+N_("Slots wasted on µops that never retire. Linux perf, tools/perf/Documentation/topdown.txt; normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Frontend_Bound” (a column header and chart label) */
 N_("Frontend Bound");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Frontend_Bound” */
-N_("Slots the front end did not fill. Seed 002 (Linux perf topdown.txt); normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
+N_("Slots the front end did not fill. Linux perf, tools/perf/Documentation/topdown.txt; normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Backend_Bound” (a column header and chart label) */
 N_("Backend Bound");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Backend_Bound” */
-N_("Slots stalled because the back end could not accept µops. Seed 002 (Linux perf topdown.txt); normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
+N_("Slots stalled because the back end could not accept µops. Linux perf, tools/perf/Documentation/topdown.txt; normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Heavy_Operations” (a column header and chart label) */
 N_("Heavy Operations");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Heavy_Operations” */
-N_("Level 2 (Sapphire Rapids only; “—” on Ice Lake): retiring slots of multi-µop instructions. Seed 002 (Linux perf topdown.txt); normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
+N_("Level 2 (Sapphire Rapids only; “—” on Ice Lake): retiring slots of multi-µop instructions. Linux perf, tools/perf/Documentation/topdown.txt; normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Light_Operations” (a column header and chart label) */
 N_("Light Operations");
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Light_Operations” */
-N_("Level 2: Light_Operations = Retiring − Heavy_Operations (seed 002).");
+N_("Level 2: Light_Operations = Retiring − Heavy_Operations (Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Branch_Mispredicts” (a column header and chart label) */
 N_("Branch Mispredicts");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Branch_Mispredicts” */
-N_("Level 2 (Sapphire Rapids only): bad speculation due to mispredicted branches. Seed 002 (Linux perf topdown.txt); normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
+N_("Level 2 (Sapphire Rapids only): bad speculation due to mispredicted branches. Linux perf, tools/perf/Documentation/topdown.txt; normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Machine_Clears” (a column header and chart label) */
 N_("Machine Clears");
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Machine_Clears” */
-N_("Level 2: Machine_Clears = Bad_Speculation − Branch_Mispredicts (seed 002).");
+N_("Level 2: Machine_Clears = Bad_Speculation − Branch_Mispredicts (Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Fetch_Latency” (a column header and chart label) */
 N_("Fetch Latency");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Fetch_Latency” */
-N_("Level 2 (Sapphire Rapids only): front-end slots lost to fetch latency. Seed 002 (Linux perf topdown.txt); normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
+N_("Level 2 (Sapphire Rapids only): front-end slots lost to fetch latency. Linux perf, tools/perf/Documentation/topdown.txt; normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Fetch_Bandwidth” (a column header and chart label) */
 N_("Fetch Bandwidth");
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Fetch_Bandwidth” */
-N_("Level 2: Fetch_Bandwidth = Frontend_Bound − Fetch_Latency (seed 002).");
+N_("Level 2: Fetch_Bandwidth = Frontend_Bound − Fetch_Latency (Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Memory_Bound” (a column header and chart label) */
 N_("Memory Bound");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Memory_Bound” */
-N_("Level 2 (Sapphire Rapids only): back-end slots waiting for memory. Seed 002 (Linux perf topdown.txt); normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
+N_("Level 2 (Sapphire Rapids only): back-end slots waiting for memory. Linux perf, tools/perf/Documentation/topdown.txt; normalised by the sum of the four level-1 metric events as pmu-tools icl_client_ratios.py / spr_server_ratios.py do, so that level 1 adds up to 100%.");
 /* TRANSLATORS: model intel-topdown-metrics, title of metric “Core_Bound” (a column header and chart label) */
 N_("Core Bound");
 /* TRANSLATORS: model intel-topdown-metrics, description of metric “Core_Bound” */
-N_("Level 2: Core_Bound = Backend_Bound − Memory_Bound (seed 002).");
+N_("Level 2: Core_Bound = Backend_Bound − Memory_Bound (Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, title of the BAR chart “topdown-l1” */
 N_("TopDown Level 1");
 /* TRANSLATORS: model intel-topdown-metrics, description of the BAR chart “topdown-l1” */
-N_("Every issue slot is exactly one of: retiring, bad speculation, front-end bound or back-end bound (seed 002).");
+N_("Every issue slot is exactly one of: retiring, bad speculation, front-end bound or back-end bound (Linux perf, tools/perf/Documentation/topdown.txt).");
 /* TRANSLATORS: model intel-topdown-metrics, title of the BAR chart “topdown-l2” */
 N_("TopDown Level 2");
 /* TRANSLATORS: model intel-topdown-metrics, description of the BAR chart “topdown-l2” */
-N_("Level 2, Sapphire Rapids only (seed 002, “Extension on Intel Sapphire Rapids Server”).");
+N_("Level 2, Sapphire Rapids only (Linux perf, tools/perf/Documentation/topdown.txt, “Extension on Intel Sapphire Rapids Server”).");
 /* TRANSLATORS: model intel-topdown-metrics, title of the REF chart “frontend” */
 N_("Frontend Bound");
 /* xgettext:no-c-format */

@@ -26,76 +26,18 @@ cell_samples (gpointer item, CsCellContent *content, gpointer data)
 }
 
 void
-cs_annotate_view_init (CsAnnotateView *view,
-                       GtkWidget      *parent,
-                       GType           item_type)
+cs_annotate_view_init (CsAnnotateView *view)
 {
-  GtkLayoutManager *layout = gtk_widget_get_layout_manager (parent);
-
-  g_return_if_fail (g_type_is_a (item_type, CS_TYPE_ANNOTATE_ROW));
-
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   view->hot_position = GTK_INVALID_LIST_POSITION;
-  view->title = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (view->title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (view->title), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_widget_add_css_class (view->title, "cs-pane-title");
-  gtk_widget_set_parent (view->title, parent);
-
-  view->store = g_list_store_new (item_type);
-  view->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (view->store)));
-  gtk_single_selection_set_autoselect (view->selection, FALSE);
-  gtk_single_selection_set_can_unselect (view->selection, TRUE);
-  view->view = GTK_COLUMN_VIEW (gtk_column_view_new (g_object_ref (GTK_SELECTION_MODEL (view->selection))));
-  gtk_widget_add_css_class (GTK_WIDGET (view->view), "data-table");
   view->event_columns = g_ptr_array_new_with_free_func (g_object_unref);
-
-  view->scroller = gtk_scrolled_window_new ();
-  gtk_widget_set_vexpand (view->scroller, TRUE);
-  gtk_widget_set_hexpand (view->scroller, TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (view->scroller), GTK_WIDGET (view->view));
-  gtk_widget_set_parent (view->scroller, parent);
-
-  view->message = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (view->message), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (view->message), TRUE);
-  gtk_widget_add_css_class (view->message, "cs-pane-message");
-  gtk_widget_add_css_class (view->message, "dim-label");
-  gtk_widget_set_vexpand (view->message, TRUE);
-  gtk_widget_set_valign (view->message, GTK_ALIGN_CENTER);
-  gtk_widget_set_visible (view->message, FALSE);
-  gtk_widget_set_parent (view->message, parent);
+  cs_column_set_cells (view->share_column, CS_CELL_HEAT, cell_share, NULL, NULL);
 }
 
 void
-cs_annotate_view_destroy (CsAnnotateView *view,
-                          GtkWidget      *parent)
+cs_annotate_view_clear (CsAnnotateView *view)
 {
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (parent)) != NULL)
-    gtk_widget_unparent (child);
-  view->title = view->message = view->scroller = NULL;
-  view->view = NULL;
   g_clear_pointer (&view->event_columns, g_ptr_array_unref);
-  g_clear_object (&view->selection);
-  g_clear_object (&view->store);
   g_clear_pointer (&view->events, g_strfreev);
-}
-
-GtkColumnViewColumn *
-cs_annotate_view_add_column (CsAnnotateView *view,
-                             const char     *title,
-                             CsCellKind      kind,
-                             CsCellFunc      func,
-                             gboolean        expand)
-{
-  GtkColumnViewColumn *column = cs_column_new (title, kind, func, NULL, NULL);
-
-  gtk_column_view_column_set_expand (column, expand);
-  gtk_column_view_append_column (view->view, column);
-  g_object_unref (column);
-  return column;
 }
 
 static void
@@ -104,8 +46,14 @@ set_events (CsAnnotateView     *view,
 {
   GListModel *columns = gtk_column_view_get_columns (view->view);
 
-  if (view->events == NULL)
-    view->events_position = g_list_model_get_n_items (columns);
+  /* The event columns follow the heat column. */
+  for (guint i = 0; view->events == NULL && i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (column == view->share_column)
+        view->events_position = i + 1;
+    }
   for (guint i = 0; i < view->event_columns->len; i++)
     gtk_column_view_remove_column (view->view, g_ptr_array_index (view->event_columns, i));
   g_ptr_array_set_size (view->event_columns, 0);
@@ -125,13 +73,6 @@ set_events (CsAnnotateView     *view,
       gtk_column_view_insert_column (view->view, view->events_position + i, column);
       g_ptr_array_add (view->event_columns, column);
     }
-}
-
-void
-cs_annotate_view_add_sample_columns (CsAnnotateView *view)
-{
-  cs_annotate_view_add_column (view, _("Share"), CS_CELL_HEAT, cell_share, FALSE);
-  set_events (view, NULL);
 }
 
 guint
@@ -183,8 +124,8 @@ void
 cs_annotate_view_set_message (CsAnnotateView *view,
                               const char     *message)
 {
-  gtk_label_set_text (GTK_LABEL (view->message), message != NULL ? message : "");
-  gtk_widget_set_visible (view->message, message != NULL);
+  gtk_label_set_text (view->message, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (view->message), message != NULL);
   gtk_widget_set_visible (view->scroller, message == NULL);
 }
 
@@ -192,7 +133,7 @@ const char *
 cs_annotate_view_get_message (CsAnnotateView *view)
 {
   /* The label holds the message exactly while it stands for the table. */
-  return gtk_widget_get_visible (view->message) ? gtk_label_get_text (GTK_LABEL (view->message)) : NULL;
+  return gtk_widget_get_visible (GTK_WIDGET (view->message)) ? gtk_label_get_text (view->message) : NULL;
 }
 
 void

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-annotate-view.h — what the source and disassembly panes share (private)
  *
- * A heading, a column view of annotate rows with a heat column and a column
- * of samples per sampled event, and a message shown instead of the table
- * when there is nothing to show (and why).
+ * Both templates (cs-source-pane.ui, cs-disasm-pane.ui) have a heading, a
+ * column view of annotate rows with a "Share" heat column, and a message
+ * shown instead of the table when there is nothing to show (and why). This
+ * fills the heat column, puts a column of samples per sampled event after
+ * it, and sets the rows.
  */
 #pragma once
 
@@ -17,35 +19,45 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  GtkWidget          *title;
-  GtkWidget          *message;
+  /* template children of the pane */
+  GtkLabel           *title;
+  GtkLabel           *message;
   GtkWidget          *scroller;
   GtkColumnView      *view;
   GListStore         *store;
   GtkSingleSelection *selection;
+  GtkColumnViewColumn *share_column;
+
+  /* the view's own */
   GPtrArray          *event_columns;   /* GtkColumnViewColumn* */
   char              **events;          /* the sampled events, one column each */
   guint               events_position; /* where the event columns go */
   guint               hot_position;    /* the hottest row, GTK_INVALID_LIST_POSITION if none */
 } CsAnnotateView;
 
-/* Builds the children into @parent (which has a GtkBoxLayout, made
- * vertical here); @item_type is a CsAnnotateRow type. */
-void     cs_annotate_view_init        (CsAnnotateView     *view,
-                                       GtkWidget          *parent,
-                                       GType               item_type);
-void     cs_annotate_view_destroy     (CsAnnotateView     *view,
-                                       GtkWidget          *parent);
-/* Returns the column (owned by the view). */
-GtkColumnViewColumn *
-         cs_annotate_view_add_column  (CsAnnotateView     *view,
-                                       const char         *title,
-                                       CsCellKind          kind,
-                                       CsCellFunc          func,
-                                       gboolean            expand);
-/* The "Share" heat column, then (once cs_annotate_view_set_analysis() has
- * run) one samples column per sampled event. */
-void     cs_annotate_view_add_sample_columns (CsAnnotateView *view);
+/* Binds the template children the panes share (title, message, scroller,
+ * view, store, selection, share_column) to @struct_offset of @widget_class. */
+#define CS_ANNOTATE_VIEW_BIND_TEMPLATE(widget_class, Type, field)                      \
+  G_STMT_START {                                                                       \
+    gtk_widget_class_bind_template_child_full (widget_class, "title", FALSE,           \
+      G_STRUCT_OFFSET (Type, field.title));                                            \
+    gtk_widget_class_bind_template_child_full (widget_class, "message", FALSE,         \
+      G_STRUCT_OFFSET (Type, field.message));                                          \
+    gtk_widget_class_bind_template_child_full (widget_class, "scroller", FALSE,        \
+      G_STRUCT_OFFSET (Type, field.scroller));                                         \
+    gtk_widget_class_bind_template_child_full (widget_class, "view", FALSE,            \
+      G_STRUCT_OFFSET (Type, field.view));                                             \
+    gtk_widget_class_bind_template_child_full (widget_class, "store", FALSE,           \
+      G_STRUCT_OFFSET (Type, field.store));                                            \
+    gtk_widget_class_bind_template_child_full (widget_class, "selection", FALSE,       \
+      G_STRUCT_OFFSET (Type, field.selection));                                        \
+    gtk_widget_class_bind_template_child_full (widget_class, "share_column", FALSE,    \
+      G_STRUCT_OFFSET (Type, field.share_column));                                     \
+  } G_STMT_END
+
+/* After gtk_widget_init_template(): the heat column's cells. */
+void     cs_annotate_view_init        (CsAnnotateView     *view);
+void     cs_annotate_view_clear       (CsAnnotateView     *view);
 /* Shows a samples column per sampled event of @analysis. Returns the index
  * in view->events of the heat column's event: @event, or the analysis'
  * default when NULL (0 when it has no samples). */

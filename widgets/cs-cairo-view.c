@@ -44,7 +44,7 @@ cs_cairo_view_get_style (CsCairoView   *self,
   g_return_if_fail (CS_IS_CAIRO_VIEW (self));
   g_return_if_fail (style != NULL);
 
-  cs_chart_style_init (style, cs_widgets_prefers_dark (GTK_WIDGET (self)) ? CS_THEME_DARK : CS_THEME_LIGHT);
+  cs_chart_style_init (style, cs_widgets_get_theme (GTK_WIDGET (self)));
   style->scale = MAX (1, gtk_widget_get_scale_factor (GTK_WIDGET (self)));
   /* The card is painted here so that it can follow the rounded clip. */
   style->transparent = TRUE;
@@ -362,15 +362,6 @@ cs_cairo_view_set_has_content (CsCairoView *self,
                                  has_content && CS_CAIRO_VIEW_GET_CLASS (self)->get_copy_text != NULL);
   invalidate (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-gboolean
-cs_cairo_view_get_has_content (CsCairoView *self)
-{
-  CsCairoViewPrivate *priv = cs_cairo_view_get_instance_private (self);
-
-  g_return_val_if_fail (CS_IS_CAIRO_VIEW (self), FALSE);
-  return priv->has_content;
 }
 
 void

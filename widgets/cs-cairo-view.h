@@ -69,7 +69,6 @@ struct _CsCairoViewClass
 void     cs_cairo_view_set_has_content (CsCairoView   *self,
                                         gboolean       has_content,
                                         const char    *label);
-gboolean cs_cairo_view_get_has_content (CsCairoView   *self);
 /* The style the next frame is drawn with: dark when the widget's text is
  * light, the widget's scale factor and font (@font receives the Pango font
  * description, to free; may be NULL). */

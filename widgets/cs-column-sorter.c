@@ -192,13 +192,6 @@ cs_column_sorter_new (GtkExpression *expression,
   return self;
 }
 
-gboolean
-cs_column_sorter_get_numeric (CsColumnSorter *self)
-{
-  g_return_val_if_fail (CS_IS_COLUMN_SORTER (self), FALSE);
-  return self->numeric;
-}
-
 GtkColumnViewColumn *
 cs_column_view_get_sort_column (GtkColumnView *view,
                                 GtkSortType   *direction)

@@ -25,7 +25,6 @@ G_DECLARE_FINAL_TYPE (CsColumnSorter, cs_column_sorter, CS, COLUMN_SORTER, GtkSo
 /* @expression (taken, may be NULL): the value rows are ordered by. */
 CsColumnSorter      *cs_column_sorter_new            (GtkExpression        *expression,
                                                       gboolean              numeric);
-gboolean             cs_column_sorter_get_numeric    (CsColumnSorter       *self);
 
 /* The column @view is sorted by and the direction, or NULL (the model's
  * own order). Only columns with a CsColumnSorter count. */

@@ -100,12 +100,15 @@ setup_cell (GtkSignalListItemFactory *factory,
           gtk_inscription_set_nat_chars (text, 10);
           break;
         case CS_CELL_CODE:
+          /* A line longer than its pane ends in "…" and shows whole in its
+           * tooltip (see bind), rather than being cut without a sign. */
           gtk_widget_add_css_class (cell, "cs-annotate-text");
-          gtk_inscription_set_text_overflow (text, GTK_INSCRIPTION_OVERFLOW_CLIP);
+          gtk_inscription_set_text_overflow (text, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
           gtk_inscription_set_min_chars (text, 20);
           gtk_inscription_set_nat_chars (text, 60);
           break;
         case CS_CELL_TEXT:
+        case CS_CELL_TREE:
         case CS_CELL_HEAT:
         default:
           gtk_inscription_set_text_overflow (text, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
@@ -121,7 +124,21 @@ setup_cell (GtkSignalListItemFactory *factory,
         gtk_inscription_set_nat_chars (text, cells->nat_chars);
     }
   cs_cell_tooltip_init (cell);
+  if (cells->kind == CS_CELL_TREE)
+    {
+      GtkWidget *expander = gtk_tree_expander_new ();
+
+      gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), cell);
+      cell = expander;
+    }
   gtk_list_item_set_child (list_item, cell);
+}
+
+/* The widget that shows the text: the cell, or the tree expander's child. */
+static GtkWidget *
+text_of (GtkWidget *cell)
+{
+  return GTK_IS_TREE_EXPANDER (cell) ? gtk_tree_expander_get_child (GTK_TREE_EXPANDER (cell)) : cell;
 }
 
 /* The column takes the width of its longest drawn cell: its text whole
@@ -134,11 +151,9 @@ fit_to_text (ColumnCells *cells,
   guint n = text != NULL ? (guint) g_utf8_strlen (text, -1) : 0;
 
   n = MIN (n, (guint) cells->fit_chars);
+  /* Nor does it shrink below it: the table scrolls sideways instead. */
   gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), MAX (n, (guint) MAX (cells->nat_chars, 0)));
-  /* A monospace cell must not shrink below its text: addresses are never
-   * cut; a proportional one keeps its minimum and ellipsizes. */
-  if (cells->kind == CS_CELL_CODE)
-    gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), MAX (n, (guint) MAX (cells->min_chars, 0)));
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), MAX (n, (guint) MAX (cells->min_chars, 0)));
 }
 
 static void
@@ -188,6 +203,11 @@ bind_cell (GtkSignalListItemFactory *factory,
 
   if (item == NULL || cell == NULL)
     return;
+  if (GTK_IS_TREE_EXPANDER (cell))
+    {
+      gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (cell), GTK_TREE_LIST_ROW (item));
+      cell = text_of (cell);
+    }
   fill (cells, item, &content);
   if (cells->kind == CS_CELL_HEAT)
     cs_heat_cell_set (CS_HEAT_CELL (cell), content.fraction, content.text);
@@ -195,6 +215,10 @@ bind_cell (GtkSignalListItemFactory *factory,
     set_text (GTK_INSCRIPTION (cell), &content);
   if (cells->fit_chars > 0 && GTK_IS_INSCRIPTION (cell) && !content.markup)
     fit_to_text (cells, cell, content.text);
+  /* Code the column may be too narrow for (it is at least min-chars wide). */
+  if (cells->kind == CS_CELL_CODE && content.tooltip == NULL && content.text != NULL && !content.markup &&
+      (int) g_utf8_strlen (content.text, -1) > gtk_inscription_get_min_chars (GTK_INSCRIPTION (cell)))
+    content.tooltip = g_strdup (content.text);
   cs_cell_tooltip_take (cell, content.tooltip);
   g_free (content.text);
 
@@ -216,6 +240,7 @@ unbind_cell (GtkSignalListItemFactory *factory,
 
   if (cell == NULL)
     return;
+  cell = text_of (cell);
   g_hash_table_remove (cells->cells, cell);
   if (item != NULL)
     g_signal_handlers_disconnect_by_func (item, update_state_classes, cell);
@@ -329,4 +354,84 @@ cs_column_view_scroll_to (GtkColumnView *view,
         gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
         return;
       }
+}
+
+/* The list the user works in inside @pane: its first drawn column view (the
+ * symbol pane has one per event tab, only the visible one is drawn). */
+static GtkWidget *
+find_drawn_column_view (GtkWidget *widget)
+{
+  if (!gtk_widget_get_visible (widget) || !gtk_widget_get_child_visible (widget))
+    return NULL;
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_drawn_column_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The drawn row of @view that shows a selected item. GtkListBase moves its
+ * keyboard cursor to a row that takes the focus; a selection made by code
+ * (the hottest line) does not move it, so arrows would start elsewhere. */
+static GtkWidget *
+find_selected_row (GtkWidget *widget)
+{
+  if (g_strcmp0 (gtk_widget_get_css_name (widget), "row") == 0 &&
+      (gtk_widget_get_state_flags (widget) & GTK_STATE_FLAG_SELECTED) != 0 &&
+      gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_selected_row (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Rows exist once the list was laid out, so this runs from the frame clock
+ * until the selected row is there (a few frames at most). */
+static gboolean
+focus_selected_row (GtkWidget     *view,
+                    GdkFrameClock *clock,
+                    gpointer       user_data)
+{
+  guint *frames = g_object_get_data (G_OBJECT (view), "cs-focus-frames");
+  GtkRoot *root = gtk_widget_get_root (view);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *row;
+
+  /* The user went elsewhere meanwhile: leave the focus alone. */
+  if (focus == NULL || (focus != view && !gtk_widget_is_ancestor (focus, view)))
+    return G_SOURCE_REMOVE;
+  row = find_selected_row (view);
+  if (row != NULL)
+    {
+      if (focus != row)
+        gtk_widget_grab_focus (row);
+      return G_SOURCE_REMOVE;
+    }
+  return ++(*frames) < 10 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+void
+cs_column_view_focus_in (GtkWidget *pane)
+{
+  GtkWidget *view = find_drawn_column_view (pane);
+
+  if (view == NULL || !gtk_widget_grab_focus (view))
+    {
+      gtk_widget_child_focus (pane, GTK_DIR_TAB_FORWARD);
+      return;
+    }
+  g_object_set_data_full (G_OBJECT (view), "cs-focus-frames", g_new0 (guint, 1), g_free);
+  gtk_widget_add_tick_callback (view, focus_selected_row, NULL, NULL);
 }

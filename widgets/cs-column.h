@@ -23,6 +23,8 @@ typedef enum
   CS_CELL_NUMBER,    /* right-aligned, tabular figures */
   CS_CELL_HEAT,      /* right-aligned percentage over a heat bar */
   CS_CELL_CODE,      /* monospace source or assembly, not ellipsized */
+  CS_CELL_TREE,      /* text behind a tree expander: the column's items are
+                      * GtkTreeListRows, passed to the fill function as they are */
 } CsCellKind;
 
 typedef struct
@@ -59,9 +61,10 @@ void                 cs_column_set_text_layout (GtkColumnViewColumn    *column,
                                                 GtkInscriptionOverflow  overflow,
                                                 int                     min_chars,
                                                 int                     nat_chars);
-/* Cells ask for the width of their whole text, up to @max_chars, so the
- * column is as wide as its longest drawn cell (addresses, file:line).
- * CS_CELL_CODE cells also never shrink below their text. */
+/* Cells ask for the width of their whole text, up to @max_chars, and
+ * never get less: the column is as wide as its longest drawn cell
+ * (addresses, file:line, a symbol) and the table scrolls sideways rather
+ * than cut it. Text beyond @max_chars keeps the cells' overflow. */
 void                 cs_column_set_fit_text    (GtkColumnViewColumn    *column,
                                                 guint                   max_chars);
 /* Marks the cells of the column the rows are sorted by (cs-sorted). */
@@ -74,5 +77,10 @@ char                *cs_column_get_text        (GtkColumnViewColumn    *column,
  * through the list's "list.scroll-to-item" action. */
 void                 cs_column_view_scroll_to  (GtkColumnView          *view,
                                                 guint                   position);
+
+/* Gives the keyboard focus to the list the user works in inside @pane (its
+ * first drawn column view), on the row of its selected item, where arrows
+ * then go on from; a pane without one gets the focus as Tab gives it. */
+void                 cs_column_view_focus_in   (GtkWidget              *pane);
 
 G_END_DECLS

@@ -11,8 +11,12 @@
 
 struct _CsDisasmPane
 {
-  GtkWidget       parent_instance;
-  CsAnnotateView  view;
+  GtkWidget            parent_instance;
+  CsAnnotateView       view;
+  GtkColumnViewColumn *address_column;
+  GtkColumnViewColumn *text_column;
+  GtkColumnViewColumn *line_column;
+  char                *main_file;   /* the symbol's own source file */
 };
 
 G_DEFINE_FINAL_TYPE (CsDisasmPane, cs_disasm_pane, GTK_TYPE_WIDGET)
@@ -42,7 +46,12 @@ cell_line (gpointer item, CsCellContent *content, gpointer data)
 
   if (file == NULL)
     return;
-  content->text = g_strdup_printf ("%s:%u", base, cs_annotate_row_get_line (item));
+  /* The line alone where it is in the symbol's own file (the source pane's):
+   * the file name would take the instructions' room. */
+  if (g_strcmp0 (file, ((CsDisasmPane *) data)->main_file) == 0)
+    content->text = g_strdup_printf ("%u", cs_annotate_row_get_line (item));
+  else
+    content->text = g_strdup_printf ("%s:%u", base, cs_annotate_row_get_line (item));
   content->tooltip = g_strdup_printf ("%s:%u", file, cs_annotate_row_get_line (item));
 }
 
@@ -73,9 +82,10 @@ cs_disasm_pane_set_scope_symbol (CsDisasmPane          *self,
   g_return_if_fail (CS_IS_DISASM_PANE (self));
 
   cs_annotate_view_set_rows (&self->view, NULL, 0, 0);
+  g_clear_pointer (&self->main_file, g_free);
   if (analysis == NULL || symbol == NULL)
     {
-      gtk_label_set_text (GTK_LABEL (self->view.title), _("Disassembly"));
+      gtk_label_set_text (self->view.title, _("Disassembly"));
       cs_annotate_view_set_message (&self->view, NULL);
       return;
     }
@@ -84,8 +94,8 @@ cs_disasm_pane_set_scope_symbol (CsDisasmPane          *self,
   title = g_strdup_printf (_("Disassembly: %s"),
                            symbol->symbol != NULL && symbol->symbol->signature != NULL
                            ? symbol->symbol->signature : symbol->display_name);
-  gtk_label_set_text (GTK_LABEL (self->view.title), title);
-  gtk_widget_set_tooltip_text (self->view.title, title);
+  gtk_label_set_text (self->view.title, title);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->view.title), title);
 
   heat = cs_annotate_view_set_analysis (&self->view, analysis, event);
   n_events = g_strv_length (self->view.events);
@@ -127,6 +137,9 @@ cs_disasm_pane_set_scope_symbol (CsDisasmPane          *self,
       return;
     }
 
+  /* The entry instruction's file is the function's own. */
+  for (guint i = 0; i < rows->len && self->main_file == NULL; i++)
+    self->main_file = g_strdup (cs_annotate_row_get_file (rows->pdata[i]));
   cs_annotate_view_set_rows (&self->view, rows, heat, total);
   cs_annotate_view_set_message (&self->view, NULL);
   cs_annotate_view_select (&self->view, self->view.hot_position);
@@ -182,7 +195,9 @@ cs_disasm_pane_dispose (GObject *object)
 {
   CsDisasmPane *self = CS_DISASM_PANE (object);
 
-  cs_annotate_view_destroy (&self->view, GTK_WIDGET (self));
+  g_clear_pointer (&self->main_file, g_free);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_DISASM_PANE);
+  cs_annotate_view_clear (&self->view);
   G_OBJECT_CLASS (cs_disasm_pane_parent_class)->dispose (object);
 }
 
@@ -200,31 +215,35 @@ cs_disasm_pane_class_init (CsDisasmPaneClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = cs_disasm_pane_dispose;
   widget_class->root = cs_disasm_pane_root;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+
+  g_type_ensure (CS_TYPE_ANNOTATE_INSN);
+  cs_widgets_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/widgets/cs-disasm-pane.ui");
+  CS_ANNOTATE_VIEW_BIND_TEMPLATE (widget_class, CsDisasmPane, view);
+  gtk_widget_class_bind_template_child (widget_class, CsDisasmPane, address_column);
+  gtk_widget_class_bind_template_child (widget_class, CsDisasmPane, text_column);
+  gtk_widget_class_bind_template_child (widget_class, CsDisasmPane, line_column);
   gtk_widget_class_set_css_name (widget_class, "cs-disasm-pane");
 }
 
 static void
 cs_disasm_pane_init (CsDisasmPane *self)
 {
-  GtkColumnViewColumn *column;
-
-  cs_annotate_view_init (&self->view, GTK_WIDGET (self), CS_TYPE_ANNOTATE_INSN);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  cs_annotate_view_init (&self->view);
   /* Monospace and as wide as the address: 0xffffffff81b98907 (kernel) as
    * much as 0x11a1, never cut. */
-  column = cs_annotate_view_add_column (&self->view, _("Address"), CS_CELL_CODE, cell_address, FALSE);
-  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 6, 6);
-  cs_column_set_fit_text (column, 2 + 16);
-  cs_annotate_view_add_sample_columns (&self->view);
+  cs_column_set_cells (self->address_column, CS_CELL_CODE, cell_address, NULL, NULL);
+  cs_column_set_text_layout (self->address_column, GTK_INSCRIPTION_OVERFLOW_CLIP, 6, 6);
+  cs_column_set_fit_text (self->address_column, 2 + 16);
   /* The instruction takes what is left, down to its mnemonic and the start
    * of its operands; "file.c:123" keeps room for a short name and, when
    * cut, loses the start of the name, never the line number. */
-  column = cs_annotate_view_add_column (&self->view, _("Instruction"), CS_CELL_CODE, cell_text, TRUE);
-  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 16, 48);
-  column = cs_annotate_view_add_column (&self->view, _("Line"), CS_CELL_TEXT, cell_line, FALSE);
-  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START, 12, 12);
-  cs_column_set_fit_text (column, 40);
-  gtk_label_set_text (GTK_LABEL (self->view.title), _("Disassembly"));
+  cs_column_set_cells (self->text_column, CS_CELL_CODE, cell_text, NULL, NULL);
+  cs_column_set_text_layout (self->text_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 16, 48);
+  cs_column_set_cells (self->line_column, CS_CELL_TEXT, cell_line, self, NULL);
+  cs_column_set_text_layout (self->line_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START, 4, 6);
+  cs_column_set_fit_text (self->line_column, 40);
 }
 
 GtkWidget *

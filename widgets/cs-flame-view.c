@@ -452,13 +452,6 @@ cs_flame_view_set_graph (CsFlameView *self,
   changed (self);
 }
 
-CsCallGraph *
-cs_flame_view_get_graph (CsFlameView *self)
-{
-  g_return_val_if_fail (CS_IS_FLAME_VIEW (self), NULL);
-  return self->graph;
-}
-
 void
 cs_flame_view_set_event (CsFlameView *self,
                          guint        event)
@@ -490,13 +483,6 @@ cs_flame_view_set_icicle (CsFlameView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ICICLE]);
 }
 
-gboolean
-cs_flame_view_get_icicle (CsFlameView *self)
-{
-  g_return_val_if_fail (CS_IS_FLAME_VIEW (self), FALSE);
-  return self->icicle;
-}
-
 void
 cs_flame_view_set_threshold (CsFlameView *self,
                              double       percent)
@@ -508,13 +494,6 @@ cs_flame_view_set_threshold (CsFlameView *self,
   self->threshold = percent;
   changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THRESHOLD]);
-}
-
-double
-cs_flame_view_get_threshold (CsFlameView *self)
-{
-  g_return_val_if_fail (CS_IS_FLAME_VIEW (self), 0);
-  return self->threshold;
 }
 
 void

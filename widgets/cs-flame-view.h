@@ -33,17 +33,14 @@ GtkWidget           *cs_flame_view_new            (void);
 void                 cs_flame_view_set_graph      (CsFlameView *self,
                                                    CsCallGraph *graph,
                                                    guint        event);
-CsCallGraph         *cs_flame_view_get_graph      (CsFlameView *self);
 void                 cs_flame_view_set_event      (CsFlameView *self,
                                                    guint        event);
 /* The bottom-up tree, hanging from the top ("icicle" property). */
 void                 cs_flame_view_set_icicle     (CsFlameView *self,
                                                    gboolean     icicle);
-gboolean             cs_flame_view_get_icicle     (CsFlameView *self);
 /* Frames under this percent of the zoomed frame are left out ("threshold"). */
 void                 cs_flame_view_set_threshold  (CsFlameView *self,
                                                    double       percent);
-double               cs_flame_view_get_threshold  (CsFlameView *self);
 /* Frames whose function's name contains @text are highlighted ("search"). */
 void                 cs_flame_view_set_search     (CsFlameView *self,
                                                    const char  *text);

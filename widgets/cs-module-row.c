@@ -200,13 +200,6 @@ cs_module_row_get_sample_share (CsModuleRow *self)
   return self->sample_share;
 }
 
-guint
-cs_module_row_get_n_values (CsModuleRow *self)
-{
-  g_return_val_if_fail (CS_IS_MODULE_ROW (self), 0);
-  return self->n_values;
-}
-
 double
 cs_module_row_get_value (CsModuleRow *self,
                          guint        metric_index)
@@ -221,18 +214,4 @@ cs_module_row_get_provenance (CsModuleRow *self,
 {
   g_return_val_if_fail (CS_IS_MODULE_ROW (self), CS_PROVENANCE_NONE);
   return metric_index < self->n_values ? self->provenances[metric_index] : CS_PROVENANCE_NONE;
-}
-
-CsEvaluation *
-cs_module_row_get_evaluation (CsModuleRow *self)
-{
-  g_return_val_if_fail (CS_IS_MODULE_ROW (self), NULL);
-  return self->evaluation;
-}
-
-const char *
-cs_module_row_get_sort_key (CsModuleRow *self)
-{
-  g_return_val_if_fail (CS_IS_MODULE_ROW (self), NULL);
-  return self->sort_key;
 }

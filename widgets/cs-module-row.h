@@ -40,15 +40,10 @@ const char     *cs_module_row_get_path           (CsModuleRow         *self);
 int             cs_module_row_get_module_id      (CsModuleRow         *self);
 guint64         cs_module_row_get_n_samples      (CsModuleRow         *self);
 double          cs_module_row_get_sample_share   (CsModuleRow         *self);
-guint           cs_module_row_get_n_values       (CsModuleRow         *self);
 /* NaN when @metric_index is out of range or the metric is not computable. */
 double          cs_module_row_get_value          (CsModuleRow         *self,
                                                   guint                metric_index);
 CsProvenance    cs_module_row_get_provenance     (CsModuleRow         *self,
                                                   guint                metric_index);
-/* NULL for rows made with cs_module_row_new(). */
-CsEvaluation   *cs_module_row_get_evaluation     (CsModuleRow         *self);
-/* A key comparing with strcmp() in the order the user expects names in. */
-const char     *cs_module_row_get_sort_key       (CsModuleRow         *self);
 
 G_END_DECLS

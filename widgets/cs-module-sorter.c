@@ -136,13 +136,6 @@ cs_module_sorter_get_key (CsModuleSorter *self)
   return self->key;
 }
 
-gboolean
-cs_module_sorter_get_descending (CsModuleSorter *self)
-{
-  g_return_val_if_fail (CS_IS_MODULE_SORTER (self), FALSE);
-  return self->descending;
-}
-
 /* Sorting arrays of rows */
 
 static int

@@ -32,7 +32,6 @@ void            cs_module_sorter_set            (CsModuleSorter  *self,
                                                  int              key,
                                                  gboolean         descending);
 int             cs_module_sorter_get_key        (CsModuleSorter  *self);
-gboolean        cs_module_sorter_get_descending (CsModuleSorter  *self);
 /* Numbers @rows (CsModuleRow*) in name order; once per set of rows. */
 void            cs_module_sorter_rank_names     (GPtrArray       *rows);
 /* Fills @order (@rows->len entries) with the indexes of @rows in the order

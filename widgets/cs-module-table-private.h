@@ -35,6 +35,8 @@ struct _CsModuleTable
   GtkSearchEntry      *filter_entry;
   GtkMenuButton       *columns_button;
   GtkScrolledWindow   *scroller;
+  GtkStack            *content_stack;
+  GtkLabel            *no_match_label;
   GtkColumnView       *column_view;
   GtkColumnViewColumn *module_column;
   GtkColumnViewColumn *samples_column;

@@ -146,13 +146,6 @@ cs_module_table_set_analysis (CsModuleTable *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
 }
 
-CsModel *
-cs_module_table_get_model_definition (CsModuleTable *self)
-{
-  g_return_val_if_fail (CS_IS_MODULE_TABLE (self), NULL);
-  return self->model;
-}
-
 GtkSingleSelection *
 cs_module_table_get_selection (CsModuleTable *self)
 {
@@ -198,9 +191,12 @@ on_selected_changed (GtkSingleSelection *selection,
 {
   CsModuleRow *row = gtk_single_selection_get_selected_item (selection);
 
-  if (row == NULL || row == self->last_selected)
+  /* A sort empties the selection for a moment (apply_sort): no news. */
+  if (row == self->last_selected || (row == NULL && self->resorting))
     return;
   self->last_selected = row;
+  /* NULL: the filter hid the selected row; whatever showed it must not
+   * keep showing it. */
   g_signal_emit (self, signals[MODULE_SELECTED], 0, row);
 }
 
@@ -234,6 +230,23 @@ cs_module_table_get_column_view (CsModuleTable *self)
 }
 
 /* Filter */
+
+/* A filter that leaves no row says so, instead of an empty table. */
+static void
+update_no_match (CsModuleTable *self)
+{
+  const char *search = gtk_string_filter_get_search (self->filter);
+  gboolean none = search != NULL && g_list_model_get_n_items (G_LIST_MODEL (self->filter_model)) == 0;
+
+  if (none)
+    {
+      /* TRANSLATORS: the module table's filter matched nothing; %s is what the user typed */
+      g_autofree char *text = g_strdup_printf (_("No module matches “%s”."), search);
+
+      gtk_label_set_text (self->no_match_label, text);
+    }
+  gtk_stack_set_visible_child_name (self->content_stack, none ? "no-match" : "table");
+}
 
 void
 cs_module_table_set_filter_text (CsModuleTable *self,
@@ -401,6 +414,8 @@ cs_module_table_class_init (CsModuleTableClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, columns_button);
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, scroller);
+  gtk_widget_class_bind_template_child (widget_class, CsModuleTable, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, CsModuleTable, no_match_label);
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, column_view);
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, module_column);
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, samples_column);
@@ -440,6 +455,7 @@ cs_module_table_init (CsModuleTable *self)
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   g_signal_connect (self->selection, "notify::selected-item", G_CALLBACK (on_selected_changed), self);
+  g_signal_connect_swapped (self->filter_model, "items-changed", G_CALLBACK (update_no_match), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
   _cs_module_table_init_columns (self);

@@ -47,7 +47,6 @@ gboolean             cs_module_table_get_show_regions    (CsModuleTable      *se
 void                 cs_module_table_set_rows            (CsModuleTable      *self,
                                                           CsModel            *model,
                                                           GPtrArray          *rows);
-CsModel             *cs_module_table_get_model_definition (CsModuleTable     *self);
 /* The rows as shown: filtered and sorted (a GtkSingleSelection). */
 GtkSingleSelection  *cs_module_table_get_selection       (CsModuleTable      *self);
 CsModuleRow         *cs_module_table_get_selected        (CsModuleTable      *self);

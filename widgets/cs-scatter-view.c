@@ -107,7 +107,7 @@ describe_point (CsScatterView *self,
   /* TRANSLATORS: tooltip: seconds from the start of the recording, "At 1.250000 s" */
   when = g_strdup_printf (_("At %s s"), time);
 
-  /* Provenance is visible (UX.md): the address is not a counted value. */
+  /* Provenance is visible: the address is not a counted value. */
   return g_markup_printf_escaped ("<b>%s</b>\n%s\n%s\n%s\n<small>%s</small>", name, kind, where, when,
                                   _("The data address is reconstructed from the sample’s registers."));
 }

@@ -15,8 +15,10 @@
 
 struct _CsSourcePane
 {
-  GtkWidget       parent_instance;
-  CsAnnotateView  view;
+  GtkWidget            parent_instance;
+  CsAnnotateView       view;
+  GtkColumnViewColumn *line_column;
+  GtkColumnViewColumn *text_column;
   char           *file;
   gboolean        has_source;
 };
@@ -89,8 +91,8 @@ set_state (CsSourcePane *self,
       /* Translators: heading of the source pane, %s is a file name */
       title = g_strdup_printf (_("Source: %s"), base);
     }
-  gtk_label_set_text (GTK_LABEL (self->view.title), title != NULL ? title : _("Source"));
-  gtk_widget_set_tooltip_text (self->view.title, file);
+  gtk_label_set_text (self->view.title, title != NULL ? title : _("Source"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->view.title), file);
   if (self->has_source != has_source)
     {
       self->has_source = has_source;
@@ -279,8 +281,10 @@ cs_source_pane_set_scope_symbol (CsSourcePane          *self,
   if (first == G_MAXUINT || first > n_text)
     {
       g_autofree char *message =
-        g_strdup_printf (_("The source file %s does not match the program: it has %u lines, "
-                           "the debug information points past them."), file, n_text);
+        g_strdup_printf (ngettext ("The source file %s does not match the program: it has %u line, "
+                                   "the debug information points past it.",
+                                   "The source file %s does not match the program: it has %u lines, "
+                                   "the debug information points past them.", n_text), file, n_text);
       set_state (self, file, message, FALSE);
       return;
     }
@@ -332,13 +336,6 @@ cs_source_pane_get_selection (CsSourcePane *self)
   return self->view.selection;
 }
 
-guint
-cs_source_pane_get_hot_position (CsSourcePane *self)
-{
-  g_return_val_if_fail (CS_IS_SOURCE_PANE (self), GTK_INVALID_LIST_POSITION);
-  return self->view.hot_position;
-}
-
 gboolean
 cs_source_pane_select_line (CsSourcePane *self,
                             guint         line)
@@ -368,7 +365,8 @@ cs_source_pane_dispose (GObject *object)
 {
   CsSourcePane *self = CS_SOURCE_PANE (object);
 
-  cs_annotate_view_destroy (&self->view, GTK_WIDGET (self));
+  gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_SOURCE_PANE);
+  cs_annotate_view_clear (&self->view);
   g_clear_pointer (&self->file, g_free);
   G_OBJECT_CLASS (cs_source_pane_parent_class)->dispose (object);
 }
@@ -411,21 +409,25 @@ cs_source_pane_class_init (CsSourcePaneClass *klass)
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  g_type_ensure (CS_TYPE_ANNOTATE_LINE);
+  cs_widgets_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/widgets/cs-source-pane.ui");
+  CS_ANNOTATE_VIEW_BIND_TEMPLATE (widget_class, CsSourcePane, view);
+  gtk_widget_class_bind_template_child (widget_class, CsSourcePane, line_column);
+  gtk_widget_class_bind_template_child (widget_class, CsSourcePane, text_column);
   gtk_widget_class_set_css_name (widget_class, "cs-source-pane");
 }
 
 static void
 cs_source_pane_init (CsSourcePane *self)
 {
-  GtkColumnViewColumn *column;
-
-  cs_annotate_view_init (&self->view, GTK_WIDGET (self), CS_TYPE_ANNOTATE_LINE);
-  column = cs_annotate_view_add_column (&self->view, _("Line"), CS_CELL_NUMBER, cell_line, FALSE);
-  /* Line numbers have at most 6 digits: the room goes to the source. */
-  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 6);
-  cs_annotate_view_add_sample_columns (&self->view);
-  cs_annotate_view_add_column (&self->view, _("Source"), CS_CELL_CODE, cell_text, TRUE);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  cs_annotate_view_init (&self->view);
+  /* Line numbers: up to 6 digits, never cut; the room goes to the source. */
+  cs_column_set_cells (self->line_column, CS_CELL_NUMBER, cell_line, NULL, NULL);
+  cs_column_set_text_layout (self->line_column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 6);
+  cs_column_set_fit_text (self->line_column, 7);
+  cs_column_set_cells (self->text_column, CS_CELL_CODE, cell_text, NULL, NULL);
   set_state (self, NULL, NULL, FALSE);
 }
 

@@ -45,8 +45,6 @@ const char         *cs_source_pane_get_message   (CsSourcePane          *self);
 const char         *cs_source_pane_get_file      (CsSourcePane          *self);
 /* CsAnnotateLine rows; the selection is the selected line. */
 GtkSingleSelection *cs_source_pane_get_selection (CsSourcePane          *self);
-/* The row of the hottest line, GTK_INVALID_LIST_POSITION when none. */
-guint               cs_source_pane_get_hot_position (CsSourcePane       *self);
 /* Selects and scrolls to @line of the shown file; FALSE when not shown. */
 gboolean            cs_source_pane_select_line   (CsSourcePane          *self,
                                                   guint                  line);

@@ -131,13 +131,6 @@ cs_symbol_item_get_samples (CsSymbolItem *self)
   return self->samples;
 }
 
-guint64
-cs_symbol_item_get_period (CsSymbolItem *self)
-{
-  g_return_val_if_fail (CS_IS_SYMBOL_ITEM (self), 0);
-  return self->period;
-}
-
 double
 cs_symbol_item_get_percent (CsSymbolItem *self)
 {

@@ -27,7 +27,6 @@ CsAnalysis            *cs_symbol_item_get_analysis  (CsSymbolItem *self);
 const CsProfileSymbol *cs_symbol_item_get_symbol    (CsSymbolItem *self);
 const char            *cs_symbol_item_get_event     (CsSymbolItem *self);
 guint64                cs_symbol_item_get_samples   (CsSymbolItem *self);
-guint64                cs_symbol_item_get_period    (CsSymbolItem *self);
 /* Of the event's total period, 0..100 (perf's "Overhead"). */
 double                 cs_symbol_item_get_percent   (CsSymbolItem *self);
 /* Of the module's period, 0..100. */

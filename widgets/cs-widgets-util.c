@@ -67,8 +67,8 @@ cs_widgets_format_percent (double share)
   return cs_chart_format_share (share);
 }
 
-gboolean
-cs_widgets_prefers_dark (GtkWidget *widget)
+CsTheme
+cs_widgets_get_theme (GtkWidget *widget)
 {
   GdkRGBA color;
 
@@ -76,7 +76,7 @@ cs_widgets_prefers_dark (GtkWidget *widget)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
   G_GNUC_END_IGNORE_DEPRECATIONS
-  return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue > 0.5;
+  return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue > 0.5 ? CS_THEME_DARK : CS_THEME_LIGHT;
 }
 
 /* Cell tooltips */
@@ -134,7 +134,7 @@ cs_heat_cell_snapshot (GtkWidget   *widget,
   CsHeatCell *self = CS_HEAT_CELL (widget);
   double width = gtk_widget_get_width (widget);
   double height = gtk_widget_get_height (widget);
-  gboolean dark = cs_widgets_prefers_dark (widget);
+  gboolean dark = cs_widgets_get_theme (widget) == CS_THEME_DARK;
   /* Orange reads as "hot" on both backgrounds; the text stays on top. */
   GdkRGBA heat = dark ? (GdkRGBA) { 0.95, 0.55, 0.20, 0.45 }
                       : (GdkRGBA) { 0.93, 0.45, 0.05, 0.35 };
@@ -194,18 +194,4 @@ cs_heat_cell_set (CsHeatCell *self,
   self->fraction = isfinite (fraction) ? CLAMP (fraction, 0, 1) : 0;
   gtk_label_set_text (GTK_LABEL (self->label), text != NULL ? text : "");
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-double
-cs_heat_cell_get_fraction (CsHeatCell *self)
-{
-  g_return_val_if_fail (CS_IS_HEAT_CELL (self), 0);
-  return self->fraction;
-}
-
-const char *
-cs_heat_cell_get_text (CsHeatCell *self)
-{
-  g_return_val_if_fail (CS_IS_HEAT_CELL (self), NULL);
-  return gtk_label_get_text (GTK_LABEL (self->label));
 }

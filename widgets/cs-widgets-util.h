@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "cs-counts.h"
+#include "cs-palette.h"
 
 G_BEGIN_DECLS
 
@@ -24,8 +25,10 @@ void        cs_widgets_ensure_style       (GtkWidget    *widget);
 const char *cs_provenance_get_sentence    (CsProvenance  provenance);
 /* A share 0..1 as "12.3 %" ("—" for NaN). */
 char       *cs_widgets_format_percent     (double        share);
-/* Light foreground colour means a dark theme. */
-gboolean    cs_widgets_prefers_dark       (GtkWidget    *widget);
+/* The chart theme matching what @widget is drawn on: its text colour
+ * decides (light text, a dark theme), so the app's Style choice,
+ * GTK_THEME=Adwaita:dark and high-contrast themes are all followed. */
+CsTheme     cs_widgets_get_theme          (GtkWidget    *widget);
 
 /* Tooltips of list cells. gtk_widget_set_tooltip_text() asks the display
  * server where the pointer is (a round trip per call), too slow for cells
@@ -47,7 +50,5 @@ GtkWidget  *cs_heat_cell_new              (void);
 void        cs_heat_cell_set              (CsHeatCell   *self,
                                            double        fraction,
                                            const char   *text);
-double      cs_heat_cell_get_fraction     (CsHeatCell   *self);
-const char *cs_heat_cell_get_text         (CsHeatCell   *self);
 
 G_END_DECLS

@@ -276,7 +276,7 @@ cs_cli_record (int    argc,
       if (progress.tty)
         g_printerr ("\r\033[K");
       cs_cli_error ("record", "%s", error->message);
-      if (g_error_matches (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_CANCELLED) && signo != 0)
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && signo != 0)
         return 128 + signo;
       return 1;
     }

@@ -255,17 +255,6 @@ report_init (CsReport    *report,
 }
 
 gboolean
-cs_report_counts (CsSession       *session,
-                  CsModel         *model,
-                  const char      *region,
-                  CsReportFormat   format,
-                  GString         *out,
-                  GError         **error)
-{
-  return cs_report_counts_for_analysis (session, model, NULL, region, format, out, error);
-}
-
-gboolean
 cs_report_counts_for_analysis (CsSession       *session,
                                CsModel         *model,
                                CsAnalysis      *analysis,

@@ -27,17 +27,10 @@ gboolean cs_report_format_from_string (const char     *text,
 /* Appends the report to @out. @model may be NULL (the session names none):
  * run information and raw counts are printed without metrics. @region NULL
  * reports the whole program and every region; otherwise only that region
- * (an unknown region is an error listing the known ones). */
-gboolean cs_report_counts          (CsSession      *session,
-                                    CsModel        *model,
-                                    const char     *region,
-                                    CsReportFormat  format,
-                                    GString        *out,
-                                    GError        **error);
-/* The same with the session's @analysis (nullable; its session must be
- * @session): the whole program's charts and warnings are then the
- * analysis' — the ones the viewer and the exporter show ("Samples by
- * module" first when there are samples). */
+ * (an unknown region is an error listing the known ones). With the
+ * session's @analysis (nullable; its session must be @session) the whole
+ * program's charts and warnings are the analysis' — the ones the viewer and
+ * the exporter show ("Samples by module" first when there are samples). */
 gboolean cs_report_counts_for_analysis (CsSession      *session,
                                         CsModel        *model,
                                         CsAnalysis     *analysis,

@@ -99,8 +99,8 @@ render_text (CsMemoryProfile *profile,
                                  "(a thread writes bytes another thread uses); threads as pid/tid; "
                                  "“⇄” a line shared by processes\n"),
                           shown, n);
-  g_string_append_printf (out, "#   %-18s %10s %10s %10s %8s  ", _("Line"), _("Samples"), _("Loads"),
-                          _("Stores"), _("Threads"));
+  g_string_append_printf (out, "#   %-18s %10s %10s %10s %8s  ", _("Line"), _("Samples"),
+                          C_("memory accesses", "Loads"), C_("memory accesses", "Stores"), _("Threads"));
   cs_cli_append_padded (out, _("Sharing"), 14);
   g_string_append (out, "  ");
   cs_cli_append_padded (out, _("Data"), 30);

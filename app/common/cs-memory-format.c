@@ -31,9 +31,15 @@ cs_memory_format_counts (guint64 samples,
   g_autofree char *s = cs_memory_format_count (samples);
   g_autofree char *l = cs_memory_format_count (loads);
   g_autofree char *w = cs_memory_format_count (stores);
+  /* TRANSLATORS: sample counts of a cacheline, a thread or an instruction;
+   * %s is the number, grouped by thousands */
+  g_autofree char *s_text = g_strdup_printf (ngettext ("%s sample", "%s samples", samples), s);
+  /* TRANSLATORS: of those samples, how many load (%s: the number) */
+  g_autofree char *l_text = g_strdup_printf (ngettext ("%s load", "%s loads", loads), l);
+  /* TRANSLATORS: of those samples, how many store (%s: the number) */
+  g_autofree char *w_text = g_strdup_printf (ngettext ("%s store", "%s stores", stores), w);
 
-  /* TRANSLATORS: sample counts of a cacheline, a thread or an instruction */
-  return g_strdup_printf (_("%s samples · %s loads · %s stores"), s, l, w);
+  return g_strdup_printf ("%s · %s · %s", s_text, l_text, w_text);
 }
 
 char *
@@ -181,9 +187,12 @@ cs_memory_format_finding (CsMemoryProfile *profile)
   threads = cs_memory_format_threads (first);
   /* TRANSLATORS: a cacheline's address, then which bytes each thread
    * touched ("6697: 0–7; 6698: 8–15"), then a number of samples */
-  text = g_strdup_printf (_("Likely false sharing: threads touch different bytes of cacheline %s "
-                            "(%s) and at least one writes (%s samples). Padding the data apart "
-                            "usually fixes it."),
+  text = g_strdup_printf (ngettext ("Likely false sharing: threads touch different bytes of cacheline %s "
+                                    "(%s) and at least one writes (%s sample). Padding the data apart "
+                                    "usually fixes it.",
+                                    "Likely false sharing: threads touch different bytes of cacheline %s "
+                                    "(%s) and at least one writes (%s samples). Padding the data apart "
+                                    "usually fixes it.", first->samples),
                           address, threads, samples);
   if (n_candidates > 1)
     {

@@ -165,8 +165,15 @@ cs_application_startup (GApplication *application)
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action, accels[i].accels);
   load_css ();
-  cs_theme_follow_desktop ();
   self->settings = create_settings ();
+  cs_theme_init (self->settings);
+  /* The Style menu's radio items change the key directly. */
+  if (self->settings != NULL)
+    {
+      g_autoptr(GAction) style = g_settings_create_action (self->settings, "color-scheme");
+
+      g_action_map_add_action (G_ACTION_MAP (self), style);
+    }
 }
 
 static void

@@ -157,8 +157,12 @@ fill_bytes (gpointer item, CsCellContent *c, gpointer data)
 static void
 fill_ip (gpointer item, CsCellContent *c, gpointer data)
 {
-  c->text = cs_memory_format_top_ip (line_of (item));
-  c->tooltip = g_strdup (c->text);
+  const CsMemoryLine *line = line_of (item);
+
+  /* The symbol; its module (the same in most rows) in the tooltip and
+   * the detail pane. */
+  c->text = g_strdup (line->n_ips > 0 ? line->ips[0].symbol : "—");
+  c->tooltip = cs_memory_format_top_ip (line);
 }
 
 /* Rows */
@@ -360,7 +364,9 @@ cs_cacheline_table_init (CsCachelineTable *self)
   cs_column_set_cells (self->threads_column, CS_CELL_NUMBER, fill_threads, NULL, NULL);
   cs_column_set_text_layout (self->threads_column, GTK_INSCRIPTION_OVERFLOW_CLIP, 3, 7);
   cs_column_set_cells (self->bytes_column, CS_CELL_TEXT, fill_bytes, NULL, NULL);
+  cs_column_set_fit_text (self->bytes_column, 18);
   cs_column_set_cells (self->ip_column, CS_CELL_TEXT, fill_ip, NULL, NULL);
+  cs_column_set_fit_text (self->ip_column, 24);
 
   cs_column_view_init_sorting (self->view);
   /* The profile lists the lines hottest first: say so in the header. */

@@ -122,24 +122,6 @@ cs_call_item_new_edge (CsCallGraph *graph,
   return self;
 }
 
-CsCallItemKind
-cs_call_item_get_kind (CsCallItem *self)
-{
-  return self->kind;
-}
-
-CsCallGraph *
-cs_call_item_get_graph (CsCallItem *self)
-{
-  return self->graph;
-}
-
-CsCallTreeKind
-cs_call_item_get_tree (CsCallItem *self)
-{
-  return self->tree;
-}
-
 guint
 cs_call_item_get_node (CsCallItem *self)
 {

@@ -36,9 +36,6 @@ CsCallItem           *cs_call_item_new_edge      (CsCallGraph    *graph,
                                                   guint           edge,
                                                   gboolean        caller);
 
-CsCallItemKind        cs_call_item_get_kind      (CsCallItem *self);
-CsCallGraph          *cs_call_item_get_graph     (CsCallItem *self);
-CsCallTreeKind        cs_call_item_get_tree      (CsCallItem *self);
 /* The tree node (CS_CALL_ITEM_NODE), else CS_CALL_NO_NODE. */
 guint                 cs_call_item_get_node      (CsCallItem *self);
 /* The function the row stands for. */

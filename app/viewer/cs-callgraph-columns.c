@@ -75,7 +75,8 @@ marshal_cost (GClosure     *closure,
   g_value_set_uint64 (return_value, sort_cost (item, closure->data));
 }
 
-GtkColumnViewColumn *
+/* @title, e.g. "Total · cpu-clock"; @total: the total, else the self cost. */
+static GtkColumnViewColumn *
 cs_callgraph_cost_column (CsCallGraph *graph,
                           guint        event,
                           gboolean     total,
@@ -103,10 +104,14 @@ fill_module (gpointer       item,
              CsCellContent *content,
              gpointer       data)
 {
-  content->text = g_strdup (cs_call_item_get_module (cs_call_item_from (item)));
+  const CsCallFunction *f = cs_call_item_get_function (cs_call_item_from (item));
+
+  content->text = g_strdup (f != NULL ? f->module->name : "");
+  if (f != NULL)
+    content->tooltip = g_strdup (f->module->path != NULL ? f->module->path : f->module->name);
 }
 
-GtkColumnViewColumn *
+static GtkColumnViewColumn *
 cs_callgraph_module_column (void)
 {
   GtkColumnViewColumn *column = cs_column_new (_("Module"), CS_CELL_TEXT, fill_module, NULL, NULL);
@@ -144,52 +149,12 @@ fill_name (gpointer       item,
                                         f->module->path != NULL ? f->module->path : f->module->name);
 }
 
-static void
-setup_tree_name (GtkSignalListItemFactory *factory,
-                 GtkListItem              *list_item)
-{
-  GtkWidget *expander = gtk_tree_expander_new ();
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
-  gtk_list_item_set_child (list_item, expander);
-}
-
-static void
-bind_tree_name (GtkSignalListItemFactory *factory,
-                GtkListItem              *list_item)
-{
-  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
-  GtkWidget *expander = gtk_list_item_get_child (list_item);
-  GtkWidget *label = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
-  CsCellContent content = { 0 };
-
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
-  fill_name (row, &content, NULL);
-  gtk_label_set_text (GTK_LABEL (label), content.text);
-  gtk_widget_set_tooltip_text (label, content.tooltip);
-  g_free (content.text);
-  g_free (content.tooltip);
-}
-
-GtkColumnViewColumn *
+static GtkColumnViewColumn *
 cs_callgraph_name_column (gboolean tree)
 {
-  GtkColumnViewColumn *column;
+  GtkColumnViewColumn *column = cs_column_new (_("Function"), tree ? CS_CELL_TREE : CS_CELL_TEXT,
+                                               fill_name, NULL, NULL);
 
-  if (tree)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_tree_name), NULL);
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_tree_name), NULL);
-      column = gtk_column_view_column_new (_("Function"), factory);
-      gtk_column_view_column_set_resizable (column, TRUE);
-    }
-  else
-    column = cs_column_new (_("Function"), CS_CELL_TEXT, fill_name, NULL, NULL);
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_column_set_sorter (column, GTK_SORTER (cs_column_sorter_new (
     gtk_property_expression_new (CS_TYPE_CALL_ITEM, NULL, "name"), FALSE)));
@@ -224,7 +189,8 @@ cs_callgraph_set_columns (GtkColumnView *view,
       guint e = g_array_index (events, guint, i);
       const char *event = cs_profile_get_event (profile, e)->name;
       /* TRANSLATORS: column titles with several events: "Self · cpu-clock" */
-      g_autofree char *self_title = several ? g_strdup_printf (_("Self · %s"), event) : g_strdup (_("Self"));
+      g_autofree char *self_title = several ? g_strdup_printf (_("Self · %s"), event)
+                                          : g_strdup (C_("call graph column", "Self"));
       /* TRANSLATORS: column titles with several events: "Total · cpu-clock" */
       g_autofree char *total_title = several ? g_strdup_printf (_("Total · %s"), event) : g_strdup (_("Total"));
       g_autoptr(GtkColumnViewColumn) total = cs_callgraph_cost_column (graph, e, TRUE, total_title);

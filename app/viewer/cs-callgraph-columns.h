@@ -16,13 +16,6 @@
 
 G_BEGIN_DECLS
 
-GtkColumnViewColumn *cs_callgraph_name_column   (gboolean     tree);
-GtkColumnViewColumn *cs_callgraph_module_column (void);
-/* @title, e.g. "Total · cpu-clock"; @total: the total, else the self cost. */
-GtkColumnViewColumn *cs_callgraph_cost_column   (CsCallGraph *graph,
-                                                 guint        event,
-                                                 gboolean     total,
-                                                 const char  *title);
 /* Replaces @view's columns: name, module, then self and total of each of
  * @events (guint), sorted by the total of @sort_event; returns that column. */
 GtkColumnViewColumn *cs_callgraph_set_columns   (GtkColumnView *view,

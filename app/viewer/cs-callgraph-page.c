@@ -460,13 +460,6 @@ cs_call_graph_page_init (CsCallGraphPage *self)
   _cs_call_graph_page_reload (self);
 }
 
-CsAnalysis *
-cs_call_graph_page_get_analysis (CsCallGraphPage *self)
-{
-  g_return_val_if_fail (CS_IS_CALL_GRAPH_PAGE (self), NULL);
-  return self->analysis;
-}
-
 void
 cs_call_graph_page_set_analysis (CsCallGraphPage *self,
                                  CsAnalysis      *analysis)

@@ -26,7 +26,6 @@ G_BEGIN_DECLS
 #define CS_TYPE_CALL_GRAPH_PAGE (cs_call_graph_page_get_type ())
 G_DECLARE_FINAL_TYPE (CsCallGraphPage, cs_call_graph_page, CS, CALL_GRAPH_PAGE, GtkWidget)
 
-CsAnalysis           *cs_call_graph_page_get_analysis  (CsCallGraphPage *self);
 void                  cs_call_graph_page_set_analysis  (CsCallGraphPage *self,
                                                         CsAnalysis      *analysis);
 /* The built graph (NULL while loading or without call chains). */

@@ -13,7 +13,7 @@
 #include "cs-chart-grid.h"
 #include "cs-export-dialog.h"
 #include "cs-file-chooser.h"
-#include "cs-theme.h"
+#include "cs-widgets-util.h"
 #include "cs-viewer-format.h"
 
 /* One chart reads well at 800×450 (as in `cyclescope export`). */
@@ -421,7 +421,7 @@ cs_export_dialog_new (GtkWindow  *parent,
       gtk_spin_button_set_value (self->height_spin, CHART_HEIGHT);
     }
   self->last_chart = selected;
-  gtk_drop_down_set_selected (self->theme_dropdown, parent != NULL && cs_theme_for_widget (GTK_WIDGET (parent)) == CS_THEME_DARK);
+  gtk_drop_down_set_selected (self->theme_dropdown, parent != NULL && cs_widgets_get_theme (GTK_WIDGET (parent)) == CS_THEME_DARK);
 
   g_signal_connect_swapped (self->chart_dropdown, "notify::selected", G_CALLBACK (chart_changed), self);
   g_signal_connect_swapped (self->format_dropdown, "notify::selected", G_CALLBACK (update_preview), self);

@@ -293,9 +293,12 @@ show_summary (CsMemoryPage *self)
   flagged = g_strdup_printf (ngettext ("%u false-sharing candidate",
                                        "%u false-sharing candidates", candidates), candidates);
   /* TRANSLATORS: "1,970 of 1,984 user-mode samples (99.3 %) have a data address ·
-   * 3 cachelines · 0 false-sharing candidates · 1,970 loads, 1,968 stores" */
-  summary = g_strdup_printf (_("%s of %s user-mode samples (%.1f %%) have a data address · "
-                               "%s · %s · %s loads, %s stores"),
+   * 3 cachelines · 0 false-sharing candidates · 1,970 loads, 1,968 stores";
+   * the plural follows the second number, the samples with registers */
+  summary = g_strdup_printf (ngettext ("%s of %s user-mode sample (%.1f %%) has a data address · "
+                                       "%s · %s · %s loads, %s stores",
+                                       "%s of %s user-mode samples (%.1f %%) have a data address · "
+                                       "%s · %s · %s loads, %s stores", st->n_with_regs),
                              known, with_regs,
                              st->n_with_regs > 0 ? 100.0 * st->n_known / st->n_with_regs : 0.0,
                              lines, flagged, loads, stores);

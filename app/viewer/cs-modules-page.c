@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-modules-page.c — the Modules page: module table, hot symbols, source and disassembly
  *
- * The drill-down stays on this page (UX.md): selecting a module in the table
+ * The drill-down stays on this page: selecting a module in the table
  * fills the hot-symbols pane beside it; activating a symbol opens its source
  * and disassembly below, side by side and linked. The keyboard walks the
  * same path: arrows choose, Enter goes one level down (table → symbols →
@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-annotate-link.h"
+#include "cs-column.h"
 #include "cs-modules-page.h"
 
 struct _CsModulesPage
@@ -37,7 +38,8 @@ struct _CsModulesPage
   CsSymbolItem   *open_item;
   GtkWidget      *focus_root;     /* the window whose focus we follow */
   CsDrillLevel    level;
-  gboolean        split_done;     /* the table / symbols split was placed */
+  gboolean        placing;        /* the page itself moves the split */
+  gboolean        split_chosen;   /* the user moved the table / symbols split */
   gboolean        annotate_split_done;
 };
 
@@ -61,86 +63,6 @@ static void
 emit_changed (CsModulesPage *self)
 {
   g_signal_emit (self, signals[CHANGED], 0);
-}
-
-/* The list the user works in inside @pane: its first drawn column view (the
- * symbol pane has one per event tab, only the visible one is drawn). */
-static GtkWidget *
-find_drawn_column_view (GtkWidget *widget)
-{
-  if (!gtk_widget_get_visible (widget) || !gtk_widget_get_child_visible (widget))
-    return NULL;
-  if (GTK_IS_COLUMN_VIEW (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_drawn_column_view (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The drawn row of @view that shows a selected item. GtkListBase moves its
- * keyboard cursor to a row that takes the focus; a selection made by code
- * (the hottest line) does not move it, so arrows would start elsewhere. */
-static GtkWidget *
-find_selected_row (GtkWidget *widget)
-{
-  if (g_strcmp0 (gtk_widget_get_css_name (widget), "row") == 0 &&
-      (gtk_widget_get_state_flags (widget) & GTK_STATE_FLAG_SELECTED) != 0 &&
-      gtk_widget_get_mapped (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_selected_row (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* Rows exist once the list was laid out, so this runs from the frame clock
- * until the selected row is there (a few frames at most). */
-static gboolean
-focus_selected_row (GtkWidget     *view,
-                    GdkFrameClock *clock,
-                    gpointer       user_data)
-{
-  guint *frames = g_object_get_data (G_OBJECT (view), "cs-focus-frames");
-  GtkRoot *root = gtk_widget_get_root (view);
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-  GtkWidget *row;
-
-  /* The user went elsewhere meanwhile: leave the focus alone. */
-  if (focus == NULL || (focus != view && !gtk_widget_is_ancestor (focus, view)))
-    return G_SOURCE_REMOVE;
-  row = find_selected_row (view);
-  if (row != NULL)
-    {
-      if (focus != row)
-        gtk_widget_grab_focus (row);
-      return G_SOURCE_REMOVE;
-    }
-  return ++(*frames) < 10 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
-}
-
-static void
-focus_list_in (GtkWidget *pane)
-{
-  GtkWidget *view = find_drawn_column_view (pane);
-
-  if (view == NULL || !gtk_widget_grab_focus (view))
-    {
-      gtk_widget_child_focus (pane, GTK_DIR_TAB_FORWARD);
-      return;
-    }
-  g_object_set_data_full (G_OBJECT (view), "cs-focus-frames", g_new0 (guint, 1), g_free);
-  gtk_widget_add_tick_callback (view, focus_selected_row, NULL, NULL);
 }
 
 static CsDrillLevel
@@ -207,17 +129,16 @@ selected_region (CsModulesPage *self,
   return scope != NULL && scope->region_id > 0 ? scope : NULL;
 }
 
-void
-cs_modules_page_open_symbol (CsModulesPage *self,
-                             CsSymbolItem  *item)
+/* What a symbol activation does: opens the source and disassembly panes
+ * below the table on @item's symbol. */
+static void
+open_symbol (CsModulesPage *self,
+             CsSymbolItem  *item)
 {
   g_autofree char *title = NULL;
   const CsScope *region;
   gboolean has_source;
   int height, width;
-
-  g_return_if_fail (CS_IS_MODULES_PAGE (self));
-  g_return_if_fail (CS_IS_SYMBOL_ITEM (item));
 
   g_set_object (&self->open_item, item);
   region = selected_region (self, item);
@@ -259,7 +180,7 @@ cs_modules_page_open_symbol (CsModulesPage *self,
   gtk_label_set_text (self->no_source_label,
                       has_source ? "" : cs_source_pane_get_message (self->source_pane));
 
-  focus_list_in (has_source ? GTK_WIDGET (self->source_pane) : GTK_WIDGET (self->disasm_pane));
+  cs_column_view_focus_in (has_source ? GTK_WIDGET (self->source_pane) : GTK_WIDGET (self->disasm_pane));
   self->level = CS_DRILL_SOURCE;
   emit_changed (self);
 }
@@ -312,7 +233,7 @@ show_code (CsModulesPage *self,
 
       if (symbol->module != module || symbol->symbol->unknown || symbol->symbol->start != symbol_start)
         continue;
-      cs_modules_page_open_symbol (self, item);
+      open_symbol (self, item);
       cs_disasm_pane_select_address (self->disasm_pane, address);
       return TRUE;
     }
@@ -344,7 +265,7 @@ show_code (CsModulesPage *self,
         }
       cold.percent = e->period > 0 ? 100.0 * (double) cold.period / (double) e->period : 0;
       item = cs_symbol_item_new (self->analysis, event, &cold, cold.percent / 100.0);
-      cs_modules_page_open_symbol (self, item);
+      open_symbol (self, item);
       cs_disasm_pane_select_address (self->disasm_pane, address);
       return TRUE;
     }
@@ -384,7 +305,12 @@ module_selected (CsModuleTable *table,
                  CsModuleRow   *row,
                  CsModulesPage *self)
 {
-  cs_symbol_pane_set_module (self->symbol_pane, row);
+  if (row != NULL)
+    cs_symbol_pane_set_module (self->symbol_pane, row);
+  else
+    /* The filter hid the selected module: its symbols must go too. */
+    cs_symbol_pane_clear (self->symbol_pane, _("No module selected: the filter hides the module that was. "
+                                               "Choose one in the table to see its hot symbols."));
   /* The open symbol belongs to the module that was selected before. */
   close_annotate (self);
   self->level = compute_level (self);
@@ -398,7 +324,7 @@ module_activated (CsModuleTable *table,
 {
   if (cs_symbol_pane_get_module (self->symbol_pane) != row)
     cs_symbol_pane_set_module (self->symbol_pane, row);
-  focus_list_in (GTK_WIDGET (self->symbol_pane));
+  cs_column_view_focus_in (GTK_WIDGET (self->symbol_pane));
   update_level (self);
 }
 
@@ -407,7 +333,7 @@ symbol_activated (CsSymbolPane  *pane,
                   CsSymbolItem  *item,
                   CsModulesPage *self)
 {
-  cs_modules_page_open_symbol (self, item);
+  open_symbol (self, item);
 }
 
 /* The panes follow :analysis through the template's bindings (the hot
@@ -431,7 +357,7 @@ cs_modules_page_grab_focus (GtkWidget *widget)
 {
   CsModulesPage *self = CS_MODULES_PAGE (widget);
 
-  focus_list_in (GTK_WIDGET (self->module_table));
+  cs_column_view_focus_in (GTK_WIDGET (self->module_table));
   update_level (self);
   return TRUE;
 }
@@ -453,7 +379,7 @@ cs_modules_page_go_back (CsModulesPage *self)
     {
     case CS_DRILL_SOURCE:
       close_annotate (self);
-      focus_list_in (GTK_WIDGET (self->symbol_pane));
+      cs_column_view_focus_in (GTK_WIDGET (self->symbol_pane));
       break;
     case CS_DRILL_SYMBOLS:
       gtk_widget_grab_focus (GTK_WIDGET (cs_module_table_get_column_view (self->module_table)));
@@ -489,6 +415,14 @@ cs_modules_page_get_level (CsModulesPage *self)
   return compute_level (self);
 }
 
+CsModuleTable *
+cs_modules_page_get_module_table (CsModulesPage *self)
+{
+  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), NULL);
+
+  return self->module_table;
+}
+
 CsSymbolItem *
 cs_modules_page_get_open_symbol (CsModulesPage *self)
 {
@@ -497,41 +431,10 @@ cs_modules_page_get_open_symbol (CsModulesPage *self)
   return self->open_item;
 }
 
-const char *
-cs_modules_page_get_no_source_message (CsModulesPage *self)
-{
-  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), NULL);
 
-  return self->open_item != NULL ? cs_source_pane_get_message (self->source_pane) : NULL;
-}
 
-CsModuleTable *
-cs_modules_page_get_module_table (CsModulesPage *self)
-{
-  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), NULL);
-  return self->module_table;
-}
 
-CsSymbolPane *
-cs_modules_page_get_symbol_pane (CsModulesPage *self)
-{
-  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), NULL);
-  return self->symbol_pane;
-}
 
-CsSourcePane *
-cs_modules_page_get_source_pane (CsModulesPage *self)
-{
-  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), NULL);
-  return self->source_pane;
-}
-
-CsDisasmPane *
-cs_modules_page_get_disasm_pane (CsModulesPage *self)
-{
-  g_return_val_if_fail (CS_IS_MODULES_PAGE (self), NULL);
-  return self->disasm_pane;
-}
 
 /* --- GtkWidget --- */
 
@@ -558,15 +461,28 @@ cs_modules_page_size_allocate (GtkWidget *widget,
 {
   CsModulesPage *self = CS_MODULES_PAGE (widget);
 
-  /* The first real width places the split in the middle: the table
-   * scrolls its metric columns anyway, and symbol names need the room;
-   * later the paned keeps the proportion the user chose. */
-  if (!self->split_done && width > 0)
+  /* Until the user moves it, the split gives the table its natural width
+   * (all its columns whole) within 40–60 % of the page: symbol names need
+   * the rest, and a wide hardware model's table scrolls its metric
+   * columns anyway. */
+  self->placing = TRUE;
+  if (!self->split_chosen && width > 0)
     {
-      gtk_paned_set_position (self->top_paned, width / 2);
-      self->split_done = TRUE;
+      int natural = 0;
+
+      gtk_widget_measure (GTK_WIDGET (self->module_table), GTK_ORIENTATION_HORIZONTAL, -1,
+                          NULL, &natural, NULL, NULL);
+      gtk_paned_set_position (self->top_paned, CLAMP (natural, width * 2 / 5, width * 3 / 5));
     }
   gtk_widget_allocate (GTK_WIDGET (self->outer_paned), width, height, baseline, NULL);
+  self->placing = FALSE;
+}
+
+static void
+split_moved (CsModulesPage *self)
+{
+  if (!self->placing)
+    self->split_chosen = TRUE;
 }
 
 static void
@@ -703,6 +619,7 @@ cs_modules_page_init (CsModulesPage *self)
   gtk_scrollable_set_hscroll_policy (GTK_SCROLLABLE (cs_module_table_get_column_view (self->module_table)),
                                      GTK_SCROLL_NATURAL);
   self->link = cs_annotate_link_new (self->source_pane, self->disasm_pane);
+  g_signal_connect_swapped (self->top_paned, "notify::position", G_CALLBACK (split_moved), self);
   g_signal_connect (self->module_table, "module-selected", G_CALLBACK (module_selected), self);
   g_signal_connect (self->module_table, "module-activated", G_CALLBACK (module_activated), self);
   g_signal_connect (self->symbol_pane, "symbol-activated", G_CALLBACK (symbol_activated), self);

@@ -33,22 +33,13 @@ void       cs_modules_page_focus_filter (CsModulesPage *self);
  * then hot symbols). FALSE when there was nothing to close. */
 gboolean   cs_modules_page_go_back      (CsModulesPage *self);
 
-/* Added by the drill-down (engineer w); the declarations above are unchanged. */
-
 /* Binds the table's columns (module-columns) and the number of hot symbols
  * (symbol-limit) to @settings; NULL leaves the defaults. */
 void            cs_modules_page_bind_settings   (CsModulesPage *self,
                                                  GSettings     *settings);
 CsDrillLevel    cs_modules_page_get_level       (CsModulesPage *self);
-/* What a symbol activation does: opens the source and disassembly panes
- * below the table on @item's symbol. */
-void            cs_modules_page_open_symbol     (CsModulesPage *self,
-                                                 CsSymbolItem  *item);
 /* The symbol the source / disassembly panes show, NULL when they are closed. */
 CsSymbolItem   *cs_modules_page_get_open_symbol (CsModulesPage *self);
-/* Why the source pane is hidden (no debug information, file not found), or
- * NULL while it shows source or is closed. */
-const char     *cs_modules_page_get_no_source_message (CsModulesPage *self);
 /* Drills down to the instruction at @address (ELF virtual address) of the
  * symbol starting at @symbol_start in the module at @module_path: selects
  * the module, opens the symbol's source and disassembly and selects the
@@ -67,9 +58,7 @@ gboolean        cs_modules_page_show_region_code (CsModulesPage *self,
                                                   const char    *module_path,
                                                   guint64        symbol_start,
                                                   guint64        address);
+/* The table the Call Graph page follows (its selected region). */
 CsModuleTable  *cs_modules_page_get_module_table (CsModulesPage *self);
-CsSymbolPane   *cs_modules_page_get_symbol_pane  (CsModulesPage *self);
-CsSourcePane   *cs_modules_page_get_source_pane  (CsModulesPage *self);
-CsDisasmPane   *cs_modules_page_get_disasm_pane  (CsModulesPage *self);
 
 G_END_DECLS

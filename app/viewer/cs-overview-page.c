@@ -61,7 +61,7 @@ export_requested (CsChartGridView *grid,
 static void
 update_warnings (CsOverviewPage *self)
 {
-  const char * const *warnings = cs_overview_page_get_warnings (self);
+  const char * const *warnings = self->analysis != NULL ? cs_analysis_get_warnings (self->analysis) : NULL;
   const char * const *recorded = self->analysis != NULL ? cs_analysis_get_warning_details (self->analysis) : NULL;
   guint n = warnings != NULL ? g_strv_length ((char **) warnings) : 0;
   guint n_recorded = recorded != NULL ? g_strv_length ((char **) recorded) : 0;
@@ -186,13 +186,6 @@ charts_changed (CsOverviewPage *self)
                                     ? "charts" : "no-charts");
 }
 
-const char * const *
-cs_overview_page_get_warnings (CsOverviewPage *self)
-{
-  g_return_val_if_fail (CS_IS_OVERVIEW_PAGE (self), NULL);
-
-  return self->analysis != NULL ? cs_analysis_get_warnings (self->analysis) : NULL;
-}
 
 static void
 set_finding (CsOverviewPage *self,
@@ -215,43 +208,9 @@ cs_overview_page_get_finding (CsOverviewPage *self)
   return gtk_label_get_text (self->finding_label);
 }
 
-const char *
-cs_overview_page_get_banner_text (CsOverviewPage *self)
-{
-  g_return_val_if_fail (CS_IS_OVERVIEW_PAGE (self), NULL);
 
-  if (!gtk_revealer_get_reveal_child (self->warnings_revealer))
-    return NULL;
-  return gtk_label_get_text (self->warning_label);
-}
 
-const char *
-cs_overview_page_get_details_text (CsOverviewPage *self)
-{
-  g_return_val_if_fail (CS_IS_OVERVIEW_PAGE (self), NULL);
 
-  if (!gtk_revealer_get_reveal_child (self->warnings_revealer))
-    return NULL;
-  return gtk_label_get_text (self->warnings_details_label);
-}
-
-const char *
-cs_overview_page_get_hidden_charts_text (CsOverviewPage *self)
-{
-  g_return_val_if_fail (CS_IS_OVERVIEW_PAGE (self), NULL);
-
-  if (self->analysis == NULL || cs_analysis_get_hidden_charts (self->analysis)->len == 0)
-    return NULL;
-  return gtk_label_get_text (self->no_charts_label);
-}
-
-CsChartGridView *
-cs_overview_page_get_chart_grid (CsOverviewPage *self)
-{
-  g_return_val_if_fail (CS_IS_OVERVIEW_PAGE (self), NULL);
-
-  return self->chart_grid;
-}
 
 static void
 cs_overview_page_dispose (GObject *object)

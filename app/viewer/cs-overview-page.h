@@ -5,7 +5,6 @@
 #include <gtk/gtk.h>
 
 #include "cs-analysis.h"
-#include "cs-chart-grid-view.h"
 
 G_BEGIN_DECLS
 
@@ -16,17 +15,6 @@ G_DECLARE_FINAL_TYPE (CsOverviewPage, cs_overview_page, CS, OVERVIEW_PAGE, GtkWi
  * (a finding of another page shown above the charts with a button to that
  * page; NULL hides it). The window binds both in cs-window.ui. */
 
-/* The warnings currently shown above the charts (for tests), or NULL. */
-const char * const *cs_overview_page_get_warnings (CsOverviewPage *self);
-/* What the warnings banner says (NULL when hidden), and its Details: the
- * other warnings, then the sentences recorded in the session (tests). */
-const char         *cs_overview_page_get_banner_text  (CsOverviewPage *self);
-const char         *cs_overview_page_get_details_text (CsOverviewPage *self);
-/* The line that says how many of the model's charts need counting runs
- * (NULL when none were left out). */
-const char         *cs_overview_page_get_hidden_charts_text (CsOverviewPage *self);
+/* The finding shown above the charts, NULL while none is (the property). */
 const char         *cs_overview_page_get_finding (CsOverviewPage *self);
-/* The grid of chart widgets (engineer w). */
-CsChartGridView    *cs_overview_page_get_chart_grid (CsOverviewPage *self);
-
 G_END_DECLS

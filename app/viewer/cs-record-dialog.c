@@ -164,8 +164,7 @@ run_done (GObject      *source,
     {
       g_autofree char *text = NULL;
 
-      if (g_error_matches (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_CANCELLED) ||
-          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           text = g_strdup_printf (_("Recording stopped. The runs that finished were saved in %s "
                                     "(marked incomplete)."), bundle);

@@ -9,16 +9,44 @@
 #define PORTAL_INTERFACE "org.freedesktop.portal.Settings"
 #define APPEARANCE       "org.freedesktop.appearance"
 
-/* What GtkSettings said before the portal spoke, restored when the desktop
+/* What GtkSettings said before we touched it, restored when the desktop
  * switches back to "no preference". */
 static gboolean initial_prefer_dark;
+/* The desktop's preference (0: none, 1: dark, 2: light), and ours. */
+static guint32 desktop_scheme;
+static GSettings *app_settings;
+
+static void
+apply (void)
+{
+  GtkSettings *settings = gtk_settings_get_default ();
+  g_autofree char *chosen = app_settings != NULL ? g_settings_get_string (app_settings, "color-scheme")
+                                                 : g_strdup ("default");
+  gboolean dark;
+
+  if (settings == NULL)
+    return;
+  if (g_strcmp0 (chosen, "dark") == 0)
+    dark = TRUE;
+  else if (g_strcmp0 (chosen, "light") == 0)
+    dark = FALSE;
+  else
+    dark = desktop_scheme == 1 ? TRUE : desktop_scheme == 2 ? FALSE : initial_prefer_dark;
+  g_object_set (settings, "gtk-application-prefer-dark-theme", dark, NULL);
+}
+
+static void
+scheme_changed (GSettings  *settings,
+                const char *key,
+                gpointer    user_data)
+{
+  apply ();
+}
 
 static void
 apply_color_scheme (GVariant *value)
 {
-  GtkSettings *settings = gtk_settings_get_default ();
   g_autoptr(GVariant) inner = g_variant_ref (value);
-  guint32 scheme;
 
   /* Read() wraps the value in one or two variants depending on the portal version. */
   while (g_variant_is_of_type (inner, G_VARIANT_TYPE_VARIANT))
@@ -28,13 +56,11 @@ apply_color_scheme (GVariant *value)
       g_variant_unref (inner);
       inner = child;
     }
-  if (settings == NULL || !g_variant_is_of_type (inner, G_VARIANT_TYPE_UINT32))
+  if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_UINT32))
     return;
-
   /* 0: no preference, 1: prefer dark, 2: prefer light. */
-  scheme = g_variant_get_uint32 (inner);
-  g_object_set (settings, "gtk-application-prefer-dark-theme",
-                scheme == 1 ? TRUE : scheme == 2 ? FALSE : initial_prefer_dark, NULL);
+  desktop_scheme = g_variant_get_uint32 (inner);
+  apply ();
 }
 
 static void
@@ -88,29 +114,30 @@ on_proxy_ready (GObject      *source,
 }
 
 void
-cs_theme_follow_desktop (void)
+cs_theme_init (GSettings *settings)
 {
   static gboolean started;
-  GtkSettings *settings = gtk_settings_get_default ();
+  GtkSettings *gtk_settings = gtk_settings_get_default ();
 
-  if (started || settings == NULL)
+  /* Several applications run one after another in the UI tests: the last
+   * one's settings count. */
+  if (settings != NULL && app_settings != settings)
+    {
+      g_set_object (&app_settings, settings);
+      g_signal_connect (settings, "changed::color-scheme", G_CALLBACK (scheme_changed), NULL);
+    }
+  if (gtk_settings == NULL)
     return;
+  if (started)
+    {
+      apply ();
+      return;
+    }
   started = TRUE;
-  g_object_get (settings, "gtk-application-prefer-dark-theme", &initial_prefer_dark, NULL);
+  g_object_get (gtk_settings, "gtk-application-prefer-dark-theme", &initial_prefer_dark, NULL);
+  apply ();
   g_dbus_proxy_new_for_bus (G_BUS_TYPE_SESSION,
                             G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES,
                             NULL, PORTAL_BUS_NAME, PORTAL_PATH, PORTAL_INTERFACE,
                             NULL, on_proxy_ready, NULL);
-}
-
-CsTheme
-cs_theme_for_widget (GtkWidget *widget)
-{
-  GdkRGBA fg;
-  double luminance;
-
-  /* gtk_widget_get_color() is 4.10; the style context is the 4.8 way. */
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-  luminance = 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue;
-  return luminance > 0.5 ? CS_THEME_DARK : CS_THEME_LIGHT;
 }

@@ -1,20 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cs-theme.h — light or dark: following the desktop, and telling the charts */
+/* cs-theme.h — light or dark: the Style choice, following the desktop by default */
 #pragma once
 
 #include <gtk/gtk.h>
 
-#include "cs-palette.h"
-
 G_BEGIN_DECLS
 
-/* GTK 4.8 does not read the desktop's colour scheme itself (libadwaita
- * would): ask the settings portal for org.freedesktop.appearance
- * color-scheme and keep gtk-application-prefer-dark-theme in step with it.
- * Without a portal the user's GtkSettings stay as they are. */
-void    cs_theme_follow_desktop (void);
-/* The chart theme matching what @widget is drawn on (its text colour decides,
- * so GTK_THEME=Adwaita:dark and high-contrast themes are followed too). */
-CsTheme cs_theme_for_widget     (GtkWidget *widget);
+/* Light or dark as the GSettings key color-scheme says: "default" follows
+ * the desktop (GTK 4.8 does not read its colour scheme itself, libadwaita
+ * would: the settings portal's org.freedesktop.appearance color-scheme is
+ * asked and followed), "light" and "dark" choose one. Either way
+ * gtk-application-prefer-dark-theme is kept in step. Without a portal (or
+ * with @settings NULL) the user's GtkSettings stay as they are. */
+void    cs_theme_init           (GSettings *settings);
 
 G_END_DECLS

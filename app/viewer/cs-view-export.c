@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cs-export-dialog.h"
 #include "cs-file-chooser.h"
 #include "cs-view-export.h"
 
@@ -21,11 +22,7 @@ save_chosen (gpointer              owner,
                          _("Choose a file on this computer to export to."));
   else if (cs_cairo_view_export (view, path, &error))
     {
-      g_autofree char *name = g_filename_display_name (path);
-      /* TRANSLATORS: confirmation after an export, %s is the file */
-      g_autofree char *message = g_strdup_printf (_("Exported to “%s”"), name);
-
-      gtk_widget_activate_action (GTK_WIDGET (view), "win.show-message", "s", message);
+      cs_export_charts_confirm (GTK_WIDGET (view), path);
       return;
     }
   if (!gtk_widget_activate_action (GTK_WIDGET (view), "win.show-error", "s", error->message))

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cs-profile-summary.h"
+#include "cs-error.h"
 #include "cs-viewer-format.h"
 
 char *
@@ -180,4 +181,36 @@ cs_format_sampling (CsAnalysis *analysis)
    * "Processes: 2 · Threads: 4 · Samples: 2,400 (4000 Hz, 3,980/s) · Lost: 0 · Throttled: 0" */
   return g_strdup_printf (_("Processes: %u · Threads: %u · Samples: %s (%s, %s/s) · Lost: %s · Throttled: %s"),
                           s->n_processes, s->n_threads, n, rate, per_second, lost, throttled);
+}
+
+const char *
+cs_format_error_kind (const GError *error)
+{
+  g_return_val_if_fail (error != NULL, NULL);
+
+  if (error->domain == CS_DATA_ERROR)
+    switch ((CsDataError) error->code)
+      {
+      case CS_DATA_ERROR_IO:
+        return _("The file could not be read.");
+      case CS_DATA_ERROR_PARSE:
+        return _("The file is not written correctly (a syntax error).");
+      case CS_DATA_ERROR_INVALID:
+        return _("The file is not a recording, or a value in it is wrong or missing.");
+      case CS_DATA_ERROR_VERSION:
+        return _("The file was written by another version of Cyclescope.");
+      case CS_DATA_ERROR_CORRUPT:
+        return _("The file is cut short or damaged.");
+      case CS_DATA_ERROR_UNSUPPORTED:
+        return _("The file uses something Cyclescope does not read.");
+      case CS_DATA_ERROR_NOT_FOUND:
+        return _("Something the recording refers to is missing.");
+      case CS_DATA_ERROR_CYCLE:
+        return _("The recording’s model defines metrics in a loop.");
+      default:
+        break;
+      }
+  if (error->domain == G_IO_ERROR || error->domain == G_FILE_ERROR)
+    return _("The file could not be read.");
+  return _("The recording could not be opened.");
 }

@@ -29,5 +29,8 @@ char *cs_format_recording_duration (CsAnalysis *analysis);
 /* "Processes: 2 · Threads: 4 · Samples: 2,400 (4000 Hz, 3,980/s) · Lost: 0
  * · Throttled: 0" of the whole recording; NULL without samples. */
 char *cs_format_sampling     (CsAnalysis *analysis);
+/* What kind of problem @error is, in a sentence for the banner's Details
+ * ("The file is cut short or damaged."), never a GQuark. */
+const char *cs_format_error_kind (const GError *error);
 
 G_END_DECLS

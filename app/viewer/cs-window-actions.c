@@ -13,7 +13,7 @@
 #include "cs-export-dialog.h"
 #include "cs-file-chooser.h"
 #include "cs-record-dialog.h"
-#include "cs-theme.h"
+#include "cs-widgets-util.h"
 #include "cs-viewer-format.h"
 #include "cs-window-private.h"
 
@@ -295,7 +295,7 @@ export_grid_response (GtkNativeDialog *dialog,
       scale = g_settings_get_int (self->settings, "export-scale");
     }
   /* What you see is what you export: the window's light or dark palette. */
-  cs_export_charts_async (self->analysis, NULL, cs_theme_for_widget (GTK_WIDGET (self)),
+  cs_export_charts_async (self->analysis, NULL, cs_widgets_get_theme (GTK_WIDGET (self)),
                           CS_EXPORT_PNG, width, height, scale, file, NULL,
                           export_grid_done, g_object_ref (self));
 }
@@ -431,12 +431,18 @@ void
 _cs_window_update_actions (CsWindow *self)
 {
   static const char *need_analysis[] = {
-    "win.export", "win.export-chart", "win.export-grid-png", "win.filter", "win.back", "win.show-code",
+    "win.export", "win.export-chart", "win.export-grid-png", "win.filter", "win.show-code",
   };
   gboolean has = self->analysis != NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (need_analysis); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), need_analysis[i], has);
+  /* Back walks up the Modules page's drill-down (nothing to do at the top)
+   * or the Call Graph page's functions shown. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back",
+                                 has && (g_strcmp0 (gtk_stack_get_visible_child_name (self->page_stack),
+                                                    "call-graph") == 0 ||
+                                         cs_modules_page_get_level (self->modules_page) != CS_DRILL_TABLE));
 }
 
 void

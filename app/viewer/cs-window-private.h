@@ -6,6 +6,7 @@
 #include "cs-memory-page.h"
 #include "cs-modules-page.h"
 #include "cs-overview-page.h"
+#include "cs-session-summary.h"
 #include "cs-timeline-view.h"
 #include "cs-window.h"
 
@@ -37,11 +38,6 @@ struct _CsWindow
   CsModulesPage        *modules_page;
   CsCallGraphPage      *call_graph_page;
   CsMemoryPage         *memory_page;
-  GtkLabel             *session_host;
-  GtkLabel             *session_pmu;
-  GtkLabel             *session_model;
-  GtkLabel             *session_runs;
-  GtkLabel             *session_duration;
   GtkRevealer          *filter_revealer;
   GtkFlowBox           *filter_chips;
   GtkExpander          *timeline_expander;
@@ -60,7 +56,6 @@ struct _CsWindow
   GtkWindow            *record_dialog;
   GtkWindow            *export_dialog;
   gulong                recent_changed_id;
-  char                 *error_text;       /* what the error banner says, NULL when hidden */
   guint                 toast_timeout;
   /* Filters (cs-window-filter.c): the filters before the current one, for
    * Back (CsProfileFilter*), and the re-aggregation in flight. */

@@ -13,7 +13,6 @@
 
 #include "cs-application.h"
 #include "cs-file-chooser.h"
-#include "cs-state-report.h"
 #include "cs-viewer-format.h"
 #include "cs-window-private.h"
 
@@ -119,38 +118,13 @@ load_progress (const char *stage,
                                 g_atomic_rc_box_acquire (state), load_state_release);
 }
 
+/* The title; the sidebar's summary follows through its binding. */
 static void
-update_summary (CsWindow *self)
+update_title (CsWindow *self)
 {
-  CsSession *session = self->analysis != NULL ? cs_analysis_get_session (self->analysis) : NULL;
   g_autofree char *title = cs_format_window_title (self->analysis);
-  g_autofree char *pmu = NULL;
-  g_autofree char *model = NULL;
-  g_autofree char *runs = NULL;
-  g_autofree char *duration = NULL;
-  g_autofree char *host_tip = NULL;
 
   gtk_window_set_title (GTK_WINDOW (self), title);
-  if (session == NULL)
-    return;
-
-  pmu = cs_format_pmu (session);
-  model = cs_format_model (self->analysis);
-  runs = cs_format_runs (session);
-  duration = cs_format_recording_duration (self->analysis);
-  host_tip = g_strdup_printf ("%s\n%s", cs_session_get_cpu_model (session) ? cs_session_get_cpu_model (session) : "",
-                              cs_session_get_kernel_release (session) ? cs_session_get_kernel_release (session) : "");
-  gtk_label_set_text (self->session_host, cs_session_get_hostname (session) ? cs_session_get_hostname (session) : "—");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_host), g_strstrip (host_tip));
-  gtk_label_set_text (self->session_pmu, pmu);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_pmu), pmu);
-  gtk_label_set_text (self->session_model, model);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_model),
-                               cs_analysis_get_model (self->analysis) != NULL
-                               ? cs_model_get_name (cs_analysis_get_model (self->analysis)) : NULL);
-  gtk_label_set_text (self->session_runs, runs);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->session_runs), runs);
-  gtk_label_set_text (self->session_duration, duration);
 }
 
 static gboolean
@@ -175,7 +149,7 @@ _cs_window_set_analysis (CsWindow   *self,
     return;
   /* The pages follow through their bindings in cs-window.ui. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
-  update_summary (self);
+  update_title (self);
   _cs_window_update_filter (self, !refiltered);
   if (refiltered)
     return;
@@ -190,7 +164,6 @@ _cs_window_set_analysis (CsWindow   *self,
 static void
 hide_error (CsWindow *self)
 {
-  g_clear_pointer (&self->error_text, g_free);
   gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
 }
 
@@ -260,7 +233,8 @@ page_shortcut (GtkWidget *widget,
   return TRUE;
 }
 
-/* The page changed from elsewhere (Ctrl+F, tests): keep the sidebar in step. */
+/* The page changed from elsewhere (Ctrl+F, tests): keep the sidebar in step,
+ * and Back (whose meaning is the page's) up to date. */
 static void
 page_changed (CsWindow *self)
 {
@@ -271,6 +245,7 @@ page_changed (CsWindow *self)
     if (GTK_IS_LIST_BOX_ROW (row) && g_strcmp0 (gtk_widget_get_name (row), name) == 0 &&
         !gtk_list_box_row_is_selected (GTK_LIST_BOX_ROW (row)))
       gtk_list_box_select_row (self->page_list, GTK_LIST_BOX_ROW (row));
+  _cs_window_update_actions (self);
 }
 
 static void
@@ -307,8 +282,7 @@ load_done (GObject      *source,
     {
       g_autofree char *name = g_filename_display_basename (state->path);
       g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
-      g_autofree char *details = g_strdup_printf ("%s\n%s %d", state->path,
-                                                  g_quark_to_string (error->domain), error->code);
+      g_autofree char *details = g_strdup_printf ("%s\n%s", cs_format_error_kind (error), state->path);
 
       _cs_window_show_error_full (self, title, error->message, details);
     }
@@ -393,8 +367,6 @@ _cs_window_show_error_full (CsWindow   *self,
 {
   g_return_if_fail (CS_IS_WINDOW (self));
 
-  g_free (self->error_text);
-  self->error_text = message != NULL ? g_strdup_printf ("%s\n%s", title, message) : g_strdup (title);
   gtk_label_set_text (self->error_title, title);
   gtk_label_set_text (self->error_message, message != NULL ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (self->error_message), message != NULL && message[0] != '\0');
@@ -458,29 +430,8 @@ cs_window_get_analysis (CsWindow *self)
   return self->analysis;
 }
 
-gboolean
-cs_window_is_loading (CsWindow *self)
-{
-  g_return_val_if_fail (CS_IS_WINDOW (self), FALSE);
 
-  return self->load_cancellable != NULL;
-}
 
-const char *
-cs_window_get_error_message (CsWindow *self)
-{
-  g_return_val_if_fail (CS_IS_WINDOW (self), NULL);
-
-  return self->error_text;
-}
-
-GtkStack *
-cs_window_get_page_stack (CsWindow *self)
-{
-  g_return_val_if_fail (CS_IS_WINDOW (self), NULL);
-
-  return self->page_stack;
-}
 
 static gboolean
 cs_window_close_request (GtkWindow *window)
@@ -545,7 +496,6 @@ cs_window_dispose (GObject *object)
   g_clear_object (&self->analysis);
   g_clear_object (&self->settings);
   g_clear_object (&self->recent_section);
-  g_clear_pointer (&self->error_text, g_free);
   G_OBJECT_CLASS (cs_window_parent_class)->dispose (object);
 }
 
@@ -594,6 +544,7 @@ cs_window_class_init (CsWindowClass *klass)
   g_type_ensure (CS_TYPE_CALL_GRAPH_PAGE);
   g_type_ensure (CS_TYPE_MEMORY_PAGE);
   g_type_ensure (CS_TYPE_TIMELINE_VIEW);
+  g_type_ensure (CS_TYPE_SESSION_SUMMARY);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/Cyclescope/cs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CsWindow, open_button);
@@ -616,11 +567,6 @@ cs_window_class_init (CsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsWindow, modules_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, call_graph_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, memory_page);
-  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_host);
-  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_pmu);
-  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_model);
-  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_runs);
-  gtk_widget_class_bind_template_child (widget_class, CsWindow, session_duration);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, filter_revealer);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, filter_chips);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, timeline_expander);
@@ -640,11 +586,16 @@ static void
 cs_window_init (CsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* What the Memory page found, said on the Overview where the user starts.
+   * A GBinding, not a <binding> in cs-window.ui: GTK 4.8's expression watch
+   * on a sibling page unrefs a weak reference twice when the window is
+   * destroyed (a fatal warning in the tests). */
+  g_object_bind_property (self->memory_page, "finding", self->overview_page, "finding", G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->page_stack, "notify::visible-child-name", G_CALLBACK (page_changed), self);
   g_signal_connect_swapped (self->page_list, "row-activated", G_CALLBACK (page_row_activated), self);
+  g_signal_connect_swapped (self->modules_page, "changed", G_CALLBACK (_cs_window_update_actions), self);
   page_changed (self);
   _cs_window_init_filter (self);
-  cs_state_report_attach (self);
   /* The call graph of the region the user selects in the module table. */
   cs_call_graph_page_follow_table (self->call_graph_page, cs_modules_page_get_module_table (self->modules_page));
 }

@@ -19,19 +19,15 @@ void      cs_window_open       (CsWindow       *self,
 /* Shows an error in the window's banner. */
 void      cs_window_show_error (CsWindow       *self,
                                 const char     *message);
+/* Showing nothing and loading nothing: the next file opened from outside
+ * goes here. */
 gboolean  cs_window_is_empty   (CsWindow       *self);
 
-/* Added by the viewer (engineer h); the declarations above are unchanged. */
-
-/* The recording shown, or NULL. */
+/* The recording shown, or NULL (the "analysis" property, which the pages
+ * bind to). */
 CsAnalysis *cs_window_get_analysis      (CsWindow   *self);
-gboolean    cs_window_is_loading        (CsWindow   *self);
 /* Cancels a load in progress (the Cancel button). */
 void        cs_window_cancel_load       (CsWindow   *self);
-/* The message in the error banner, or NULL when the banner is hidden. */
-const char *cs_window_get_error_message (CsWindow   *self);
-/* The Overview / Modules / Memory pages (names "overview", "modules", "memory"). */
-GtkStack   *cs_window_get_page_stack    (CsWindow   *self);
 /* Shows the page @name ("overview", "modules", "memory") and moves the
  * keyboard focus into it, as a click on its sidebar row or Alt+N does. */
 void        cs_window_show_page         (CsWindow   *self,

@@ -24,7 +24,6 @@ typedef enum
   CS_DATA_ERROR_UNSUPPORTED,  /* valid input we do not handle */
   CS_DATA_ERROR_NOT_FOUND,    /* unknown model, metric, symbol, event */
   CS_DATA_ERROR_CYCLE,        /* metric definitions refer to each other in a loop */
-  CS_DATA_ERROR_CANCELLED,
 } CsDataError;
 
 GQuark cs_data_error_quark (void);

@@ -30,20 +30,52 @@ describe (json_object *obj)
     }
 }
 
+static gboolean
+fail_valist (CsJsonReader *r,
+             CsDataError   code,
+             const char   *format,
+             va_list       args) G_GNUC_PRINTF (3, 0);
+
+static gboolean
+fail_valist (CsJsonReader *r,
+             CsDataError   code,
+             const char   *format,
+             va_list       args)
+{
+  g_autofree char *msg = g_strdup_vprintf (format, args);
+
+  g_set_error (r->error, CS_DATA_ERROR, code, "%s: %s: %s", r->filename,
+               r->path->len > 0 ? r->path->str : _("top level"), msg);
+  return FALSE;
+}
+
 gboolean
 cs_jr_fail (CsJsonReader *r,
             CsDataError   code,
             const char   *format,
             ...)
 {
-  g_autofree char *msg = NULL;
   va_list args;
 
   va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
+  fail_valist (r, code, format, args);
   va_end (args);
-  g_set_error (r->error, CS_DATA_ERROR, code, "%s: %s: %s", r->filename,
-               r->path->len > 0 ? r->path->str : _("top level"), msg);
+  return FALSE;
+}
+
+gboolean
+cs_jr_fail_at (CsJsonReader *r,
+               const char   *key,
+               CsDataError   code,
+               const char   *format,
+               ...)
+{
+  va_list args;
+
+  cs_jr_push_key (r, key);
+  va_start (args, format);
+  fail_valist (r, code, format, args);
+  va_end (args);
   return FALSE;
 }
 
@@ -115,7 +147,11 @@ cs_jr_string (CsJsonReader  *r,
 
   if (!cs_jr_member (r, obj, key, required ? what : NULL, &v, &saved))
     return FALSE;
-  if (v == NULL || (nullable && json_object_is_type (v, json_type_null)))
+  /* json-c gives NULL for both an absent member and null: a required
+   * string must be one. */
+  if (v == NULL && required && !nullable)
+    return cs_jr_expected (r, what, v);
+  if (v == NULL)
     {
       cs_jr_pop (r, saved);
       return TRUE;
@@ -161,6 +197,8 @@ cs_jr_uint64 (CsJsonReader *r,
 
   if (!cs_jr_member (r, obj, key, required ? _("a non-negative integer") : NULL, &v, &saved))
     return FALSE;
+  if (v == NULL && required)
+    return cs_jr_expected (r, _("a non-negative integer"), v);
   if (v != NULL && !cs_jr_check_uint64 (r, v, out))
     return FALSE;
   cs_jr_pop (r, saved);
@@ -258,8 +296,65 @@ cs_jr_container (CsJsonReader  *r,
 
   if (!cs_jr_member (r, obj, key, required ? what : NULL, out, saved))
     return FALSE;
-  if (*out != NULL && !json_object_is_type (*out, type))
+  if ((*out == NULL && required) || (*out != NULL && !json_object_is_type (*out, type)))
     return cs_jr_expected (r, what, *out);
+  return TRUE;
+}
+
+gboolean
+cs_jr_number (CsJsonReader *r,
+              json_object  *obj,
+              const char   *key,
+              gboolean      required,
+              double       *out)
+{
+  json_object *v;
+  gsize saved;
+
+  if (!cs_jr_member (r, obj, key, required ? _("a number") : NULL, &v, &saved))
+    return FALSE;
+  /* NULL: absent or null, which only an optional member may be. */
+  if (v == NULL && required)
+    return cs_jr_expected (r, _("a number"), v);
+  if (v != NULL)
+    {
+      if (!json_object_is_type (v, json_type_int) && !json_object_is_type (v, json_type_double))
+        return cs_jr_expected (r, _("a number"), v);
+      *out = json_object_get_double (v);
+    }
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
+gboolean
+cs_jr_object_at (CsJsonReader  *r,
+                 json_object   *array,
+                 gsize          i,
+                 json_object  **out,
+                 gsize         *saved)
+{
+  *saved = cs_jr_push_index (r, i);
+  *out = json_object_array_get_idx (array, i);
+  if (!json_object_is_type (*out, json_type_object))
+    return cs_jr_expected (r, _("an object"), *out);
+  return TRUE;
+}
+
+gboolean
+cs_jr_check_keys (CsJsonReader       *r,
+                  json_object        *obj,
+                  const char * const *allowed)
+{
+  json_object_object_foreach (obj, key, value)
+    {
+      (void) value;
+      if (!g_strv_contains (allowed, key))
+        {
+          g_autofree char *list = g_strjoinv (", ", (char **) allowed);
+
+          return cs_jr_fail (r, CS_DATA_ERROR_INVALID, _("unknown key “%s” (expected one of: %s)"), key, list);
+        }
+    }
   return TRUE;
 }
 

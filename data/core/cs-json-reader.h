@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-json-reader.h — reading JSON with the path of every member at hand
  *
- * A small layer over json-c for loaders whose errors must name the file, the
+ * The one typed getter layer over json-c for the files people write or
+ * hand around (session.json, the model files): errors name the file, the
  * JSON path ("runs[2].counts[0].value") and what was expected. The reader
  * keeps the path of the member being read in a GString; each cs_jr_*()
  * getter pushes the member's key, checks it, and pops it again on success,
@@ -35,6 +36,12 @@ gboolean     cs_jr_fail        (CsJsonReader  *r,
                                 CsDataError    code,
                                 const char    *format,
                                 ...) G_GNUC_PRINTF (3, 4);
+/* The same at the member @key of the object the path is on. */
+gboolean     cs_jr_fail_at     (CsJsonReader  *r,
+                                const char    *key,
+                                CsDataError    code,
+                                const char    *format,
+                                ...) G_GNUC_PRINTF (4, 5);
 /* "expected WHAT, found a string" */
 gboolean     cs_jr_expected    (CsJsonReader  *r,
                                 const char    *what,
@@ -63,6 +70,19 @@ gboolean     cs_jr_container   (CsJsonReader  *r,
                                 json_object  **out,
                                 gsize         *saved);
 
+/* Item @i of @array, which must be an object; leaves the path on the item
+ * (pop with *@saved). */
+gboolean     cs_jr_object_at   (CsJsonReader  *r,
+                                json_object   *array,
+                                gsize          i,
+                                json_object  **out,
+                                gsize         *saved);
+/* Fails on a member of @obj whose key is not in @allowed (a misspelt
+ * "formla" would otherwise be ignored). */
+gboolean     cs_jr_check_keys  (CsJsonReader       *r,
+                                json_object        *obj,
+                                const char * const *allowed);
+
 /* Scalars: an absent optional member leaves *@out unchanged (the default). */
 gboolean     cs_jr_string      (CsJsonReader  *r,
                                 json_object   *obj,
@@ -86,6 +106,12 @@ gboolean     cs_jr_int         (CsJsonReader  *r,
 gboolean     cs_jr_seconds     (CsJsonReader  *r,
                                 json_object   *obj,
                                 const char    *key,
+                                double        *out);
+/* Any number, integer or not; null only where optional. */
+gboolean     cs_jr_number      (CsJsonReader  *r,
+                                json_object   *obj,
+                                const char    *key,
+                                gboolean       required,
                                 double        *out);
 gboolean     cs_jr_bool        (CsJsonReader  *r,
                                 json_object   *obj,

@@ -320,14 +320,19 @@ _cs_memory_stream (CsMemoryData  *data,
           g_propagate_error (error, g_steal_pointer (&read_error));
           return FALSE;
         }
-      g_autofree char *n_read = g_strdup_printf ("%u", data->accesses->len + data->others->len);
+      guint n = data->accesses->len + data->others->len;
+      g_autofree char *n_read = g_strdup_printf ("%u", n);
 
       data->truncated = TRUE;
-      /* The count is preformatted: a G_GUINT64_FORMAT in the message would
-       * not survive translation. */
+      /* The count is preformatted (one format for every count), and the
+       * plural follows it: "the 1 sample read". */
       g_ptr_array_add (data->warnings,
-                       g_strdup_printf (_("%s The memory view shows the %s samples read before "
-                                          "that point."),
+                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                     "%s The memory view shows the %s sample read "
+                                                     "before that point.",
+                                                     "%s The memory view shows the %s samples read "
+                                                     "before that point.",
+                                                     n),
                                         read_error->message, n_read));
     }
   resolve_regions (data);

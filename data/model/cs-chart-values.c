@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-values.c — the numbers behind one BAR or REF chart
  *
- * BAR (seed 000 §5.1): "component percentages of a whole", so each part's
- * share is its value over the sum of the parts. Negative parts (the seed's
- * formulas can go below zero when events over-count, e.g. non-retiring
- * cycles) and unknown parts take no room in the bar.
+ * BAR (Kruse, CMSSW Performance Monitoring, 2011, §5.1): "component percentages
+ * of a whole", so each part's share is its value over the sum of the parts.
+ * Negative parts (Kruse's formulas can go below zero when events over-count,
+ * e.g. non-retiring cycles) and unknown parts take no room in the bar.
  * REF: a value against fixed low / medium / high references, each band with
  * its sentence.
  */

@@ -109,7 +109,7 @@ eval_binary (CsTokenKind op,
     case CS_TOKEN_PLUS:  return a + b;
     case CS_TOKEN_MINUS: return a - b;
     case CS_TOKEN_STAR:  return a * b;
-    /* The seed's ratios (x * 100 / CountedStalledCycles) have no meaning
+    /* Kruse's ratios (x * 100 / CountedStalledCycles) have no meaning
      * when nothing was counted: NaN shows as "—" rather than inf or 0. */
     case CS_TOKEN_SLASH: return b == 0 ? NAN : a / b;
     case CS_TOKEN_LT:    return a < b;

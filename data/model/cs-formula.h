@@ -12,7 +12,7 @@
  *   primary := NUMBER | IDENT | IDENT "(" args ")" | "(" expr ")"
  *
  * Functions: min(a, b, ...), max(a, b, ...), d_ratio(a, b) (0 when b is 0),
- * program(expr) (evaluates expr in the whole-program scope, e.g. the seed's
+ * program(expr) (evaluates expr in the whole-program scope, e.g. Kruse's
  * "totalCycles" of iMargin). Identifiers are event aliases, constants or other
  * metrics; they may contain letters, digits, '_' and '.', and a backslash
  * escapes any other character (so a raw libpfm4 string can appear).

@@ -145,7 +145,8 @@ CsModelNameKind        cs_model_lookup_name        (CsModel     *self,
                                                     const char  *name,
                                                     guint       *index);
 gboolean               cs_model_is_pseudo_event    (const char  *name);
-/* Where the model comes from, e.g. "seed 000 §6.1"; may be NULL. */
+/* Where the model comes from, e.g. "Kruse, CMSSW Performance Monitoring,
+ * 2011, §6.1"; may be NULL. */
 const char            *cs_model_get_source         (CsModel     *self);
 /* Events that apply to @pmu_name: those without a "pmus" list, and those
  * naming @pmu_name. */

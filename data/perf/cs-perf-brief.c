@@ -587,7 +587,7 @@ cs_perf_reader_foreach_brief (CsPerfReader     *self,
       if (self->cancellable != NULL && self->cancel_tick++ % (CANCEL_EVERY / 64) == 0 &&
           g_cancellable_is_cancelled (self->cancellable))
         {
-          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CANCELLED,
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                        _("Reading %s was cancelled"), self->name);
           return FALSE;
         }

@@ -466,7 +466,7 @@ const CsPerfStats  *cs_perf_reader_get_stats       (CsPerfReader        *self);
 void                cs_perf_reader_set_ordered     (CsPerfReader        *self,
                                                     gboolean             ordered);
 /* Checked every few thousand records; a cancelled read fails with
- * CS_DATA_ERROR_CANCELLED. */
+ * G_IO_ERROR_CANCELLED. */
 void                cs_perf_reader_set_cancellable (CsPerfReader        *self,
                                                     GCancellable        *cancellable);
 /* TRUE and *@record set for each record; FALSE at the end (no error) or on

@@ -3,8 +3,8 @@
  *
  * The model's charts are computed from counts. A recording with samples
  * also gets a chart that needs no counts at all: the share of each module
- * in the default event's period (seed 000 §5.4: modules are estimated from
- * samples), so that a plain perf.data shows more than empty charts. Without
+ * in the default event's period (Kruse, CMSSW Performance Monitoring, 2011,
+ * §5.4: modules are estimated from samples), so that a plain perf.data shows more than empty charts. Without
  * counting runs a model chart whose every value is NaN says nothing but
  * "record with counts": it is left out of the grid, and the viewer, the
  * report and the exporter say how many were left out instead.

@@ -149,8 +149,6 @@ warn_samples (CsAnalysis *self)
   if (stats->n_unmapped > 0)
     warn (self->warnings, g_strdup_printf (_("%" PRIu64 " samples fell outside every recorded mapping and are shown under “[unknown]”."),
                                            stats->n_unmapped));
-  for (const char * const *w = cs_profile_get_warnings (self->profile); w != NULL && *w != NULL; w++)
-    warn (self->warnings, g_strdup (*w));
   /* Missing debug info, build-id mismatches, hidden kernel symbols. */
   symbolizer_warnings = cs_symbolizer_dup_warnings (cs_profile_get_symbolizer (self->profile));
   for (guint i = 0; symbolizer_warnings != NULL && symbolizer_warnings[i] != NULL; i++)
@@ -160,6 +158,12 @@ warn_samples (CsAnalysis *self)
 void
 _cs_analysis_collect_warnings (CsAnalysis *self)
 {
+  /* What went wrong reading the samples (a file damaged after some of
+   * them) comes first: it is the banner's headline, since it limits every
+   * number shown, and a damaged file may not even tell the host's facts. */
+  for (const char * const *w = self->profile != NULL ? cs_profile_get_warnings (self->profile) : NULL;
+       w != NULL && *w != NULL; w++)
+    warn (self->warnings, g_strdup (*w));
   collect_session_facts (self->warnings, self->session, self->profile);
   warn_samples (self);
   for (const char * const *w = cs_session_get_warnings (self->session); w != NULL && *w != NULL; w++)

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-analysis.c — a session or perf.data file, ready to show
  *
- * Loading: the session (synthesised for a plain perf.data), the profile of
- * its first sampling run, the model (the session's; for a plain perf.data
- * chosen from the sampled events), then one evaluation per scope. The
- * program is evaluated on counts when the session has counting runs, on
- * estimates from samples otherwise; each sampled module always on
- * estimates (seed 000 §5.4), with program(...) reading the program's
+ * Loading: the session (synthesised for a plain perf.data), the profile of its
+ * first sampling run, the model (the session's; for a plain perf.data chosen
+ * from the sampled events), then one evaluation per scope. The program is
+ * evaluated on counts when the session has counting runs, on estimates from
+ * samples otherwise; each sampled module always on estimates (Kruse, CMSSW
+ * Performance Monitoring, 2011, §5.4), with program(...) reading the program's
  * evaluation.
  */
 #include "config.h"
@@ -164,8 +164,7 @@ load_profile (CsAnalysis              *self,
   if (self->profile != NULL)
     return TRUE;
   /* A plain perf.data is all there is to show; a bundle still has counts. */
-  if (plain || g_error_matches (local_error, CS_DATA_ERROR, CS_DATA_ERROR_CANCELLED) ||
-      g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (plain || g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;

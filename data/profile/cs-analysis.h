@@ -25,8 +25,8 @@ G_BEGIN_DECLS
 typedef enum
 {
   CS_SCOPE_PROGRAM,
-  CS_SCOPE_REGION,   /* counted per region (seed 000 §5.3) */
-  CS_SCOPE_MODULE,   /* a DSO, estimated from samples (seed 000 §5.4) */
+  CS_SCOPE_REGION,   /* counted per region (Kruse, CMSSW Performance Monitoring, 2011, §5.3) */
+  CS_SCOPE_MODULE,   /* a DSO, estimated from samples (Kruse, §5.4) */
 } CsScopeKind;
 
 typedef struct

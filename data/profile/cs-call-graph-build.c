@@ -248,7 +248,7 @@ _cs_call_sum_samples (CsProfile          *profile,
 
       if (G_UNLIKELY (i % CANCEL_EVERY == 0) && g_cancellable_is_cancelled (cancellable))
         {
-          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CANCELLED, "%s", _("Building the call graph was cancelled"));
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Building the call graph was cancelled"));
           return FALSE;
         }
       if (G_UNLIKELY (s >= samples->n))

@@ -237,7 +237,7 @@ cs_profile_filter_select (const CsProfileFilter *self,
 
       if (G_UNLIKELY (i % CANCEL_EVERY == 0) && g_cancellable_is_cancelled (cancellable))
         {
-          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CANCELLED, "%s", _("Filtering was cancelled"));
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Filtering was cancelled"));
           g_free (out);
           return NULL;
         }

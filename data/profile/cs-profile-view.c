@@ -211,7 +211,7 @@ sum_samples (CsProfile     *self,
 
       if (G_UNLIKELY (i % CANCEL_EVERY == 0) && g_cancellable_is_cancelled (cancellable))
         {
-          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CANCELLED, "%s", _("Filtering was cancelled"));
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Filtering was cancelled"));
           return FALSE;
         }
       k->samples++;

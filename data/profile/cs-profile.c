@@ -526,7 +526,10 @@ cs_profile_load_with_regions (const char         *path,
       n_read = g_strdup_printf ("%" G_GUINT64_FORMAT, self->stats.n_samples);
       self->stats.truncated = TRUE;
       g_ptr_array_add (self->warnings,
-                       g_strdup_printf (_("%s The tables show the %s samples read before that point."),
+                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                     "%s The tables show the %s sample read before that point.",
+                                                     "%s The tables show the %s samples read before that point.",
+                                                     self->stats.n_samples),
                                         read_error->message, n_read));
     }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-profile.h — one perf.data file aggregated into module, symbol, source
- * line and instruction tables (seed 000 §5.2 and §5.4)
+ * line and instruction tables (Kruse, CMSSW Performance Monitoring, 2011, §5.2 and §5.4)
  *
  * Loading streams the file once through the reader. Each sample is added
  * to a small record of its (event, module, file offset), the key, and kept
@@ -88,7 +88,7 @@ typedef struct
   guint64                samples;
   guint64                period;
   double                 percent;         /* of the event's total period (perf's "Overhead") */
-  double                 module_percent;  /* of the module's period (seed 000 Fig. 5.7) */
+  double                 module_percent;  /* of the module's period (Kruse, Figure 5.7) */
 } CsProfileSymbolRow;
 
 typedef struct

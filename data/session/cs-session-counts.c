@@ -3,7 +3,7 @@
  *
  * The planner spreads a model's events over several runs of the program, each
  * carrying the cycles event. Counts from different runs describe slightly
- * different amounts of work (the seed measures ~3 % run-to-run variation of
+ * different amounts of work (Kruse measures ~3 % run-to-run variation of
  * UNHALTED_CORE_CYCLES), so every run's values are rescaled to the mean cycles
  * before ratios between events of different runs are formed.
  */

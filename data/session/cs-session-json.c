@@ -560,6 +560,28 @@ cs_session_load (const char  *path,
 
   if (len >= 8 && memcmp (contents, "PERFILE2", 8) == 0)
     return cs_session_new_for_perf_data (file);
+  /* Say what the file is not, before a JSON parser says where it broke. */
+  if (len == 0)
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_INVALID,
+                   _("%s is empty (0 bytes): it holds no recording. Open a perf.data file or a "
+                     "Cyclescope session folder."), file);
+      return NULL;
+    }
+  {
+    gsize i = 0;
+
+    while (i < len && g_ascii_isspace (contents[i]))
+      i++;
+    if (i == len || (contents[i] != '{' && contents[i] != '['))
+      {
+        g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_INVALID,
+                     _("%s is not a recording: a perf.data file starts with “PERFILE2” and a "
+                       "session.json with “{”. Open a perf.data file or a Cyclescope session folder."),
+                     file);
+        return NULL;
+      }
+  }
 
   session = cs_session_load_from_data (contents, len, file, error);
   if (session != NULL)

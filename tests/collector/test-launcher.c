@@ -245,13 +245,12 @@ cancel_later (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Cancels from another thread, as the UI does, whether the wait has begun
+ * yet or not: either way the child must be killed. */
 static gpointer
 cancel_thread (gpointer data)
 {
-  /* Waits until the child really runs sleep before cancelling. */
-  GCancellable *cancellable = data;
-  g_usleep (200 * 1000);
-  cancel_later (cancellable);
+  cancel_later (data);
   return NULL;
 }
 
@@ -269,7 +268,7 @@ test_cancel_kills (void)
   g_assert_true (cs_launcher_start (launcher, &error));
   thread = g_thread_new ("cancel", cancel_thread, cancellable);
   g_assert_false (cs_launcher_wait (launcher, &status, NULL, cancellable, &error));
-  g_assert_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_CANCELLED);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_thread_join (thread);
   g_assert_true (WIFSIGNALED (status));
   g_assert_cmpint (WTERMSIG (status), ==, SIGKILL);

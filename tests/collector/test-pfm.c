@@ -4,10 +4,10 @@
  * libpfm4 reads LIBPFM_FORCE_PMU once per process, so meson runs this
  * program several times: as "pfm" with LIBPFM_FORCE_PMU=core, "pfm-nhm" with
  * nhm and "pfm-host" without. Each run registers the cases that apply.
- * Expected encodings come from Intel's event tables as the issue and
- * shared/reference/libpfm4-and-models.md state them (event | umask << 8 |
- * inv << 23 | cmask << 24), counter counts from libpfm4's PMU table as that
- * reference lists it, not from the code under test.
+ * Expected encodings come from Intel's event tables (Intel 64 and IA-32
+ * Architectures Software Developer's Manual, vol. 3B: event | umask << 8 |
+ * inv << 23 | cmask << 24), counter counts from libpfm4's PMU tables, not
+ * from the code under test.
  */
 #define _GNU_SOURCE
 #include "config.h"

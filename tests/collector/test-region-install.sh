@@ -106,7 +106,13 @@ EOF
 cc -o "$tmp/tiny" "$tmp/tiny.c" $(pkg-config --cflags --libs cyclescope-region)
 # The static library: its path, the flags for its dependencies.
 # shellcheck disable=SC2046
-c++ -o "$tmp/tiny-static" "$tmp/tiny.cc" $(pkg-config --cflags cyclescope-region) \
+# A coverage build (-Db_coverage=true) installs an instrumented archive: a
+# program linking it needs the gcov runtime, as the build's own programs do.
+coverage=
+if nm "$libdir/libcyclescope-region.a" 2>/dev/null | grep __gcov_init >/dev/null; then
+  coverage=--coverage
+fi
+c++ -o "$tmp/tiny-static" "$tmp/tiny.cc" $coverage $(pkg-config --cflags cyclescope-region) \
   "$libdir/libcyclescope-region.a" $(pkg-config --static --libs-only-l --libs-only-other cyclescope-region | sed 's/-lcyclescope-region//')
 if readelf -d "$tmp/tiny-static" | grep -q cyclescope-region; then
   echo "tiny-static depends on the shared library"

@@ -83,8 +83,9 @@ check_layout (GtkWidget *grid,
     g_assert_cmpfloat (fabs (widths[i] - widths[0]), <=, 1);
 }
 
-/* Counts and shapes from seed 000's dk_graph, written out by hand:
- * 1 → 1×1, 2 → 2×1, 4 → 2×2, 7 → 3×3, 12 → 4×3. */
+/* Counts and shapes from the dk_graph tool of Kruse, CMSSW Performance
+ * Monitoring, 2011, written out by hand: 1 → 1×1, 2 → 2×1, 4 → 2×2, 7 → 3×3, 12
+ * → 4×3. */
 static void
 test_layouts (void)
 {

@@ -18,6 +18,24 @@
 #include "cs-symbol-pane.h"
 #include "cs-test-widgets.h"
 
+/* The column view the user sees in @widget (the visible tab's). */
+static GtkWidget *
+find_drawn_column_view (GtkWidget *widget)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return NULL;
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_drawn_column_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static const char *workload;
 static char *perf;
 static char *tmpdir;
@@ -183,7 +201,7 @@ test_symbol_pane_follows_selection (void)
   window = cs_test_show (box, 1500, 600);
 
   /* One tab per sampled event; perf recorded cpu-clock only. */
-  g_assert_cmpuint (cs_symbol_pane_get_n_events (CS_SYMBOL_PANE (pane)), ==, 1);
+  g_assert_nonnull (cs_symbol_pane_get_symbols (CS_SYMBOL_PANE (pane), "cpu-clock"));
   g_assert_cmpstr (cs_symbol_pane_get_visible_event (CS_SYMBOL_PANE (pane)), ==, "cpu-clock");
 
   g_assert_true (cs_module_table_select (CS_MODULE_TABLE (table), lib->module_id, NULL));
@@ -197,8 +215,8 @@ test_symbol_pane_follows_selection (void)
     cs_test_image_save (image, "cs-test-drilldown-symbols.png");
   }
 
-  /* Enter / double click on the first row. */
-  cs_symbol_pane_activate (CS_SYMBOL_PANE (pane), 0);
+  /* Enter / double click on the first row: the list's "activate". */
+  g_signal_emit_by_name (find_drawn_column_view (pane), "activate", 0);
   g_assert_nonnull (activated);
   g_assert_cmpstr (cs_symbol_item_get_name (activated), ==, "tm_exe_hot");
   g_assert_true (cs_symbol_item_get_analysis (activated) == analysis);

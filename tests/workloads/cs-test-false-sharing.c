@@ -23,6 +23,10 @@
  * Neighbouring counters are as far apart as one access is wide: 8 bytes, 16
  * for movups and memcpy.
  *
+ * The workers stop once each has run SECONDS of CPU time (its own CPU
+ * clock), so that the samples of a cpu-clock recording do not depend on how
+ * much CPU a loaded machine leaves them.
+ *
  * The program prints where its counters and its loop are, the ground truth
  * the memory tests check the reconstruction against (the addresses are this
  * run's, so ASLR does not matter):
@@ -288,6 +292,14 @@ print_watch (const char   *name,
     printf ("watch_%s_ip 0x%" PRIx64 " %" PRIu64 "\n", name, w->ips[i], w->hits[i]);
 }
 
+static double
+cpu_seconds (clockid_t clock)
+{
+  struct timespec ts = { 0, 0 };
+
+  clock_gettime (clock, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
 
 static int
 usage (const char *argv0)
@@ -390,6 +402,7 @@ main (int    argc,
   Area *a = &area;
   Worker wa = { 0 }, wb = { 0 };
   pthread_t ta, tb;
+  clockid_t clock_a, clock_b;
   struct timespec nap;
   pid_t child = 0;
   size_t b_offset;
@@ -468,9 +481,18 @@ main (int    argc,
     printf ("offset_a %zu\noffset_b %zu\n", (size_t) 0, b_offset);
   fflush (stdout);
 
-  nap.tv_sec = (time_t) seconds;
-  nap.tv_nsec = (long) ((seconds - (double) nap.tv_sec) * 1e9);
-  nanosleep (&nap, NULL);
+  /* Each worker's own CPU clock (worker b's process's in shared-*: its
+   * main thread is the worker), checked every 10 ms. */
+  if (pthread_getcpuclockid (ta, &clock_a) != 0 ||
+      (child != 0 ? clock_getcpuclockid (child, &clock_b) : pthread_getcpuclockid (tb, &clock_b)) != 0)
+    {
+      perror ("getcpuclockid");
+      return 1;
+    }
+  nap.tv_sec = 0;
+  nap.tv_nsec = 10 * 1000 * 1000;
+  while (cpu_seconds (clock_a) < seconds || cpu_seconds (clock_b) < seconds)
+    nanosleep (&nap, NULL);
   a->stop = 1;
   pthread_join (ta, NULL);
   if (child != 0)

@@ -134,7 +134,8 @@ cs_flame_frame_color (const CsFlameLayout *layout,
   mix (color, &shade, 0.06 * (double) (g_str_hash (f->name) % 4));
 }
 
-void
+/* The colour of matched frames while searching. */
+static void
 cs_flame_match_color (const CsChartStyle *style,
                       CsColor            *color)
 {

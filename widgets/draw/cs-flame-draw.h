@@ -54,9 +54,6 @@ void     cs_flame_frame_color       (const CsFlameLayout      *layout,
                                      const CsChartStyle       *style,
                                      guint                     function,
                                      CsColor                  *color);
-/* The colour of matched frames while searching. */
-void     cs_flame_match_color       (const CsChartStyle       *style,
-                                     CsColor                  *color);
 void     cs_flame_draw              (cairo_t                  *cr,
                                      const CsFlameLayout      *layout,
                                      const CsChartStyle       *style,

@@ -145,7 +145,8 @@ linear_channel (double c)
   return c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
 }
 
-double
+/* WCAG 2 relative luminance. */
+static double
 cs_color_luminance (const CsColor *color)
 {
   return 0.2126 * linear_channel (color->red)

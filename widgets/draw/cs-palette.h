@@ -60,8 +60,7 @@ void     cs_palette_get_band_color  (CsTheme         theme,
 void     cs_palette_get_text_on     (const CsColor  *background,
                                      CsColor        *color);
 
-/* WCAG 2 relative luminance and contrast ratio (1..21). */
-double   cs_color_luminance         (const CsColor  *color);
+/* WCAG 2 contrast ratio (1..21). */
 double   cs_color_contrast_ratio    (const CsColor  *a,
                                      const CsColor  *b);
 void     cs_color_set_source        (cairo_t        *cr,

@@ -121,8 +121,9 @@ test_list (void)
   cs_test_rmdir (home);
 }
 
-/* `models intel-core2` prints seed 000 §6.1's events (17 and more) as
- * "alias = libpfm4 string" and every metric's formula. */
+/* `models intel-core2` prints the events of Kruse, CMSSW Performance
+ * Monitoring, 2011, §6.1 (17 and more) as "alias = libpfm4 string" and every
+ * metric's formula. */
 static void
 test_show_core2 (void)
 {
@@ -152,7 +153,7 @@ test_show_core2 (void)
       g_assert_nonnull (strstr (r.out, head));
       g_assert_nonnull (strstr (r.out, tail));
     }
-  /* The seed's spelling traps are shown as libpfm4 spells them on core. */
+  /* Kruse's spelling traps are shown as libpfm4 spells them on core. */
   g_assert_nonnull (strstr (r.out, "RS_UOPS_DISPATCHED:c=1:i=1"));
   json_object_put (model);
   cs_test_rmdir (home);

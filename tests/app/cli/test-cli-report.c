@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-report.c — `cyclescope report` on the hand-written Core 2 bundle
  *
- * Runs the built program. Expected metric values are worked out here from
- * the fixture's numbers and the seed 000 §6.1 formulas (not from the code
- * under test); metric titles, thresholds and sentences are read from the
- * model file itself with json-c.
+ * Runs the built program. Expected metric values are worked out here from the
+ * fixture's numbers and the Kruse, CMSSW Performance Monitoring, 2011, §6.1
+ * formulas (not from the code under test); metric titles, thresholds and
+ * sentences are read from the model file itself with json-c.
  */
 #include "config.h"
 
@@ -121,7 +121,7 @@ mean (const double *v)
   return s / 10;
 }
 
-/* The expected whole-program numbers, from the seed's §6.1 formulas applied
+/* The expected whole-program numbers, from Kruse's §6.1 formulas applied
  * to the fixture counts after normalisation to the mean cycles (each event
  * × M / cycles of the run that counted it). */
 typedef struct

@@ -32,6 +32,7 @@
 #include "cs-modules-page.h"
 #include "cs-symbol-item.h"
 #include "cs-test-app.h"
+#include "cs-test-viewer.h"
 
 static const char *cyclescope;
 static const char *workload;
@@ -60,7 +61,7 @@ record (const char *name,
 static CsCallGraphPage *
 page_of (CsTestApp *app)
 {
-  GtkStack *pages = cs_window_get_page_stack (cs_test_app_get_window (app));
+  GtkStack *pages = cs_test_window_pages (cs_test_app_get_window (app));
 
   return CS_CALL_GRAPH_PAGE (gtk_stack_get_child_by_name (pages, "call-graph"));
 }
@@ -79,9 +80,9 @@ shown_page (CsTestApp *app)
   CsWindow *window = cs_test_app_get_window (app);
   CsCallGraphPage *page;
 
-  if (window == NULL || cs_window_is_loading (window))
+  if (window == NULL || cs_test_window_loading (window))
     return NULL;
-  g_assert_null (cs_window_get_error_message (window));
+  g_assert_null (cs_test_window_error (window));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "call-graph");
   page = page_of (app);
   return cs_call_graph_page_is_loading (page) ? NULL : page;
@@ -391,7 +392,7 @@ step_walk (CsTestApp *app)
 
     case STAGE_CODE:
       {
-        GtkStack *pages = cs_window_get_page_stack (cs_test_app_get_window (app));
+        GtkStack *pages = cs_test_window_pages (cs_test_app_get_window (app));
         CsModulesPage *modules = CS_MODULES_PAGE (gtk_stack_get_child_by_name (pages, "modules"));
         CsSymbolItem *open = cs_modules_page_get_open_symbol (modules);
 

@@ -23,6 +23,7 @@
 #include "cs-perf-reader.h"
 #include "cs-record-dialog.h"
 #include "cs-test-app.h"
+#include "cs-test-viewer.h"
 
 static char *workload;
 
@@ -107,9 +108,9 @@ step_record (CsTestApp *app)
       /* A failed recording stays in the dialog with its reason. */
       if (dialog != NULL && !cs_record_dialog_is_running (dialog) && cs_record_dialog_get_error (dialog))
         g_error ("recording failed: %s", cs_record_dialog_get_error (dialog));
-      if (cs_window_get_analysis (window) == NULL || cs_window_is_loading (window))
+      if (cs_window_get_analysis (window) == NULL || cs_test_window_loading (window))
         {
-          g_assert_null (cs_window_get_error_message (window));
+          g_assert_null (cs_test_window_error (window));
           return FALSE;
         }
       break;
@@ -172,7 +173,7 @@ step_record (CsTestApp *app)
   }
   /* ... and the Memory page reconstructs addresses from them. */
   {
-    GtkStack *pages = cs_window_get_page_stack (window);
+    GtkStack *pages = cs_test_window_pages (window);
     CsMemoryPage *memory = CS_MEMORY_PAGE (gtk_stack_get_child_by_name (pages, "memory"));
     CsMemoryProfile *profile;
 
@@ -281,7 +282,7 @@ step_export (CsTestApp *app)
   GPtrArray *charts;
   const CsChartValues *first;
 
-  if (window == NULL || cs_window_is_loading (window) || !gtk_widget_get_mapped (GTK_WIDGET (window)))
+  if (window == NULL || cs_test_window_loading (window) || !gtk_widget_get_mapped (GTK_WIDGET (window)))
     return FALSE;
   analysis = cs_window_get_analysis (window);
   g_assert_nonnull (analysis);
@@ -325,6 +326,11 @@ step_export (CsTestApp *app)
         g_assert_true (g_file_get_contents (ex->svg, &svg, NULL, NULL));
         g_assert_nonnull (strstr (svg, "<svg"));
       }
+      /* An export is confirmed in the window, naming the file. */
+      g_assert_null (cs_test_window_toast (window));
+      cs_export_charts_confirm (GTK_WIDGET (window), ex->png);
+      g_assert_nonnull (cs_test_window_toast (window));
+      g_assert_nonnull (strstr (cs_test_window_toast (window), ex->png));
       /* "Export Chart…" in the chart widget's context menu (its
        * view.export action) opens the dialog on that chart. */
       {

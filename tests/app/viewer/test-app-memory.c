@@ -33,6 +33,7 @@
 #include "cs-overview-page.h"
 #include "cs-scatter-view.h"
 #include "cs-test-app.h"
+#include "cs-test-viewer.h"
 #include "cs-test-false-sharing.h"
 
 static const char *cyclescope;
@@ -78,10 +79,10 @@ show_memory_page (CsTestApp *app)
   CsWindow *window = cs_test_app_get_window (app);
   GtkStack *pages;
 
-  if (window == NULL || cs_window_is_loading (window))
+  if (window == NULL || cs_test_window_loading (window))
     return NULL;
-  g_assert_null (cs_window_get_error_message (window));
-  pages = cs_window_get_page_stack (window);
+  g_assert_null (cs_test_window_error (window));
+  pages = cs_test_window_pages (window);
   gtk_stack_set_visible_child_name (pages, "memory");
   return CS_MEMORY_PAGE (gtk_stack_get_child_by_name (pages, "memory"));
 }
@@ -114,7 +115,7 @@ warning_of (CsMemoryPage *page)
 static CsMemoryPage *
 memory_page_of (CsTestApp *app)
 {
-  GtkStack *pages = cs_window_get_page_stack (cs_test_app_get_window (app));
+  GtkStack *pages = cs_test_window_pages (cs_test_app_get_window (app));
 
   return CS_MEMORY_PAGE (gtk_stack_get_child_by_name (pages, "memory"));
 }
@@ -353,7 +354,7 @@ step_recording (CsTestApp *app)
       /* The Overview states the finding: adjacent, the flagged line's
        * address and both threads; padded, nothing. */
       {
-        GtkStack *pages = cs_window_get_page_stack (window);
+        GtkStack *pages = cs_test_window_pages (window);
         CsOverviewPage *overview = CS_OVERVIEW_PAGE (gtk_stack_get_child_by_name (pages, "overview"));
         const char *finding = cs_overview_page_get_finding (overview);
 
@@ -449,17 +450,17 @@ step_recording (CsTestApp *app)
     {
       /* ... and lands on it in the Modules page's disassembly: a store to
        * the counter through %rdi, in the workload's loop function. */
-      GtkStack *pages = cs_window_get_page_stack (window);
+      GtkStack *pages = cs_test_window_pages (window);
       CsModulesPage *modules = CS_MODULES_PAGE (gtk_stack_get_child_by_name (pages, "modules"));
       CsSymbolItem *open = cs_modules_page_get_open_symbol (modules);
       GtkSingleSelection *insns;
       CsAnnotateRow *insn;
 
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
       if (g_strcmp0 (gtk_stack_get_visible_child_name (pages), "modules") != 0 || open == NULL)
         return FALSE;
       g_assert_cmpstr (cs_symbol_item_get_name (open), ==, "cs_fs_loop");
-      insns = cs_disasm_pane_get_selection (cs_modules_page_get_disasm_pane (modules));
+      insns = cs_disasm_pane_get_selection (cs_test_modules_disasm (modules));
       insn = gtk_single_selection_get_selected_item (insns);
       g_assert_nonnull (insn);
       g_test_message ("disassembly selected: %s", cs_annotate_row_get_text (insn));
@@ -538,12 +539,16 @@ step_truncated (CsTestApp *app)
 
   if (page == NULL || cs_memory_page_is_loading (page) || !gtk_widget_get_mapped (GTK_WIDGET (page)))
     return FALSE;
-  pages = cs_window_get_page_stack (cs_test_app_get_window (app));
+  pages = cs_test_window_pages (cs_test_app_get_window (app));
   overview = CS_OVERVIEW_PAGE (gtk_stack_get_child_by_name (pages, "overview"));
-  warnings = cs_overview_page_get_warnings (overview);
+  warnings = cs_analysis_get_warnings (cs_window_get_analysis (cs_test_app_get_window (app)));
   for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
     offset_named |= strstr (warnings[i], "byte offset") != NULL;
   g_assert_true (offset_named);
+  /* The damage is the banner's headline, not a host fact a damaged file
+   * cannot vouch for. */
+  g_test_message ("banner: %s", cs_test_overview_banner (overview));
+  g_assert_nonnull (strstr (cs_test_overview_banner (overview), "byte offset"));
 
   g_assert_true (cs_memory_profile_get_stats (cs_memory_page_get_profile (page))->truncated);
   g_test_message ("truncated: %u lines, %" G_GUINT64_FORMAT " samples, %" G_GUINT64_FORMAT " known",

@@ -36,6 +36,7 @@
 #include "cs-symbol-item.h"
 #include "cs-test-app.h"
 #include "cs-test-json.h"
+#include "cs-test-viewer.h"
 #include "cs-test-regions.h"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (json_object, json_object_put)
@@ -177,7 +178,10 @@ check_call_graph (CsCallGraphPage *page)
       g_autoptr(GObject) row = g_list_model_get_item (tree, i);
       CsCallItem *item = cs_call_item_from (row);
 
-      g_assert_true (cs_call_item_get_graph (item) == graph);
+      /* a row of the region's graph: its total is that graph's total of
+       * its node */
+      g_assert_cmpuint (cs_call_item_get_total (item, event), ==,
+                        cs_call_graph_get_total (graph, CS_CALL_TREE_TOP_DOWN, cs_call_item_get_node (item), event));
     }
   for (guint i = 0; i < g_list_model_get_n_items (functions); i++)
     {
@@ -201,8 +205,8 @@ check_annotation (CsModulesPage *page,
   json_object *lines = cs_test_json_field (root, "lines");
   const char *event = json_object_get_string (cs_test_json_field (root, "event"));
   const char * const *events = cs_analysis_get_sampled_events (cs_symbol_item_get_analysis (item));
-  GListModel *disasm = G_LIST_MODEL (cs_disasm_pane_get_selection (cs_modules_page_get_disasm_pane (page)));
-  CsSourcePane *source = cs_modules_page_get_source_pane (page);
+  GListModel *disasm = G_LIST_MODEL (cs_disasm_pane_get_selection (cs_test_modules_disasm (page)));
+  CsSourcePane *source = cs_test_modules_source (page);
   GListModel *source_rows = G_LIST_MODEL (cs_source_pane_get_selection (source));
   const char *title = gtk_label_get_text (GTK_LABEL (template_child (page, CS_TYPE_MODULES_PAGE, "annotate_title")));
   g_autoptr(GHashTable) ui = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -269,14 +273,14 @@ step (CsTestApp *app)
   CsModuleTable *table;
   CsSymbolPane *pane;
 
-  if (window == NULL || cs_window_is_loading (window) || cs_window_get_analysis (window) == NULL)
+  if (window == NULL || cs_test_window_loading (window) || cs_window_get_analysis (window) == NULL)
     return FALSE;
-  g_assert_null (cs_window_get_error_message (window));
-  pages = cs_window_get_page_stack (window);
+  g_assert_null (cs_test_window_error (window));
+  pages = cs_test_window_pages (window);
   modules = CS_MODULES_PAGE (gtk_stack_get_child_by_name (pages, "modules"));
   cg = CS_CALL_GRAPH_PAGE (gtk_stack_get_child_by_name (pages, "call-graph"));
-  table = cs_modules_page_get_module_table (modules);
-  pane = cs_modules_page_get_symbol_pane (modules);
+  table = cs_test_modules_table (modules);
+  pane = cs_test_modules_symbols (modules);
 
   switch (app->stage)
     {
@@ -328,7 +332,7 @@ step (CsTestApp *app)
       if (g_strcmp0 (gtk_stack_get_visible_child_name (pages), "modules") != 0 ||
           cs_modules_page_get_open_symbol (modules) == NULL)
         return FALSE;
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
       g_assert_true (cs_module_table_get_show_regions (table));
       g_assert_cmpstr (cs_module_row_get_name (cs_module_table_get_selected (table)), ==, "two");
       check_annotation (modules, cs_modules_page_get_open_symbol (modules));
@@ -342,7 +346,7 @@ step (CsTestApp *app)
         return FALSE;
       cs_call_graph_page_select (cg, function_named (cs_call_graph_page_get_graph (cg), "work"));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (cg), "callgraph.show-code", NULL));
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
       g_assert_cmpstr (gtk_stack_get_visible_child_name (pages), ==, "modules");
       g_assert_false (cs_module_table_get_show_regions (table));
       g_assert_nonnull (cs_modules_page_get_open_symbol (modules));
@@ -368,7 +372,8 @@ step (CsTestApp *app)
 
             if (g_strcmp0 (cs_symbol_item_get_name (item), "work") == 0)
               {
-                cs_modules_page_open_symbol (modules, item);
+                /* as a double click on its row would */
+                g_signal_emit_by_name (pane, "symbol-activated", item);
                 check_annotation (modules, item);
                 app->stage = 7;
                 return FALSE;

@@ -17,6 +17,7 @@
 #include "cs-symbol-item.h"
 #include "cs-test-app.h"
 #include "cs-test-regions.h"
+#include "cs-test-viewer.h"
 
 static const char *cyclescope;
 static const char *workload;
@@ -32,15 +33,15 @@ step_regions (CsTestApp *app)
   CsSymbolPane *pane;
   GListModel *symbols;
 
-  if (window == NULL || cs_window_is_loading (window) || cs_window_get_analysis (window) == NULL)
+  if (window == NULL || cs_test_window_loading (window) || cs_window_get_analysis (window) == NULL)
     return FALSE;
-  pages = cs_window_get_page_stack (window);
+  pages = cs_test_window_pages (window);
   page = CS_MODULES_PAGE (gtk_stack_get_child_by_name (pages, "modules"));
-  table = cs_modules_page_get_module_table (page);
-  pane = cs_modules_page_get_symbol_pane (page);
+  table = cs_test_modules_table (page);
+  pane = cs_test_modules_symbols (page);
   if (app->stage == 0)
     {
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
       g_assert_cmpstr (gtk_stack_get_visible_child_name (pages), ==, "modules");
       if (!gtk_widget_get_mapped (GTK_WIDGET (table)))
         return FALSE;

@@ -38,6 +38,7 @@
 #include "cs-perf-test-util.h"
 #include "cs-profile-summary.h"
 #include "cs-test-app.h"
+#include "cs-test-viewer.h"
 #include "cs-timeline-view.h"
 
 static const char *perf;
@@ -114,7 +115,7 @@ static GtkWidget *
 page (CsWindow   *window,
       const char *name)
 {
-  return gtk_stack_get_child_by_name (cs_window_get_page_stack (window), name);
+  return gtk_stack_get_child_by_name (cs_test_window_pages (window), name);
 }
 
 /* The module table's rows agree with perf's counts: perf's 10 largest
@@ -298,9 +299,9 @@ step (CsTestApp *app)
   CsAnalysis *analysis;
   CsCallGraphPage *call_graph;
 
-  if (window == NULL || cs_window_is_loading (window) || (analysis = cs_window_get_analysis (window)) == NULL)
+  if (window == NULL || cs_test_window_loading (window) || (analysis = cs_window_get_analysis (window)) == NULL)
     return FALSE;
-  g_assert_null (cs_window_get_error_message (window));
+  g_assert_null (cs_test_window_error (window));
   view = timeline_of (window);
   switch (app->stage)
     {

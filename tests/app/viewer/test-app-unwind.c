@@ -27,6 +27,7 @@
 #include "cs-call-graph.h"
 #include "cs-callgraph-page.h"
 #include "cs-test-app.h"
+#include "cs-test-viewer.h"
 
 #define UNWINDING    "Unwinding call stacks"
 #define MAX_ATTEMPTS 30
@@ -96,7 +97,7 @@ on_label (GtkLabel   *label,
     return;
   w->seen = TRUE;
   /* the stage is shown only while the load runs */
-  g_assert_true (cs_window_is_loading (window));
+  g_assert_true (cs_test_window_loading (window));
   if (!w->rendered)
     {
       render_png (window, "unwind-progress.png");
@@ -105,9 +106,9 @@ on_label (GtkLabel   *label,
   if (w->cancel_in_stage)
     {
       cs_window_cancel_load (window);
-      g_assert_false (cs_window_is_loading (window));
+      g_assert_false (cs_test_window_loading (window));
       g_assert_true ((gpointer) cs_window_get_analysis (window) == w->before);
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
       w->cancelled = TRUE;
     }
 }
@@ -144,7 +145,7 @@ step (CsTestApp *app)
     case 1:     /* wait for the stage (on_label renders the window) */
       if (!w->seen)
         {
-          if (!cs_window_is_loading (window))
+          if (!cs_test_window_loading (window))
             open_again (window, w);
           return FALSE;
         }
@@ -159,9 +160,9 @@ step (CsTestApp *app)
     case 2:     /* Cancel pressed from the unwinding stage (on_label) */
       if (!w->cancelled)
         {
-          if (!cs_window_is_loading (window))
+          if (!cs_test_window_loading (window))
             {
-              g_assert_null (cs_window_get_error_message (window));
+              g_assert_null (cs_test_window_error (window));
               open_again (window, w);
             }
           return FALSE;
@@ -174,14 +175,14 @@ step (CsTestApp *app)
 
     default:    /* the whole load, and the Call Graph page built from it */
       {
-        CsCallGraphPage *page = CS_CALL_GRAPH_PAGE (gtk_stack_get_child_by_name (cs_window_get_page_stack (window),
+        CsCallGraphPage *page = CS_CALL_GRAPH_PAGE (gtk_stack_get_child_by_name (cs_test_window_pages (window),
                                                                                  "call-graph"));
         CsCallGraph *graph;
         double broken;
 
-        if (cs_window_is_loading (window) || cs_call_graph_page_is_loading (page))
+        if (cs_test_window_loading (window) || cs_call_graph_page_is_loading (page))
           return FALSE;
-        g_assert_null (cs_window_get_error_message (window));
+        g_assert_null (cs_test_window_error (window));
         g_assert_nonnull (cs_window_get_analysis (window));
         graph = cs_call_graph_page_get_graph (page);
         g_assert_nonnull (graph);

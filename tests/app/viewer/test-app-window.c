@@ -4,7 +4,8 @@
  * Starts the application in this process on the fixture bundles and checks
  * what the user would see: the empty state, the title and pages of an open
  * recording, the error banner for a broken one, the window size kept in
- * GSettings, the shortcuts and dark mode. Expected titles are worked out from
+ * GSettings, the module filter and the hot symbols, the shortcuts and dark
+ * mode. Expected titles are worked out from
  * the fixture's session.json with json-c, not from the viewer's code.
  * Screenshots go to the meson log directory.
  */
@@ -13,7 +14,8 @@
 #include <json.h>
 
 #include "cs-test-app.h"
-#include "cs-theme.h"
+#include "cs-test-viewer.h"
+#include "cs-widgets-util.h"
 
 static char *
 fixture_path (const char *name)
@@ -61,7 +63,7 @@ step_empty (CsTestApp *app)
     {
       g_assert_true (cs_window_is_empty (window));
       g_assert_null (cs_window_get_analysis (window));
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
       g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Cyclescope");
       g_assert_nonnull (cs_test_find_label (GTK_WIDGET (window), "Open a recording or record a program"));
       /* Both ways out of the empty state are buttons on it. */
@@ -91,7 +93,7 @@ step_open (CsTestApp *app)
   const char *bundle = app->data;
   GtkStack *pages;
 
-  if (window == NULL || cs_window_is_loading (window))
+  if (window == NULL || cs_test_window_loading (window))
     return FALSE;
   if (app->stage == 0)
     {
@@ -101,14 +103,14 @@ step_open (CsTestApp *app)
       g_autofree char *canonical = g_canonicalize_filename (bundle, NULL);
       g_autofree char *loaded = NULL;
 
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
       g_assert_nonnull (cs_window_get_analysis (window));
       loaded = g_canonicalize_filename (cs_analysis_get_path (cs_window_get_analysis (window)), NULL);
       g_assert_cmpstr (loaded, ==, canonical);
       g_assert_false (cs_window_is_empty (window));
       g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, title);
 
-      pages = cs_window_get_page_stack (window);
+      pages = cs_test_window_pages (window);
       for (guint i = 0; i < G_N_ELEMENTS (names); i++)
         {
           GtkWidget *child = gtk_stack_get_child_by_name (pages, names[i]);
@@ -142,7 +144,7 @@ step_open (CsTestApp *app)
       app->stage = 2;
       return FALSE;
     }
-  pages = cs_window_get_page_stack (window);
+  pages = cs_test_window_pages (window);
   if (g_strcmp0 (gtk_stack_get_visible_child_name (pages), "modules") != 0 ||
       gtk_window_get_focus (GTK_WINDOW (window)) == NULL)
     return FALSE;
@@ -169,32 +171,43 @@ step_broken (CsTestApp *app)
   GList *windows = gtk_application_get_windows (GTK_APPLICATION (app->application));
   guint n_errors = 0;
 
-  /* One window per file: the second arrives while the first is busy. */
-  if (g_list_length (windows) < 2)
+  /* One window per file: the others arrive while the first is busy. */
+  if (g_list_length (windows) < 3)
     return FALSE;
   for (GList *l = windows; l != NULL; l = l->next)
     {
-      if (!CS_IS_WINDOW (l->data) || cs_window_is_loading (l->data))
+      if (!CS_IS_WINDOW (l->data) || cs_test_window_loading (l->data))
         return FALSE;
-      if (cs_window_get_error_message (l->data) != NULL)
+      if (cs_test_window_error (l->data) != NULL)
         n_errors++;
     }
-  g_assert_cmpuint (n_errors, ==, 2);
+  g_assert_cmpuint (n_errors, ==, 3);
 
   if (app->stage == 0)
     {
       for (GList *l = windows; l != NULL; l = l->next)
         {
-          const char *message = cs_window_get_error_message (l->data);
+          const char *message = cs_test_window_error (l->data);
+          const char *details = cs_test_label (l->data, CS_TYPE_WINDOW, "error_details");
 
           g_test_message ("banner: %s", message);
+          g_test_message ("details: %s", details);
+          /* Details say what kind of problem it is, in words. */
+          g_assert_null (strstr (details, "quark"));
+          g_assert_nonnull (strstr (details, "The file"));
           g_assert_true (cs_window_is_empty (l->data));
           g_assert_cmpstr (gtk_window_get_title (l->data), ==, "Cyclescope");
           /* The banner names the file and says why. */
           if (strstr (message, "bad.cyclescope") != NULL)
             g_assert_nonnull (strstr (message, "session.json"));
+          else if (strstr (message, "empty.data") != NULL)
+            /* An empty file is called empty, not broken JSON. */
+            g_assert_nonnull (strstr (message, "is empty"));
           else
-            g_assert_nonnull (strstr (message, "not-perf.data"));
+            {
+              g_assert_nonnull (strstr (message, "not-perf.data"));
+              g_assert_nonnull (strstr (message, "not a recording"));
+            }
           g_assert_nonnull (strstr (message, "\n"));
         }
       app->stage = 1;
@@ -209,13 +222,16 @@ test_malformed (void)
   g_autofree char *bundle = g_build_filename (dir, "bad.cyclescope", NULL);
   g_autofree char *json = g_build_filename (bundle, "session.json", NULL);
   g_autofree char *garbage = g_build_filename (dir, "not-perf.data", NULL);
-  const char *files[] = { bundle, garbage, NULL };
+  g_autofree char *empty = g_build_filename (dir, "empty.data", NULL);
+  const char *files[] = { bundle, garbage, empty, NULL };
   g_autoptr(GError) error = NULL;
 
   g_assert_cmpint (g_mkdir (bundle, 0755), ==, 0);
   g_file_set_contents (json, "{\"format\": 1, \"host\": {}, \"command\": ", -1, &error);
   g_assert_no_error (error);
   g_file_set_contents (garbage, "this is not a perf.data file\n", -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (empty, "", 0, &error);
   g_assert_no_error (error);
 
   cs_test_app_run (files, step_broken, NULL);
@@ -239,12 +255,12 @@ step_cancel (CsTestApp *app)
       g_autofree char *other_path = g_build_filename (CS_TEST_SRCDIR, "fixtures", "software-counts.cyclescope", NULL);
 
       cs_window_open (window, file);
-      g_assert_true (cs_window_is_loading (window));
+      g_assert_true (cs_test_window_loading (window));
       g_assert_false (cs_window_is_empty (window));
       cs_window_cancel_load (window);
-      g_assert_false (cs_window_is_loading (window));
+      g_assert_false (cs_test_window_loading (window));
       g_assert_true (cs_window_is_empty (window));
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
 
       /* A second open while the first worker may still run: only its
        * result may reach the window. */
@@ -254,9 +270,9 @@ step_cancel (CsTestApp *app)
       app->stage = 1;
       return FALSE;
     }
-  if (cs_window_is_loading (window))
+  if (cs_test_window_loading (window))
     return FALSE;
-  g_assert_null (cs_window_get_error_message (window));
+  g_assert_null (cs_test_window_error (window));
   g_assert_nonnull (cs_window_get_analysis (window));
   {
     g_autofree char *loaded = g_canonicalize_filename (cs_analysis_get_path (cs_window_get_analysis (window)), NULL);
@@ -313,6 +329,84 @@ test_window_size (void)
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
   g_settings_reset (settings, "window-width");
   g_settings_reset (settings, "window-height");
+}
+
+/* --- the module filter: the hot symbols follow what the table shows --- */
+
+/* A filter that hides the selected module clears its hot symbols (they
+ * would describe a row the user no longer sees), and a filter that matches
+ * nothing says so instead of showing an empty table. */
+static gboolean
+step_filter (CsTestApp *app)
+{
+  CsWindow *window = cs_test_app_get_window (app);
+  CsModulesPage *page;
+  CsModuleTable *table;
+  CsSymbolPane *symbols;
+  GListModel *listed;
+  GtkStack *content;
+
+  if (window == NULL || cs_test_window_loading (window) || cs_window_get_analysis (window) == NULL)
+    return FALSE;
+  g_assert_null (cs_test_window_error (window));
+  page = cs_test_window_show_page (window, "modules");
+  table = cs_test_modules_table (page);
+  symbols = cs_test_modules_symbols (page);
+  content = GTK_STACK (cs_test_child (table, CS_TYPE_MODULE_TABLE, "content_stack"));
+
+  /* The page opens with the first module selected and its symbols listed. */
+  g_assert_nonnull (cs_module_table_get_selected (table));
+  g_assert_true (cs_symbol_pane_get_module (symbols) == cs_module_table_get_selected (table));
+  listed = cs_symbol_pane_get_symbols (symbols, NULL);
+  g_assert_nonnull (listed);
+  g_assert_cmpuint (g_list_model_get_n_items (listed), >, 0);
+  g_assert_null (cs_symbol_pane_get_message (symbols));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (content), ==, "table");
+
+  cs_module_table_set_filter_text (table, "no module has this name");
+  g_assert_null (cs_module_table_get_selected (table));
+  g_assert_null (cs_symbol_pane_get_module (symbols));
+  listed = cs_symbol_pane_get_symbols (symbols, NULL);
+  g_assert_true (listed == NULL || g_list_model_get_n_items (listed) == 0);
+  g_test_message ("symbols: %s", cs_symbol_pane_get_message (symbols));
+  g_assert_nonnull (cs_symbol_pane_get_message (symbols));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (content), ==, "no-match");
+  g_test_message ("table: %s", cs_test_label (table, CS_TYPE_MODULE_TABLE, "no_match_label"));
+  g_assert_nonnull (strstr (cs_test_label (table, CS_TYPE_MODULE_TABLE, "no_match_label"),
+                            "no module has this name"));
+
+  /* Cleared, the filter gives the table back. */
+  cs_module_table_set_filter_text (table, NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (content), ==, "table");
+
+  /* A filter that keeps other modules but hides the selected one: the
+   * symbols shown are never those of a module the table does not show. */
+  {
+    GListModel *rows = G_LIST_MODEL (cs_module_table_get_selection (table));
+    g_autoptr(CsModuleRow) first = g_list_model_get_item (rows, 0);
+    g_autoptr(CsModuleRow) last = g_list_model_get_item (rows, g_list_model_get_n_items (rows) - 1);
+    const char *other = cs_module_row_get_name (last);
+
+    g_assert_true (first != last);
+    g_assert_true (cs_module_table_select (table, cs_module_row_get_module_id (first), NULL));
+    g_assert_true (cs_symbol_pane_get_module (symbols) == first);
+    g_assert_null (strstr (cs_module_row_get_name (first), other));
+    cs_module_table_set_filter_text (table, other);
+    g_assert_cmpuint (g_list_model_get_n_items (rows), >, 0);
+    g_assert_true (cs_symbol_pane_get_module (symbols) == cs_module_table_get_selected (table));
+    g_assert_true (cs_symbol_pane_get_module (symbols) != first);
+    g_assert_cmpstr (gtk_stack_get_visible_child_name (content), ==, "table");
+  }
+  return TRUE;
+}
+
+static void
+test_filter (void)
+{
+  g_autofree char *data = fixture_path ("perf-cpu-clock.data");
+  const char *files[] = { data, NULL };
+
+  cs_test_app_run (files, step_filter, NULL);
 }
 
 /* --- shortcuts: every accelerator reaches an action the shortcuts window lists --- */
@@ -372,32 +466,51 @@ test_shortcuts (void)
 
 /* --- dark mode: the charts follow the theme --- */
 
+/* The Style setting (GSettings color-scheme, the main menu's Style items)
+ * chooses dark or light whatever the desktop says; "default" follows it. */
 static gboolean
 step_dark (CsTestApp *app)
 {
   CsWindow *window = cs_test_app_get_window (app);
-  GtkSettings *settings = gtk_settings_get_default ();
+  GSettings *settings = cs_application_get_settings (app->application);
 
-  if (window == NULL || !gtk_widget_get_mapped (GTK_WIDGET (window)) || cs_window_is_loading (window))
+  if (window == NULL || !gtk_widget_get_mapped (GTK_WIDGET (window)) || cs_test_window_loading (window))
     return FALSE;
   switch (app->stage)
     {
     case 0:
-      g_assert_cmpint (cs_theme_for_widget (GTK_WIDGET (window)), ==, CS_THEME_LIGHT);
-      g_object_set (settings, "gtk-application-prefer-dark-theme", TRUE, NULL);
+      g_assert_cmpint (cs_widgets_get_theme (GTK_WIDGET (window)), ==, CS_THEME_LIGHT);
+      /* As the menu item does: app.color-scheme with the target "dark". */
+      g_action_group_activate_action (G_ACTION_GROUP (app->application), "color-scheme",
+                                      g_variant_new_string ("dark"));
+      g_assert_cmpstr (g_settings_get_string (settings, "color-scheme"), ==, "dark");
       app->stage = 1;
       return FALSE;
     case 1:
       /* Styles are recomputed on the next frame. */
-      if (cs_theme_for_widget (GTK_WIDGET (window)) != CS_THEME_DARK)
+      if (cs_widgets_get_theme (GTK_WIDGET (window)) != CS_THEME_DARK)
         return FALSE;
-      app->stage = 2;
-      G_GNUC_FALLTHROUGH;
-    default:
       if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "app-window-dark"))
         return FALSE;
-      g_object_set (settings, "gtk-application-prefer-dark-theme", FALSE, NULL);
-      return TRUE;
+      g_settings_set_string (settings, "color-scheme", "light");
+      app->stage = 2;
+      return FALSE;
+    case 2:
+      if (cs_widgets_get_theme (GTK_WIDGET (window)) != CS_THEME_LIGHT)
+        return FALSE;
+      /* "default": the desktop's preference; without a settings portal
+       * (Xvfb), GTK's setting as it was at start, light here. */
+      g_settings_set_string (settings, "color-scheme", "dark");
+      app->stage = 3;
+      return FALSE;
+    case 3:
+      if (cs_widgets_get_theme (GTK_WIDGET (window)) != CS_THEME_DARK)
+        return FALSE;
+      g_settings_set_string (settings, "color-scheme", "default");
+      app->stage = 4;
+      return FALSE;
+    default:
+      return cs_widgets_get_theme (GTK_WIDGET (window)) == CS_THEME_LIGHT;
     }
 }
 
@@ -409,6 +522,7 @@ test_dark_mode (void)
 
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
   cs_test_app_run (files, step_dark, NULL);
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
 }
 
 int
@@ -424,6 +538,7 @@ main (int    argc,
       g_test_add_func ("/app/window/malformed", test_malformed);
       g_test_add_func ("/app/window/cancel-load", test_cancel_load);
       g_test_add_func ("/app/window/window-size", test_window_size);
+      g_test_add_func ("/app/window/filter", test_filter);
       g_test_add_func ("/app/window/shortcuts", test_shortcuts);
       g_test_add_func ("/app/window/dark-mode", test_dark_mode);
     }

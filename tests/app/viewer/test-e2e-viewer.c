@@ -21,324 +21,23 @@
 #define _GNU_SOURCE   /* memmem */
 #include "config.h"
 
-#include <gio/gio.h>
-#include <json.h>
 #include <locale.h>
-#include <signal.h>
-#include <sys/prctl.h>
 
+#include "cs-test-e2e.h"
 #include "cs-test-po.h"
-#include "cs-test-util.h"
 
-#define WAIT_STEPS 1200   /* × 50 ms: a guard against hangs, not a timing check */
-
-static const char *cyclescope;
 static const char *workload;
-static char *tmpdir;
 static char *bundle;
 static char *perf;
-static char *xdotool;
-static char *import;
 
-typedef struct
-{
-  GSubprocess *process;
-  gboolean     exited;
-  char        *state_path;
-  json_object *state;      /* the last state read */
-  char        *xid;
-} Viewer;
-
-/* --- small tools --- */
-
-/* @path: keys and array indexes joined by dots, "modules.rows.0.x". */
-static char *
-run_tool (const char * const *argv)
-{
-  g_autofree char *err = NULL;
-  int status = 0;
-  char *out = cs_test_run (argv, &err, &status);
-
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("%s failed: %s", argv[0], err);
-  return out;
-}
-
-static json_object *
-jpath (json_object *obj,
-       const char  *path)
-{
-  g_auto(GStrv) parts = g_strsplit (path, ".", -1);
-
-  for (guint i = 0; parts[i] != NULL && obj != NULL; i++)
-    if (json_object_is_type (obj, json_type_array))
-      {
-        guint64 index = 0;
-
-        if (!g_ascii_string_to_unsigned (parts[i], 10, 0, G_MAXINT, &index, NULL) ||
-            index >= json_object_array_length (obj))
-          return NULL;
-        obj = json_object_array_get_idx (obj, index);
-      }
-    else if (!json_object_object_get_ex (obj, parts[i], &obj))
-      return NULL;
-  return obj;
-}
-
-static const char *
-jstr (json_object *obj,
-      const char  *path)
-{
-  json_object *value = jpath (obj, path);
-
-  return value != NULL && json_object_is_type (value, json_type_string) ? json_object_get_string (value) : NULL;
-}
-
-static gboolean
-jbool (json_object *obj,
-       const char  *path)
-{
-  json_object *value = jpath (obj, path);
-
-  return value != NULL && json_object_get_boolean (value);
-}
-
-static void
-screenshot (Viewer     *viewer,
-            const char *name)
-{
-  g_autofree char *dir = cs_test_build_path ("meson-logs");
-  g_autofree char *file = g_strdup_printf ("%s.png", name);
-  g_autofree char *path = g_build_filename (dir, file, NULL);
-  const char *argv[] = { import, "-window", viewer->xid, path, NULL };
-  g_autofree char *out = NULL;
-  int status = 0;
-
-  g_mkdir_with_parents (dir, 0755);
-  out = cs_test_run (argv, NULL, &status);
-  if (g_spawn_check_wait_status (status, NULL))
-    g_printerr ("# screenshot: %s\n", path);
-  else
-    g_printerr ("# screenshot %s failed\n", path);
-}
-
-/* --- the viewer process --- */
-
-static void
-child_setup (gpointer user_data)
-{
-  /* A failed assertion here must not leave a window on the display. */
-  prctl (PR_SET_PDEATHSIG, SIGTERM);
-}
-
-static void
-viewer_exited (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  Viewer *viewer = user_data;
-
-  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
-  viewer->exited = TRUE;
-}
-
+/* `cyclescope BUNDLE`, non-unique: the tests may run beside another viewer. */
 static void
 viewer_start (Viewer     *viewer,
               const char *language)
 {
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
-  g_autofree char *schemas = cs_test_build_path ("data/desktop");
-  g_autofree char *config = g_build_filename (tmpdir, "config", NULL);
-  g_autofree char *gtk_config = g_build_filename (config, "gtk-4.0", NULL);
-  g_autofree char *ini = g_build_filename (gtk_config, "settings.ini", NULL);
-  g_autofree char *data = g_build_filename (tmpdir, "data", NULL);
-  g_autoptr(GError) error = NULL;
+  const char *files[] = { bundle, NULL };
 
-  /* No animations: a screenshot shows the final state, not a cross-fade. */
-  g_mkdir_with_parents (gtk_config, 0755);
-  g_file_set_contents (ini, "[Settings]\ngtk-enable-animations=0\n", -1, &error);
-  g_assert_no_error (error);
-
-  memset (viewer, 0, sizeof *viewer);
-  viewer->state_path = g_build_filename (tmpdir, language != NULL ? "state-de.json" : "state.json", NULL);
-  g_unlink (viewer->state_path);
-  g_subprocess_launcher_setenv (launcher, "CYCLESCOPE_TEST_STATE_FILE", viewer->state_path, TRUE);
-  g_subprocess_launcher_setenv (launcher, "GSETTINGS_SCHEMA_DIR", schemas, TRUE);
-  g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "memory", TRUE);
-  g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", config, TRUE);
-  g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data, TRUE);
-  g_subprocess_launcher_setenv (launcher, "GDK_BACKEND", "x11", TRUE);
-  g_subprocess_launcher_setenv (launcher, "GTK_A11Y", "none", TRUE);
-  g_subprocess_launcher_setenv (launcher, "NO_AT_BRIDGE", "1", TRUE);
-  if (language != NULL)
-    {
-      g_autofree char *catalogues = cs_test_build_path ("po");
-
-      /* The catalogue catalogue_has() reads, whatever the caller's setup. */
-      g_subprocess_launcher_setenv (launcher, "LANGUAGE", language, TRUE);
-      g_subprocess_launcher_setenv (launcher, "CYCLESCOPE_LOCALEDIR", catalogues, TRUE);
-    }
-  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
-  viewer->process = g_subprocess_launcher_spawn (launcher, &error, cyclescope, bundle, NULL);
-  g_assert_no_error (error);
-  g_subprocess_wait_async (viewer->process, NULL, viewer_exited, viewer);
-}
-
-static void
-viewer_finish (Viewer *viewer)
-{
-  if (!viewer->exited)
-    g_subprocess_force_exit (viewer->process);
-  while (!viewer->exited)
-    g_main_context_iteration (NULL, TRUE);
-  g_clear_object (&viewer->process);
-  g_clear_pointer (&viewer->state, json_object_put);
-  g_clear_pointer (&viewer->state_path, g_free);
-  g_clear_pointer (&viewer->xid, g_free);
-}
-
-typedef gboolean (*StateCheck) (json_object *state,
-                                gconstpointer data);
-
-/* Waits until the viewer's state satisfies @check; fails (with the last
- * state and a screenshot) when the viewer exits or never gets there. */
-static json_object *
-wait_state (Viewer        *viewer,
-            const char    *what,
-            StateCheck     check,
-            gconstpointer  data)
-{
-  for (guint i = 0; i < WAIT_STEPS; i++)
-    {
-      json_object *state;
-
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_assert_false (viewer->exited);
-      state = json_object_from_file (viewer->state_path);
-      if (state != NULL)
-        {
-          g_clear_pointer (&viewer->state, json_object_put);
-          viewer->state = state;
-          if (check (state, data))
-            return state;
-        }
-      g_usleep (50 * 1000);
-    }
-  if (viewer->xid != NULL)
-    screenshot (viewer, "e2e-failed");
-  g_printerr ("last state: %s\n", viewer->state != NULL ? json_object_to_json_string (viewer->state) : "(none)");
-  g_error ("the viewer never showed: %s", what);
-  return NULL;
-}
-
-static gboolean
-is_loaded (json_object *state, gconstpointer data)
-{
-  return jbool (state, "loaded") && !jbool (state, "loading") && jpath (state, "xid") != NULL;
-}
-
-static gboolean
-is_page (json_object *state, gconstpointer page)
-{
-  return g_strcmp0 (jstr (state, "page"), page) == 0 && jpath (state, "modules.rows.0.x") != NULL;
-}
-
-static gboolean
-on_page (json_object *state, gconstpointer page)
-{
-  return g_strcmp0 (jstr (state, "page"), page) == 0;
-}
-
-static gboolean
-has_module (json_object *state, gconstpointer module)
-{
-  json_object *rows = jpath (state, "modules.symbols.rows");
-
-  return g_strcmp0 (jstr (state, "modules.selected"), module) == 0 &&
-         rows != NULL && json_object_array_length (rows) > 0 &&
-         g_strcmp0 (jstr (json_object_array_get_idx (rows, 0), "library"), module) == 0;
-}
-
-static gboolean
-at_level (json_object *state, gconstpointer level)
-{
-  return g_strcmp0 (jstr (state, "modules.level"), level) == 0;
-}
-
-static gboolean
-in_focus (json_object *state, gconstpointer area)
-{
-  return g_strcmp0 (jstr (state, "focus"), area) == 0;
-}
-
-static gboolean
-line_is (json_object *state, gconstpointer line)
-{
-  json_object *value = jpath (state, "modules.annotate.selected_line");
-
-  return value != NULL && (guint) json_object_get_int (value) == GPOINTER_TO_UINT (line);
-}
-
-static gboolean
-annotate_open (json_object *state, gconstpointer data)
-{
-  return jpath (state, "modules.annotate.symbol") != NULL && in_focus (state, "source-pane");
-}
-
-/* Clicks the middle of @item's on-screen rectangle (from the state). */
-static void
-click (Viewer      *viewer,
-       json_object *item)
-{
-  g_autofree char *x = NULL;
-  g_autofree char *y = NULL;
-  g_autofree char *out = NULL;
-
-  g_assert_nonnull (jpath (item, "x"));
-  x = g_strdup_printf ("%d", json_object_get_int (jpath (item, "x")) + json_object_get_int (jpath (item, "width")) / 2);
-  y = g_strdup_printf ("%d", json_object_get_int (jpath (item, "y")) + json_object_get_int (jpath (item, "height")) / 2);
-  {
-    const char *argv[] = { xdotool, "mousemove", "--window", viewer->xid, x, y, "click", "1", NULL };
-
-    out = run_tool (argv);
-  }
-}
-
-static void
-key (const char *keys)
-{
-  const char *argv[] = { xdotool, "key", "--clearmodifiers", keys, NULL };
-  g_autofree char *out = run_tool (argv);
-}
-
-static json_object *
-find_named (json_object *array,
-            const char  *name)
-{
-  for (size_t i = 0; array != NULL && i < json_object_array_length (array); i++)
-    if (g_strcmp0 (jstr (json_object_array_get_idx (array, i), "name"), name) == 0)
-      return json_object_array_get_idx (array, i);
-  return NULL;
-}
-
-/* The window the viewer says is its own, found the way a user's tools find
- * it: by its title. */
-static void
-find_window (Viewer *viewer)
-{
-  const char *argv[] = { xdotool, "search", "--sync", "--name", "^Cyclescope — .*cs-test-two-modules", NULL };
-  g_autofree char *out = run_tool (argv);
-  g_auto(GStrv) ids = g_strsplit (g_strstrip (out), "\n", -1);
-  g_autofree char *xid = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int64 (jpath (viewer->state, "xid")));
-
-  g_assert_true (g_strv_contains ((const char * const *) ids, xid));
-  viewer->xid = g_steal_pointer (&xid);
-  {
-    const char *focus[] = { xdotool, "mousemove", "--window", viewer->xid, "400", "300",
-                            "windowfocus", "--sync", viewer->xid, NULL };
-    g_autofree char *ignored = run_tool (focus);
-  }
+  viewer_start_files (viewer, language, language != NULL ? "state-de.json" : "state.json", files, FALSE);
 }
 
 /* --- oracles --- */
@@ -477,7 +176,7 @@ test_drilldown (void)
 
   viewer_start (&viewer, NULL);
   state = wait_state (&viewer, "the recording, loaded", is_loaded, NULL);
-  find_window (&viewer);
+  find_window (&viewer, "^Cyclescope — .*cs-test-two-modules");
   g_assert_cmpstr (jstr (state, "page"), ==, "overview");
   g_assert_cmpint (json_object_get_int (jpath (state, "overview.charts")), >=, 1);
   /* With samples, the module shares come first. */
@@ -583,7 +282,7 @@ test_german (void)
 
   viewer_start (&viewer, "de");
   state = wait_state (&viewer, "the recording, loaded (German)", is_loaded, NULL);
-  find_window (&viewer);
+  find_window (&viewer, "^Cyclescope — .*cs-test-two-modules");
   screenshot (&viewer, "e2e-german");
   label = jstr (find_named (jpath (state, "pages"), "overview"), "label");
   g_printerr ("# Overview page, LANGUAGE=de: %s\n", label);

@@ -12,6 +12,7 @@
 
 #include "cs-i18n.h"
 #include "cs-test-app.h"
+#include "cs-test-viewer.h"
 #include "cs-test-po.h"
 
 static GHashTable *de;
@@ -51,16 +52,16 @@ step_german (CsTestApp *app)
 {
   CsWindow *window = cs_test_app_get_window (app);
 
-  if (window == NULL || !gtk_widget_get_mapped (GTK_WIDGET (window)) || cs_window_is_loading (window))
+  if (window == NULL || !gtk_widget_get_mapped (GTK_WIDGET (window)) || cs_test_window_loading (window))
     return FALSE;
   if (app->stage == 0)
     {
       static const char *names[] = { "overview", "modules", "memory" };
       static const char *titles[] = { "Overview", "Modules", "Memory" };
-      GtkStack *pages = cs_window_get_page_stack (window);
+      GtkStack *pages = cs_test_window_pages (window);
       GtkWidget *record;
 
-      g_assert_null (cs_window_get_error_message (window));
+      g_assert_null (cs_test_window_error (window));
       g_assert_nonnull (cs_window_get_analysis (window));
 
       /* Page names: the stack's titles and the sidebar labels. */

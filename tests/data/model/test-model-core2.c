@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-model-core2.c — every derived metric of data/models/intel-core2.json
- * on hand-built raw counts, compared with values worked out by hand from the
- * formulas of seed 000 §6.1 (and Chapter 4 for the cycle decomposition).
+/* test-model-core2.c — every derived metric of data/models/intel-core2.json on
+ * hand-built raw counts, compared with values worked out by hand from the
+ * formulas of Kruse, CMSSW Performance Monitoring, 2011, §6.1 (and Chapter 4
+ * for the cycle decomposition).
  *
  * The counts are round numbers chosen so that the arithmetic is easy to
  * follow; every expected value below is a literal with its arithmetic.

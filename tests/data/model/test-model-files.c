@@ -121,7 +121,7 @@ test_bundled (void)
   g_assert_cmpuint (n, ==, g_strv_length ((char **) bundled));
 }
 
-/* The seed's lists, by name, as libpfm4 spells them (reference §B): the
+/* Kruse's lists, by name, as libpfm4 spells them: the
  * model must count each of them (as its event or an alternative). */
 static void
 assert_has_events (CsModel            *model,
@@ -139,14 +139,14 @@ assert_has_events (CsModel            *model,
                   (e->alternatives && g_strv_contains ((const char * const *) e->alternatives, names[i]));
         }
       if (!found)
-        g_error ("%s: the seed's event %s is missing", cs_model_get_id (model), names[i]);
+        g_error ("%s: Kruse's event %s is missing", cs_model_get_id (model), names[i]);
     }
 }
 
 static void
 test_seed_lists (void)
 {
-  /* Seed 000 §6.1: 17 events and 8 constants. */
+  /* Kruse, CMSSW Performance Monitoring, 2011, §6.1: 17 events and 8 constants. */
   static const char * const core_events[] = {
     "BRANCH_INSTRUCTIONS_RETIRED", "ILD_STALL", "INST_RETIRED:LOADS", "INST_RETIRED:OTHER",
     "INST_RETIRED:STORES", "INSTRUCTIONS_RETIRED", "LOAD_BLOCK:OVERLAP_STORE", "LOAD_BLOCK:STA",
@@ -160,8 +160,9 @@ test_seed_lists (void)
     { "CORE_LCP_STALL_CYCLES", 6 }, { "CORE_UNKNOWN_ADDR_STORE_CYCLES", 5 }, { "CORE_OVERLAPPING_CYCLES", 6 },
     { "CORE_SPAN_ACROSS_CACHE_LINE_CYCLES", 20 }, { "EXPECTED_CPI", 0.25 },
   };
-  /* Seed 000 §6.2: 41 events (UOPS_DECODED:MS CMASK=1, UOPS_ISSUED:ANY
-   * CMASK=1 INV=1 and UOPS_EXECUTED:0x3f as core stall cycles spelt out). */
+  /* Kruse, CMSSW Performance Monitoring, 2011, §6.2: 41 events (UOPS_DECODED:MS
+   * CMASK=1, UOPS_ISSUED:ANY CMASK=1 INV=1 and UOPS_EXECUTED:0x3f as core stall
+   * cycles spelt out). */
   static const char * const nhm_events[] = {
     "ARITH:CYCLES_DIV_BUSY", "BR_INST_EXEC:ANY", "BR_INST_EXEC:DIRECT_NEAR_CALL",
     "BR_INST_EXEC:INDIRECT_NEAR_CALL", "BR_INST_EXEC:INDIRECT_NON_CALL", "BR_INST_EXEC:NEAR_CALLS",
@@ -274,21 +275,24 @@ test_malformed (void)
   assert_broken ("[\"CPI\"]\n}\n", "[\"CPI\"]\n}\n}\n", CS_DATA_ERROR_PARSE, "broken.json: line 17, column 1: not valid JSON (unexpected character)");
   /* Version. */
   assert_broken ("\"format\": 1", "\"format\": 7", CS_DATA_ERROR_VERSION, "broken.json: format: version 7 is not supported");
-  assert_broken ("\"format\": 1,", "", CS_DATA_ERROR_INVALID, "broken.json: missing “format”");
+  assert_broken ("\"format\": 1,", "", CS_DATA_ERROR_INVALID, "broken.json: format: missing; expected the format version, 1");
   /* Missing field, wrong type. */
-  assert_broken ("\"name\": \"M\",", "", CS_DATA_ERROR_INVALID, "broken.json: missing “name”");
+  assert_broken ("\"name\": \"M\",", "", CS_DATA_ERROR_INVALID, "broken.json: name: missing; expected a string");
   assert_broken ("\"pmus\": [\"core\", \"nhm\"]", "\"pmus\": \"core\"", CS_DATA_ERROR_INVALID,
-                 "broken.json: pmus: expected an array of strings, found a string");
+                 "broken.json: pmus: expected an array, found a string");
   assert_broken ("\"pmus\": [\"core\", \"nhm\"]", "\"pmus\": [\"core\", 3]", CS_DATA_ERROR_INVALID,
-                 "broken.json: pmus[1]: expected a non-empty string, found a number");
-  assert_broken ("{ \"alias\": \"ins\", ", "{ ", CS_DATA_ERROR_INVALID, "broken.json: events[1]: missing “alias”");
+                 "broken.json: pmus[1]: expected a string, found an integer");
+  assert_broken ("{ \"alias\": \"ins\", ", "{ ", CS_DATA_ERROR_INVALID, "broken.json: events[1].alias: missing; expected a string");
+  /* null where a value is required is no value. */
+  assert_broken ("\"alias\": \"ins\"", "\"alias\": null", CS_DATA_ERROR_INVALID,
+                 "broken.json: events[1].alias: expected a string, found null");
   assert_broken ("{ \"name\": \"K\", \"value\": 2 }", "{ \"name\": \"K\", \"value\": \"2\" }", CS_DATA_ERROR_INVALID,
                  "broken.json: constants[0].value: expected a number, found a string");
   assert_broken ("\"low\": 0,", "\"low\": null,", CS_DATA_ERROR_INVALID, "broken.json: charts[1].low: expected a number, found null");
   /* Unknown key (a typo). */
   assert_broken ("\"formula\": \"cyc / ins\"", "\"formla\": \"cyc / ins\"", CS_DATA_ERROR_INVALID,
                  "broken.json: metrics[0]: unknown key “formla”");
-  assert_broken ("\"id\": \"m\",", "\"id\": \"m\", \"colour\": 1,", CS_DATA_ERROR_INVALID, "broken.json: unknown key “colour”");
+  assert_broken ("\"id\": \"m\",", "\"id\": \"m\", \"colour\": 1,", CS_DATA_ERROR_INVALID, "broken.json: top level: unknown key “colour”");
   /* Names. */
   assert_broken ("\"alias\": \"ins\"", "\"alias\": \"K\"", CS_DATA_ERROR_INVALID, "broken.json: constants[0].name: “K” is already used as an event alias");
   assert_broken ("\"alias\": \"ins\"", "\"alias\": \"branch-misses\"", CS_DATA_ERROR_INVALID,
@@ -328,7 +332,7 @@ test_not_an_object (void)
 
   g_assert_null (model);
   g_assert_error (error, CS_DATA_ERROR, CS_DATA_ERROR_INVALID);
-  g_assert_cmpstr (error->message, ==, "array.json: expected a JSON object at the top level, found an array");
+  g_assert_cmpstr (error->message, ==, "array.json: top level: expected a JSON object, found an array");
   g_clear_error (&error);
   g_assert_null (cs_model_new_from_file ("/nonexistent/x.json", &error));
   g_assert_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO);

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-model-nehalem.c — every derived metric of
  * data/models/intel-nehalem.json on hand-built raw counts, compared with
- * values worked out by hand from the formulas of seed 000 §6.2.
+ * values worked out by hand from the formulas of Kruse, CMSSW Performance Monitoring, 2011, §6.2.
  *
- * The seed's L3MissOtherSourceImpact subtracts impacts (cycles) from a count
+ * Kruse's L3MissOtherSourceImpact subtracts impacts (cycles) from a count
  * of loads; the model keeps it as written, so with realistic counts it is
  * negative and so are L3MissTotalImpact and the counted stalled cycles. The
- * expected values below follow the seed's arithmetic, sign included.
+ * expected values below follow Kruse's arithmetic, sign included.
  */
 #include "config.h"
 

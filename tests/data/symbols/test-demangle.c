@@ -96,7 +96,8 @@ test_dwarf_names (void)
     }
 }
 
-/* Seed 000, Figure 5.7: the complete signature column and its short name. */
+/* Kruse, CMSSW Performance Monitoring, 2011, Figure 5.7: the complete signature
+ * column and its short name. */
 static void
 test_figure_5_7 (void)
 {

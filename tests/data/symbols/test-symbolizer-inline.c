@@ -60,7 +60,7 @@ readelf_functions (const char *file)
       /* Num: Value Size Type Bind Vis Ndx Name (the name may hold spaces) */
       if (sscanf (lines[i], " %*[0-9]: %31s %" G_GUINT64_FORMAT " %15s %15s %15s %15s %n", value, &size, type,
                   bind, vis, ndx, &name_at) != 6 || name_at == 0 || strcmp (type, "FUNC") != 0 || size == 0 ||
-          strcmp (ndx, "UND") == 0)
+          strcmp (ndx, "UND") == 0 || cs_symtest_is_coverage_code (lines[i] + name_at))
         continue;
       f = g_new0 (ElfFunction, 1);
       f->address = g_ascii_strtoull (value, NULL, 16);

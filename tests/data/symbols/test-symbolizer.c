@@ -55,9 +55,13 @@ assert_frames_equal (const CsLocation *loc,
             g_array_index (expected, A2lFrame, 1).function) == 0 &&
     g_strcmp0 (loc->frames[0].signature, g_array_index (expected, A2lFrame, 0).function) != 0;
 
+  /* No line known to addr2line: the symbolizer must not claim one. */
+  if (expected->len == 0 && loc->line == 0)
+    return TRUE;
   if (loc->n_frames != expected->len)
     g_error ("0x%" G_GINT64_MODIFIER "x: %u frames, addr2line has %u (innermost %s)", address,
-             loc->n_frames, expected->len, g_array_index (expected, A2lFrame, 0).function);
+             loc->n_frames, expected->len,
+             expected->len > 0 ? g_array_index (expected, A2lFrame, 0).function : "none");
   for (guint i = 0; i < expected->len; i++)
     {
       const A2lFrame *want = &g_array_index (expected, A2lFrame, i);
@@ -127,7 +131,7 @@ test_exe_symbols (void)
     }
   g_assert_cmpuint (checked, >=, 15);
 
-  /* Short names, as in seed 000's Figure 5.7. */
+  /* Short names, as in Kruse, CMSSW Performance Monitoring, 2011, Figure 5.7. */
   {
     const struct { const char *prefix; const char *name; } shorts[] = {
       { "cssym::work::hot_loop(", "hot_loop" },
@@ -251,7 +255,7 @@ test_library_live (void)
       guint64 offset = 0;
       CsModule *module;
 
-      if (s->size == 0)
+      if (s->size == 0 || cs_symtest_is_coverage_code (s->name))
         continue;
       g_assert_cmphex (ip, ==, base + s->address);
       module = cs_symbolizer_module_for_ip (sym, space, getpid (), ip + s->size / 2, &offset);
@@ -385,7 +389,7 @@ test_debug_dir (void)
       const NmSymbol *s = full->pdata[i];
       const CsLocation *loc;
 
-      if (s->size == 0)
+      if (s->size == 0 || cs_symtest_is_coverage_code (s->name))
         continue;
       /* Text is mapped at file offset == vaddr (readelf -l). */
       loc = cs_symbolizer_resolve (sym, module, s->address + s->size / 2);

@@ -14,8 +14,9 @@ overlap (const CsRect *a,
          a->y < b->y + b->height && b->y < a->y + a->height;
 }
 
-/* The shapes from the documented table (seed 000's dk_graph: the smaller the
- * count, the larger each chart), for the counts the acceptance names. */
+/* The shapes from the documented table (the dk_graph tool of Kruse, CMSSW
+ * Performance Monitoring, 2011: the smaller the count, the larger each chart),
+ * for the counts the acceptance names. */
 static void
 test_layout_counts (void)
 {

@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cs-state-report.c — the window's visible state as JSON, for UI tests
+/* cs-test-state-report.c — the window's visible state as JSON, for UI tests
  *
  * The state is gathered after a frame was painted, when the layout the user
  * sees is final (rows of a list exist only once it was laid out), and
  * written only when it differs from the last write. Writes are atomic
  * (g_file_set_contents), so a reader never sees half a file. No GTK
- * internals: only what the widgets' public API and the widget tree give.
+ * internals and no getters in the product for it: what the widgets' public
+ * API gives and the template children of cs-test-viewer.h.
  */
 #include "config.h"
 
 #include <json.h>
 #include <string.h>
 #include <unistd.h>
-#include "cs-state-report.h"
-#include "cs-theme.h"
-#include "cs-window-private.h"
+#include "cs-test-state-report.h"
+#include "cs-test-viewer.h"
 
 /* After gtk.h, which says which backends GDK was built with. */
 #ifdef GDK_WINDOWING_X11
@@ -23,11 +23,13 @@
 
 typedef struct
 {
+  GtkApplication *application;
   CsWindow *window;   /* weak */
   char     *path;
   char     *last;
   gulong    paint_id;
   GdkFrameClock *clock;
+  gboolean  attached;
 } StateReport;
 
 /* --- geometry in X window (surface) coordinates, what xdotool clicks in --- */
@@ -101,8 +103,9 @@ static json_object *
 report_pages (CsWindow *self)
 {
   json_object *pages = json_object_new_array ();
+  GtkWidget *page_list = cs_test_child (self, CS_TYPE_WINDOW, "page_list");
 
-  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->page_list));
+  for (GtkWidget *row = gtk_widget_get_first_child (page_list);
        row != NULL; row = gtk_widget_get_next_sibling (row))
     {
       json_object *page;
@@ -123,9 +126,9 @@ report_pages (CsWindow *self)
 static json_object *
 report_modules (CsWindow *self)
 {
-  CsModulesPage *page = self->modules_page;
-  CsModuleTable *table = cs_modules_page_get_module_table (page);
-  CsSymbolPane *symbols = cs_modules_page_get_symbol_pane (page);
+  CsModulesPage *page = cs_test_window_page (self, "modules");
+  CsModuleTable *table = cs_test_modules_table (page);
+  CsSymbolPane *symbols = cs_test_modules_symbols (page);
   GListModel *rows = G_LIST_MODEL (cs_module_table_get_selection (table));
   GListModel *items = cs_symbol_pane_get_symbols (symbols, NULL);
   GtkWidget *view = GTK_WIDGET (cs_module_table_get_column_view (table));
@@ -173,8 +176,8 @@ report_modules (CsWindow *self)
 
   if (open != NULL)
     {
-      CsSourcePane *source = cs_modules_page_get_source_pane (page);
-      CsDisasmPane *disasm = cs_modules_page_get_disasm_pane (page);
+      CsSourcePane *source = cs_test_modules_source (page);
+      CsDisasmPane *disasm = cs_test_modules_disasm (page);
       CsAnnotateLine *line = gtk_single_selection_get_selected_item (cs_source_pane_get_selection (source));
       CsAnnotateInsn *insn = gtk_single_selection_get_selected_item (cs_disasm_pane_get_selection (disasm));
       json_object *a = json_object_new_object ();
@@ -185,8 +188,8 @@ report_modules (CsWindow *self)
       json_object_object_add (a, "disasm_shown", json_object_new_boolean (gtk_widget_get_mapped (GTK_WIDGET (disasm))));
       json_object_object_add (a, "file", cs_source_pane_get_file (source) != NULL
                               ? json_object_new_string (cs_source_pane_get_file (source)) : NULL);
-      json_object_object_add (a, "message", cs_modules_page_get_no_source_message (page) != NULL
-                              ? json_object_new_string (cs_modules_page_get_no_source_message (page)) : NULL);
+      json_object_object_add (a, "message", cs_source_pane_get_message (source) != NULL
+                              ? json_object_new_string (cs_source_pane_get_message (source)) : NULL);
       json_object_object_add (a, "lines", json_object_new_int ((int) g_list_model_get_n_items (
                                 G_LIST_MODEL (cs_source_pane_get_selection (source)))));
       json_object_object_add (a, "instructions", json_object_new_int ((int) g_list_model_get_n_items (
@@ -216,14 +219,14 @@ static const char *
 focus_area (CsWindow *self)
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-  CsModulesPage *page = self->modules_page;
+  CsModulesPage *page = cs_test_window_page (self, "modules");
   struct { GtkWidget *widget; const char *name; } areas[] = {
-    { GTK_WIDGET (cs_modules_page_get_module_table (page)), "module-table" },
-    { GTK_WIDGET (cs_modules_page_get_symbol_pane (page)), "symbol-pane" },
-    { GTK_WIDGET (cs_modules_page_get_source_pane (page)), "source-pane" },
-    { GTK_WIDGET (cs_modules_page_get_disasm_pane (page)), "disasm-pane" },
-    { GTK_WIDGET (self->page_list), "sidebar" },
-    { GTK_WIDGET (self->overview_page), "overview" },
+    { GTK_WIDGET (cs_test_modules_table (page)), "module-table" },
+    { GTK_WIDGET (cs_test_modules_symbols (page)), "symbol-pane" },
+    { GTK_WIDGET (cs_test_modules_source (page)), "source-pane" },
+    { GTK_WIDGET (cs_test_modules_disasm (page)), "disasm-pane" },
+    { cs_test_child (self, CS_TYPE_WINDOW, "page_list"), "sidebar" },
+    { cs_test_window_page (self, "overview"), "overview" },
   };
 
   if (focus == NULL)
@@ -246,7 +249,7 @@ string_or_null (const char *text)
 static json_object *
 report_chart_ids (CsWindow *self)
 {
-  CsChartGridView *grid = cs_overview_page_get_chart_grid (self->overview_page);
+  CsChartGridView *grid = cs_test_overview_charts (cs_test_window_page (self, "overview"));
   json_object *ids = json_object_new_array ();
 
   for (guint i = 0; i < cs_chart_grid_view_get_n_charts (grid); i++)
@@ -259,31 +262,45 @@ report_chart_ids (CsWindow *self)
 }
 
 static char *
-report_state (CsWindow *self)
+report_state (StateReport *report)
 {
+  CsWindow *self = report->window;
+  CsOverviewPage *overview_page = cs_test_window_page (self, "overview");
+  CsAnalysis *analysis = cs_window_get_analysis (self);
   json_object *root = json_object_new_object ();
   json_object *overview = json_object_new_object ();
   json_object *warnings = json_object_new_array ();
-  const char * const *w = cs_overview_page_get_warnings (self->overview_page);
+  const char * const *w = analysis != NULL ? cs_analysis_get_warnings (analysis) : NULL;
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  const char *error = cs_test_window_error (self);
+  json_object *windows = json_object_new_array ();
   char *text;
 
+  /* Every window of the application: its title, and whether it is empty. */
+  for (GList *l = gtk_application_get_windows (report->application); l != NULL; l = l->next)
+    if (CS_IS_WINDOW (l->data))
+      {
+        json_object *entry = json_object_new_object ();
+
+        json_object_object_add (entry, "title", json_object_new_string (gtk_window_get_title (l->data)));
+        json_object_object_add (entry, "empty", json_object_new_boolean (cs_window_is_empty (l->data)));
+        json_object_array_add (windows, entry);
+      }
   json_object_object_add (root, "pid", json_object_new_int ((int) getpid ()));
 #ifdef GDK_WINDOWING_X11
   if (GDK_IS_X11_SURFACE (surface))
     json_object_object_add (root, "xid", json_object_new_int64 ((gint64) gdk_x11_surface_get_xid (surface)));
 #endif
+  json_object_object_add (root, "windows", windows);
   json_object_object_add (root, "title", json_object_new_string (gtk_window_get_title (GTK_WINDOW (self))));
   json_object_object_add (root, "width", json_object_new_int (gtk_widget_get_width (GTK_WIDGET (self))));
   json_object_object_add (root, "height", json_object_new_int (gtk_widget_get_height (GTK_WIDGET (self))));
   json_object_object_add (root, "active", json_object_new_boolean (gtk_window_is_active (GTK_WINDOW (self))));
-  json_object_object_add (root, "dark", json_object_new_boolean (cs_theme_for_widget (GTK_WIDGET (self)) == CS_THEME_DARK));
-  json_object_object_add (root, "loading", json_object_new_boolean (cs_window_is_loading (self)));
-  json_object_object_add (root, "loaded", json_object_new_boolean (self->analysis != NULL));
-  json_object_object_add (root, "path", self->analysis != NULL
-                          ? json_object_new_string (cs_analysis_get_path (self->analysis)) : NULL);
-  json_object_object_add (root, "error", self->error_text != NULL ? json_object_new_string (self->error_text) : NULL);
-  json_object_object_add (root, "page", json_object_new_string (gtk_stack_get_visible_child_name (self->page_stack)));
+  json_object_object_add (root, "loading", json_object_new_boolean (cs_test_window_loading (self)));
+  json_object_object_add (root, "loaded", json_object_new_boolean (analysis != NULL));
+  json_object_object_add (root, "path", analysis != NULL ? json_object_new_string (cs_analysis_get_path (analysis)) : NULL);
+  json_object_object_add (root, "error", string_or_null (error));
+  json_object_object_add (root, "page", json_object_new_string (gtk_stack_get_visible_child_name (cs_test_window_pages (self))));
   json_object_object_add (root, "focus", json_object_new_string (focus_area (self)));
   json_object_object_add (root, "pages", report_pages (self));
 
@@ -291,11 +308,11 @@ report_state (CsWindow *self)
     json_object_array_add (warnings, json_object_new_string (w[i]));
   json_object_object_add (overview, "warnings", warnings);
   json_object_object_add (overview, "charts",
-                          json_object_new_int ((int) cs_chart_grid_view_get_n_charts (cs_overview_page_get_chart_grid (self->overview_page))));
+                          json_object_new_int ((int) cs_chart_grid_view_get_n_charts (cs_test_overview_charts (overview_page))));
   json_object_object_add (overview, "chart_ids", report_chart_ids (self));
-  json_object_object_add (overview, "banner", string_or_null (cs_overview_page_get_banner_text (self->overview_page)));
-  json_object_object_add (overview, "details", string_or_null (cs_overview_page_get_details_text (self->overview_page)));
-  json_object_object_add (overview, "hidden_charts", string_or_null (cs_overview_page_get_hidden_charts_text (self->overview_page)));
+  json_object_object_add (overview, "banner", string_or_null (cs_test_overview_banner (overview_page)));
+  json_object_object_add (overview, "details", string_or_null (cs_test_overview_details (overview_page)));
+  json_object_object_add (overview, "hidden_charts", string_or_null (cs_test_overview_hidden_charts (overview_page)));
   json_object_object_add (root, "overview", overview);
   json_object_object_add (root, "modules", report_modules (self));
 
@@ -312,7 +329,7 @@ write_state (StateReport *report)
 
   if (report->window == NULL)
     return;
-  text = report_state (report->window);
+  text = report_state (report);
   if (g_strcmp0 (text, report->last) == 0)
     return;
   if (!g_file_set_contents (report->path, text, -1, &error))
@@ -370,34 +387,58 @@ report_free (gpointer data)
 
   if (report->clock != NULL)
     g_clear_signal_handler (&report->paint_id, report->clock);
+  if (report->window != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (report->window), (gpointer *) &report->window);
   g_free (report->path);
   g_free (report->last);
   g_free (report);
 }
 
-void
-cs_state_report_attach (CsWindow *window)
+static void
+attach_window (StateReport *report,
+               CsWindow    *window)
 {
-  static gboolean attached;
-  const char *path = g_getenv (CS_STATE_REPORT_ENV);
-  StateReport *report;
-
-  g_return_if_fail (CS_IS_WINDOW (window));
-
-  if (path == NULL || path[0] == '\0' || attached)
-    return;
-  attached = TRUE;
-  report = g_new0 (StateReport, 1);
   report->window = window;
-  report->path = g_strdup (path);
-  g_object_set_data_full (G_OBJECT (window), "cs-state-report", report, report_free);
+  report->attached = TRUE;
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &report->window);
   g_signal_connect (window, "realize", G_CALLBACK (window_realized), report);
   g_signal_connect (window, "unrealize", G_CALLBACK (window_unrealized), report);
   g_signal_connect_swapped (window, "notify::title", G_CALLBACK (state_changed), report);
   g_signal_connect_swapped (window, "notify::is-active", G_CALLBACK (state_changed), report);
   g_signal_connect_swapped (window, "notify::focus-widget", G_CALLBACK (state_changed), report);
-  g_signal_connect_swapped (window->page_stack, "notify::visible-child-name", G_CALLBACK (state_changed), report);
-  g_signal_connect_swapped (window->modules_page, "changed", G_CALLBACK (state_changed), report);
+  g_signal_connect_swapped (cs_test_window_pages (window), "notify::visible-child-name",
+                            G_CALLBACK (state_changed), report);
+  g_signal_connect_swapped (cs_test_window_page (window, "modules"), "changed", G_CALLBACK (state_changed), report);
   if (gtk_widget_get_realized (GTK_WIDGET (window)))
     window_realized (GTK_WIDGET (window), report);
+}
+
+/* The first window is reported; every window added or removed changes
+ * what the report counts. */
+static void
+window_added (GtkApplication *application,
+              GtkWindow      *window,
+              StateReport    *report)
+{
+  if (report->window == NULL && report->path != NULL && !report->attached && CS_IS_WINDOW (window))
+    attach_window (report, CS_WINDOW (window));
+  state_changed (report);
+}
+
+void
+cs_test_state_report_attach (GtkApplication *application)
+{
+  const char *path = g_getenv (CS_STATE_REPORT_ENV);
+  StateReport *report;
+
+  g_return_if_fail (GTK_IS_APPLICATION (application));
+
+  if (path == NULL || path[0] == '\0')
+    return;
+  report = g_new0 (StateReport, 1);
+  report->application = application;
+  report->path = g_strdup (path);
+  g_object_set_data_full (G_OBJECT (application), "cs-state-report", report, report_free);
+  g_signal_connect (application, "window-added", G_CALLBACK (window_added), report);
+  g_signal_connect_swapped (application, "window-removed", G_CALLBACK (state_changed), report);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cs-state-report.h — the window's visible state as JSON, for UI tests
+/* cs-test-state-report.h — the window's visible state as JSON, for UI tests
  *
+ * Part of the test viewer (tests/app/viewer), never of the installed one.
  * When CYCLESCOPE_TEST_STATE_FILE names a file, the first window writes to it
  * what a user sees after every painted frame that changed it: the page, the
  * selected module, the hot symbols, the open source and disassembly, the
@@ -17,8 +18,8 @@ G_BEGIN_DECLS
 
 #define CS_STATE_REPORT_ENV "CYCLESCOPE_TEST_STATE_FILE"
 
-/* Starts reporting @window's state when the variable is set (first window
- * of the process only). */
-void cs_state_report_attach (CsWindow *window);
+/* Starts reporting the state of the first window of @application when the
+ * variable is set. */
+void cs_test_state_report_attach (GtkApplication *application);
 
 G_END_DECLS
