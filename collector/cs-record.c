@@ -124,7 +124,15 @@ guint
 cs_recorder_get_n_runs (CsRecorder *self)
 {
   g_return_val_if_fail (CS_IS_RECORDER (self), 0);
-  return (self->options->counting ? self->plan->runs->len : 0) + (self->options->sampling ? 1 : 0);
+  return (self->options->counting ? self->plan->runs->len : 0) +
+         (self->options->sampling && !self->same_run ? 1 : 0);
+}
+
+gboolean
+cs_recorder_get_same_run (CsRecorder *self)
+{
+  g_return_val_if_fail (CS_IS_RECORDER (self), FALSE);
+  return self->same_run;
 }
 
 char *
@@ -152,6 +160,13 @@ cs_recorder_describe (CsRecorder *self)
     {
       g_autofree char *label = _cs_recorder_sampling_label (self);
       g_string_append_printf (s, _("Sampling: %s\n"), label);
+      if (self->same_run)
+        g_string_append (s, _("Sampling and counting in the same run: the events fit in one group\n"));
+      else if (self->options->counting)
+        g_string_append (s, self->options->separate_sampling
+                            ? _("Sampling in a run of its own (--separate-sampling)\n")
+                            : _("Sampling in a run of its own: counting needs several runs, "
+                                "regions are recorded or the sampled event needs a counter\n"));
     }
   else
     g_string_append (s, _("Sampling: off\n"));
@@ -313,6 +328,58 @@ session_run_label (const CsPlan    *plan,
   return g_strdup_printf ("g%u", g_array_index (prun->groups, guint, 0) + 1);
 }
 
+/* The counting run @i of the plan into the session, from the values a
+ * counting or a counting-and-sampling run read. Unscheduled events go to
+ * @warning (and the session's warnings). */
+static CsRun *
+add_counting_run (RunState            *state,
+                  guint                i,
+                  const char          *label,
+                  GArray              *values,
+                  int                  wait_status,
+                  const struct rusage *usage,
+                  double               wall_seconds,
+                  gboolean             interrupted,
+                  GString             *warning)
+{
+  CsRecorder *self = state->self;
+  const CsPlanRun *prun = g_ptr_array_index (self->plan->runs, i);
+  CsRun *run = cs_session_add_run (state->session);
+
+  run->group = session_run_label (self->plan, prun, i);
+  run->multiplexed = self->plan->mode == CS_PLAN_MODE_MULTIPLEX;
+  set_run_status (&run->status, &run->exit_code, &run->term_signal, wait_status, interrupted);
+  run->wall_seconds = wall_seconds;
+  run->user_seconds = timeval_seconds (&usage->ru_utime);
+  run->system_seconds = timeval_seconds (&usage->ru_stime);
+  for (guint v = 0; v < values->len; v++)
+    {
+      const CsCountingValue *cv = &g_array_index (values, CsCountingValue, v);
+
+      cs_run_add_count (run, cv->name, cv->event, cv->fstr, cv->value,
+                        cv->time_enabled, cv->time_running);
+      /* Never silently zero: the session leaves the value out and says so. */
+      if (cv->time_running == 0 && !interrupted)
+        {
+          if (warning->len > 0)
+            g_string_append (warning, ", ");
+          g_string_append (warning, cv->name);
+        }
+    }
+  if (warning->len > 0)
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("Run %u (%s): the kernel never scheduled %s (time_running 0); "
+                           "those values are left out. Try --mode runs or fewer events."),
+                         state->run, label, warning->str);
+      cs_session_add_warning (state->session, text);
+      g_string_assign (warning, text);
+    }
+  if (run->status == CS_RUN_FAILED)
+    state->any_failed = TRUE;
+  return run;
+}
+
 /* Returns FALSE with @error when the run could not happen; an interrupted
  * run is recorded and reported through @interrupted. */
 static gboolean
@@ -346,39 +413,8 @@ do_counting_run (RunState      *state,
   if (result == NULL)
     return FALSE;
 
-  run = cs_session_add_run (state->session);
-  run->group = session_run_label (self->plan, prun, i);
-  run->multiplexed = self->plan->mode == CS_PLAN_MODE_MULTIPLEX;
-  set_run_status (&run->status, &run->exit_code, &run->term_signal,
-                  result->wait_status, result->interrupted);
-  run->wall_seconds = result->wall_seconds;
-  run->user_seconds = timeval_seconds (&result->usage.ru_utime);
-  run->system_seconds = timeval_seconds (&result->usage.ru_stime);
-  for (guint v = 0; v < result->values->len; v++)
-    {
-      const CsCountingValue *cv = &g_array_index (result->values, CsCountingValue, v);
-
-      cs_run_add_count (run, cv->name, cv->event, cv->fstr, cv->value,
-                        cv->time_enabled, cv->time_running);
-      /* Never silently zero: the session leaves the value out and says so. */
-      if (cv->time_running == 0 && !result->interrupted)
-        {
-          if (warning->len > 0)
-            g_string_append (warning, ", ");
-          g_string_append (warning, cv->name);
-        }
-    }
-  if (warning->len > 0)
-    {
-      g_autofree char *text =
-        g_strdup_printf (_("Run %u (%s): the kernel never scheduled %s (time_running 0); "
-                           "those values are left out. Try --mode runs or fewer events."),
-                         state->run, label->str, warning->str);
-      cs_session_add_warning (state->session, text);
-      g_string_assign (warning, text);
-    }
-  if (run->status == CS_RUN_FAILED)
-    state->any_failed = TRUE;
+  run = add_counting_run (state, i, label->str, result->values, result->wait_status,
+                          &result->usage, result->wall_seconds, result->interrupted, warning);
   if (regions != NULL)
     {
       g_autofree char *what = g_strdup_printf (_("Run %u (%s)"), state->run, label->str);
@@ -474,8 +510,11 @@ finish_kallsyms_save (GThread       *thread,
   g_free (save);
 }
 
+/* With @counting_index >= 0 the plan's counting run of that index is
+ * counted in the same run (cs_recorder_get_same_run()). */
 static gboolean
 do_sampling_run (RunState      *state,
+                 int            counting_index,
                  gboolean      *interrupted,
                  GCancellable  *cancellable,
                  GError       **error)
@@ -499,8 +538,23 @@ do_sampling_run (RunState      *state,
   CsSamplingRun *srun;
   GThread *kallsyms = NULL;
   g_autoptr(CsRegionRun) regions = NULL;
+  g_autoptr(GPtrArray) groups = NULL;
+  g_autoptr(GString) count_label = g_string_new (NULL);
+  g_autoptr(GString) events = g_string_new (self->sample_name);
+  g_autoptr(GString) count_warning = g_string_new (NULL);
+  CsRecordRunKind kind = CS_RECORD_RUN_SAMPLING;
 
-  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_name, FALSE, 0, NULL, NULL);
+  if (counting_index >= 0)
+    {
+      g_autoptr(GString) counted = g_string_new (NULL);
+
+      groups = counting_groups (self->plan, g_ptr_array_index (self->plan->runs, counting_index),
+                                count_label, counted);
+      /* TRANSLATORS: the sampled event, then the counted ones: "cpu-clock; task-clock, …" */
+      g_string_append_printf (events, _("; counting %s"), counted->str);
+      kind = CS_RECORD_RUN_COUNTING_SAMPLING;
+    }
+  report (state, kind, label, events->str, FALSE, 0, NULL, NULL);
   if (!self->sample_attr.exclude_kernel)
     kallsyms = start_kallsyms_save (index, self->bundle_path);
   if (self->options->regions)
@@ -511,13 +565,19 @@ do_sampling_run (RunState      *state,
     }
   if (!cs_sampling_run ((const char * const *) self->options->argv, self->cwd,
                         regions != NULL ? cs_region_run_get_envp (regions) : NULL,
-                        &event, 1, &options, path, &result, cancellable, error))
+                        &event, 1, &options, groups, path, &result, cancellable, error))
     {
       finish_kallsyms_save (kallsyms, state->session, NULL);
       return FALSE;
     }
 
+  if (groups != NULL)
+    add_counting_run (state, counting_index, count_label->str, result.values, result.wait_status,
+                      &result.usage, result.wall_seconds, result.interrupted, count_warning);
+  cs_sampling_result_clear (&result);
   srun = cs_session_add_sampling_run (state->session);
+  srun->same_run = groups != NULL;
+  srun->counting_run = groups != NULL ? cs_session_get_n_runs (state->session) - 1 : 0;
   srun->perf_data = g_strdup (file);
   srun->event = g_strdup (self->sample_name);
   srun->event_string = g_strdup (self->sample_fstr != NULL ? self->sample_fstr : self->sample_event);
@@ -549,10 +609,16 @@ do_sampling_run (RunState      *state,
                                  (unsigned long long) result.stats.n_lost);
       cs_session_add_warning (state->session, warning);
     }
+  if (count_warning->len > 0)
+    {
+      g_autofree char *both = warning != NULL ? g_strdup_printf ("%s; %s", count_warning->str, warning)
+                                              : g_strdup (count_warning->str);
+      g_free (warning);
+      warning = g_steal_pointer (&both);
+    }
 
   outcome = describe_outcome (result.wait_status, result.interrupted);
-  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_name, TRUE, result.wall_seconds,
-          outcome, warning);
+  report (state, kind, label, events->str, TRUE, result.wall_seconds, outcome, warning);
   *interrupted = result.interrupted;
   return TRUE;
 }
@@ -627,15 +693,17 @@ cs_recorder_run (CsRecorder            *self,
       gboolean last = state.run + 1 == state.n_runs;
 
       state.run = done + 1;
-      if (!do_counting_run (&state, done, &interrupted, cancellable, &local) ||
+      if (!(done == 0 && self->same_run
+            ? do_sampling_run (&state, 0, &interrupted, cancellable, &local)
+            : do_counting_run (&state, done, &interrupted, cancellable, &local)) ||
           (!last && !interrupted && !save (&state, &local)))
         goto failed;
     }
 
-  if (!interrupted && self->options->sampling)
+  if (!interrupted && self->options->sampling && !self->same_run)
     {
       state.run = n_counting + 1;
-      if (!do_sampling_run (&state, &interrupted, cancellable, &local))
+      if (!do_sampling_run (&state, -1, &interrupted, cancellable, &local))
         goto failed;
     }
 

@@ -270,6 +270,33 @@ read_kallsyms (CsJsonReader  *r,
   return TRUE;
 }
 
+/* Optional: the counting run the samples were taken in (one run that
+ * counted and sampled); it must be one of the runs read before. */
+static gboolean
+read_counting_run (CsJsonReader  *r,
+                   json_object   *o,
+                   CsSession     *session,
+                   CsSamplingRun *run)
+{
+  gint64 index = -1;
+
+  if (!cs_jr_int (r, o, "counting_run", -1, G_MAXINT, &index))
+    return FALSE;
+  if (index < 0)
+    return TRUE;
+  if ((guint64) index >= cs_session_get_n_runs (session))
+    {
+      g_autofree char *what = g_strdup_printf (_("the index of one of the %u counting runs"),
+                                               cs_session_get_n_runs (session));
+
+      cs_jr_push_key (r, "counting_run");
+      return cs_jr_expected (r, what, json_object_object_get (o, "counting_run"));
+    }
+  run->same_run = TRUE;
+  run->counting_run = (guint) index;
+  return TRUE;
+}
+
 static gboolean
 read_sampling_run (CsJsonReader *r,
                    json_object  *o,
@@ -311,6 +338,8 @@ read_sampling_run (CsJsonReader *r,
         return FALSE;
       cs_jr_pop (r, saved);
     }
+  if (!read_counting_run (r, o, session, run))
+    return FALSE;
   if (run->event_string == NULL)
     run->event_string = g_strdup (run->event);
   /* Bundles before perf's spelling named the event by the model's alias. */

@@ -374,7 +374,9 @@ sampling_run_equal (const CsSamplingRun *a,
          g_strcmp0 (a->kallsyms_boot_id, b->kallsyms_boot_id) == 0 &&
          g_strcmp0 (a->kallsyms_release, b->kallsyms_release) == 0 &&
          g_strcmp0 (a->kallsyms_modules, b->kallsyms_modules) == 0 &&
-         g_strcmp0 (a->regions, b->regions) == 0;
+         g_strcmp0 (a->regions, b->regions) == 0 &&
+         !a->same_run == !b->same_run &&
+         a->counting_run == b->counting_run;
 }
 
 static gboolean

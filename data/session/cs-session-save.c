@@ -159,6 +159,8 @@ sampling_run_to_json (const CsSamplingRun *run)
     }
   if (run->regions != NULL)
     json_object_object_add (o, "regions", json_object_new_string (run->regions));
+  if (run->same_run)
+    json_object_object_add (o, "counting_run", json_object_new_int64 (run->counting_run));
   return o;
 }
 

@@ -97,6 +97,10 @@ typedef struct
   /* Appended (regions, issue 15): the region marks of the run
    * (libcyclescope-region), relative to the bundle; NULL when none. */
   char        *regions;
+  /* Appended (recording, issue 18): the samples were taken in counting run
+   * @counting_run ("counting_run" in session.json), not in a run of their own. */
+  gboolean     same_run;
+  guint        counting_run;
 } CsSamplingRun;
 
 #define CS_TYPE_SESSION (cs_session_get_type ())
