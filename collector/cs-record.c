@@ -256,6 +256,18 @@ timeval_seconds (const struct timeval *tv)
 }
 
 static void
+set_rusage (CsRusage            *u,
+            const struct rusage *usage)
+{
+  u->present = TRUE;
+  u->voluntary_switches = usage->ru_nvcsw;
+  u->involuntary_switches = usage->ru_nivcsw;
+  u->max_rss_kb = usage->ru_maxrss;
+  u->minor_faults = usage->ru_minflt;
+  u->major_faults = usage->ru_majflt;
+}
+
+static void
 report (RunState        *state,
         CsRecordRunKind  kind,
         const char      *label,
@@ -352,6 +364,7 @@ add_counting_run (RunState            *state,
   run->wall_seconds = wall_seconds;
   run->user_seconds = timeval_seconds (&usage->ru_utime);
   run->system_seconds = timeval_seconds (&usage->ru_stime);
+  set_rusage (&run->rusage, usage);
   for (guint v = 0; v < values->len; v++)
     {
       const CsCountingValue *cv = &g_array_index (values, CsCountingValue, v);
@@ -588,6 +601,7 @@ do_sampling_run (RunState      *state,
   srun->n_samples = result.stats.n_samples;
   srun->n_lost = result.stats.n_lost;
   srun->wall_seconds = result.wall_seconds;
+  set_rusage (&srun->rusage, &result.usage);
   finish_kallsyms_save (kallsyms, state->session, srun);
   set_run_status (&srun->status, &srun->exit_code, &srun->term_signal,
                   result.wait_status, result.interrupted);

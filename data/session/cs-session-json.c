@@ -190,6 +190,29 @@ read_regions (CsJsonReader *r,
   return TRUE;
 }
 
+/* Optional (sessions before it have none): the program's rusage at exit. */
+static gboolean
+read_rusage (CsJsonReader *r,
+             json_object  *o,
+             CsRusage     *u)
+{
+  json_object *k;
+  gsize saved;
+
+  if (!cs_jr_container (r, o, "rusage", json_type_object, FALSE, &k, &saved))
+    return FALSE;
+  if (k != NULL &&
+      (!cs_jr_uint64 (r, k, "voluntary_switches", FALSE, &u->voluntary_switches) ||
+       !cs_jr_uint64 (r, k, "involuntary_switches", FALSE, &u->involuntary_switches) ||
+       !cs_jr_uint64 (r, k, "max_rss_kb", FALSE, &u->max_rss_kb) ||
+       !cs_jr_uint64 (r, k, "minor_faults", FALSE, &u->minor_faults) ||
+       !cs_jr_uint64 (r, k, "major_faults", FALSE, &u->major_faults)))
+    return FALSE;
+  u->present = k != NULL;
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
 static gboolean
 read_run (CsJsonReader *r,
           json_object  *o,
@@ -211,7 +234,8 @@ read_run (CsJsonReader *r,
       !cs_jr_seconds (r, o, "user_seconds", &run->user_seconds) ||
       !cs_jr_seconds (r, o, "system_seconds", &run->system_seconds) ||
       !read_counts (r, o, run->counts) ||
-      !read_regions (r, o, run))
+      !read_regions (r, o, run) ||
+      !read_rusage (r, o, &run->rusage))
     return FALSE;
   run->exit_code = (int) exit_code;
   run->term_signal = (int) term_signal;
@@ -338,7 +362,8 @@ read_sampling_run (CsJsonReader *r,
         return FALSE;
       cs_jr_pop (r, saved);
     }
-  if (!read_counting_run (r, o, session, run))
+  if (!read_counting_run (r, o, session, run) ||
+      !read_rusage (r, o, &run->rusage))
     return FALSE;
   if (run->event_string == NULL)
     run->event_string = g_strdup (run->event);
