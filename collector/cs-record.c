@@ -135,6 +135,39 @@ cs_recorder_get_same_run (CsRecorder *self)
   return self->same_run;
 }
 
+/* The mean wall time of one run of the program in the recording already at
+ * the output path, when it recorded the same command; 0 otherwise. */
+static double
+previous_run_seconds (CsRecorder *self)
+{
+  g_autoptr(CsSession) previous = cs_session_load (self->bundle_path, NULL);
+  const char * const *argv;
+  double sum = 0;
+  guint n = 0;
+
+  if (previous == NULL || (argv = cs_session_get_argv (previous)) == NULL ||
+      !g_strv_equal (argv, (const char * const *) self->options->argv))
+    return 0;
+  for (guint i = 0; i < cs_session_get_n_runs (previous); i++)
+    if (cs_session_get_run (previous, i)->status == CS_RUN_OK)
+      {
+        sum += cs_session_get_run (previous, i)->wall_seconds;
+        n++;
+      }
+  for (guint i = 0; i < cs_session_get_n_sampling_runs (previous); i++)
+    {
+      const CsSamplingRun *srun = cs_session_get_sampling_run (previous, i);
+
+      /* A shared run is counted once, as its counting run. */
+      if (srun->status == CS_RUN_OK && !srun->same_run)
+        {
+          sum += srun->wall_seconds;
+          n++;
+        }
+    }
+  return n > 0 ? sum / n : 0;
+}
+
 char *
 cs_recorder_describe (CsRecorder *self)
 {
@@ -179,6 +212,24 @@ cs_recorder_describe (CsRecorder *self)
                                    "the first %s framework events left out\n"), skip);
     }
   g_string_append_printf (s, _("Runs: %u\n"), cs_recorder_get_n_runs (self));
+  {
+    double run_seconds = previous_run_seconds (self);
+
+    if (run_seconds > 0)
+      /* TRANSLATORS: "Expected time: about 6.1 s (3 runs of 2.03 s, as in the recording at PATH)" */
+      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                              "Expected time: about %.1f s (%u run of %.2f s, as in "
+                                              "the recording at %s)\n",
+                                              "Expected time: about %.1f s (%u runs of %.2f s, as in "
+                                              "the recording at %s)\n",
+                                              cs_recorder_get_n_runs (self)),
+                              run_seconds * cs_recorder_get_n_runs (self),
+                              cs_recorder_get_n_runs (self), run_seconds, self->bundle_path);
+    else
+      g_string_append_printf (s, _("Expected time: %u × the program’s own time (known once it "
+                                   "has been recorded to %s)\n"),
+                              cs_recorder_get_n_runs (self), self->bundle_path);
+  }
   g_string_append_printf (s, _("Output: %s\n"), self->bundle_path);
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
