@@ -65,7 +65,7 @@ compute_layout (CsPerfReader          *self,
   gint8 at = 0;
 
   l->computed = TRUE;
-  l->ip = l->tid = l->time = l->period = l->callchain = -1;
+  l->ip = l->tid = l->time = l->period = l->callchain = l->cpu = -1;
   l->default_period = (attr->flags & CS_PERF_ATTR_FREQ) ? 1 : attr->sample_period;
   /* READ is the only variable field before CALLCHAIN. Registers and stack
    * copies behind the chain are read too (DWARF call graphs need them),
@@ -94,7 +94,8 @@ compute_layout (CsPerfReader          *self,
   at += (st & CS_S_ADDR) ? 1 : 0;
   at += (st & CS_S_ID) ? 1 : 0;
   at += (st & CS_S_STREAM_ID) ? 1 : 0;
-  at += (st & CS_S_CPU) ? 1 : 0;
+  if (st & CS_S_CPU)
+    l->cpu = at++;
   if (st & CS_S_PERIOD)
     l->period = at++;
   if (st & CS_S_CALLCHAIN)
@@ -190,6 +191,11 @@ fill_brief (CsPerfBrief             *b,
   b->attr = attr->index;
   b->misc = misc;
   b->reserved = 0;
+  b->reserved2 = 0;
+  if (l->cpu >= 0)
+    memcpy (&b->cpu, body + (gsize) l->cpu * 8, 4);
+  else
+    b->cpu = CS_PERF_NO_CPU;
   if (l->callchain >= 0)
     {
       b->n_callchain = load_u64 (body, l->callchain);
@@ -338,7 +344,9 @@ deliver (Sink            *sink,
       b->attr = r->attr->index;
       b->misc = r->misc;
       b->reserved = 0;
+      b->reserved2 = 0;
       b->time = r->time != CS_PERF_NO_TIME ? r->time : 0;
+      b->cpu = (r->id_fields & CS_S_CPU) ? r->cpu : CS_PERF_NO_CPU;
       b->callchain = r->sample.n_callchain > 0 ? r->sample.callchain : NULL;
       b->n_callchain = r->sample.n_callchain;
       b->regs_abi = r->sample.regs_user.regs != NULL ? r->sample.regs_user.abi : 0;

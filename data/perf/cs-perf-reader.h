@@ -317,6 +317,8 @@ typedef struct
 } CsPerfKsymbol;
 
 #define CS_PERF_NO_TIME G_MAXUINT64
+/* CsPerfBrief.cpu of a sample without PERF_SAMPLE_CPU (perf's -1) */
+#define CS_PERF_NO_CPU  G_MAXUINT32
 
 typedef struct
 {
@@ -499,7 +501,9 @@ typedef struct
   guint32 attr;       /* CsPerfAttr.index of the sample's attr */
   guint16 misc;       /* the record's misc: cpu mode in misc & 7 */
   guint16 reserved;
-  guint64 time;       /* PERF_SAMPLE_TIME, 0 without it (regions need it) */
+  guint64 time;       /* PERF_SAMPLE_TIME, 0 without one (as perf reads it) */
+  guint32 cpu;        /* PERF_SAMPLE_CPU, CS_PERF_NO_CPU without one */
+  guint32 reserved2;
   /* PERF_SAMPLE_CALLCHAIN as in CsPerfSample (markers included); NULL and
    * 0 without one. Valid until the callback returns. */
   const guint64 *callchain;

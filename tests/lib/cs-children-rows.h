@@ -116,13 +116,14 @@ cs_children_our_rows (const char *cyclescope,
   if (res.status != 0)
     g_error ("cyclescope report failed (%d): %s", res.status, res.err);
   lines = g_strsplit (res.out, "\n", -1);
-  g_assert_cmpstr (lines[0], ==, "event,children_percent,self_percent,children_period,self_period,dso,symbol,inlined");
+  g_assert_cmpstr (lines[0], ==, "event,children_percent,self_percent,children_period,self_period,dso,symbol,inlined,"
+                                 "samples,children_samples");
   for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
     {
       g_auto(GStrv) f = csv_split (lines[i]);
       CsChildrenRow *r;
 
-      g_assert_cmpuint (g_strv_length (f), ==, 8);
+      g_assert_cmpuint (g_strv_length (f), ==, 10);
       if (!keep_inlined && g_str_equal (f[7], "1"))
         continue;
       r = g_new0 (CsChildrenRow, 1);
