@@ -294,6 +294,98 @@ read_group (OpenGroup  *og,
   return TRUE;
 }
 
+struct _CsCountingSet
+{
+  GPtrArray *groups;   /* CsCountingGroup*, the caller's */
+  OpenGroup *open;
+};
+
+void
+cs_counting_set_free (CsCountingSet *set)
+{
+  if (set == NULL)
+    return;
+  close_groups (set->open, set->groups->len);
+  g_free (set->open);
+  g_ptr_array_unref (set->groups);
+  g_free (set);
+}
+
+CsCountingSet *
+cs_counting_set_open (GPtrArray  *groups,
+                      pid_t       pid,
+                      GError    **error)
+{
+  g_autoptr(CsCountingSet) set = g_new0 (CsCountingSet, 1);
+  gboolean group_read = TRUE;
+
+  g_return_val_if_fail (groups != NULL, NULL);
+
+  set->groups = g_ptr_array_ref (groups);
+  set->open = g_new0 (OpenGroup, groups->len);
+  for (guint g = 0; g < groups->len; g++)
+    {
+      CsCountingGroup *group = g_ptr_array_index (groups, g);
+
+      if (group->events->len == 0)
+        {
+          g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_FAILED,
+                       _("The counter group %s has no events"), group->label);
+          return NULL;
+        }
+    }
+
+  for (guint g = 0; g < groups->len; g++)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      set->open[g].group = g_ptr_array_index (groups, g);
+      if (open_group (&set->open[g], pid, group_read, &local_error))
+        continue;
+
+      /* See the top of the file: fall back to one read per event. */
+      if (group_read && g == 0 &&
+          g_error_matches (local_error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_UNSUPPORTED))
+        {
+          g_autoptr(GError) retry_error = NULL;
+
+          close_groups (set->open, 1);
+          group_read = FALSE;
+          if (open_group (&set->open[g], pid, FALSE, &retry_error))
+            {
+              g_debug ("Group reads of inherited counters refused (%s); reading events one by one",
+                       local_error->message);
+              continue;
+            }
+        }
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  return g_steal_pointer (&set);
+}
+
+gboolean
+cs_counting_set_read (CsCountingSet  *set,
+                      GArray         *values,
+                      GError        **error)
+{
+  /* The events outlive the task: after exit they hold the final totals of the
+   * program and of every inherited thread and child that has exited. */
+  for (guint g = 0; g < set->groups->len; g++)
+    if (!read_group (&set->open[g], values, error))
+      return FALSE;
+  return TRUE;
+}
+
+GArray *
+cs_counting_values_new (void)
+{
+  GArray *values = g_array_new (FALSE, TRUE, sizeof (CsCountingValue));
+
+  g_array_set_clear_func (values, clear_value);
+  return values;
+}
+
 CsCountingResult *
 cs_counting_run (const char * const  *argv,
                  const char          *cwd,
@@ -305,77 +397,31 @@ cs_counting_run (const char * const  *argv,
   g_autoptr(CsLauncher) launcher = NULL;
   g_autoptr(CsCountingResult) result = NULL;
   g_autoptr(GError) wait_error = NULL;
-  g_autofree OpenGroup *open = NULL;
-  gboolean group_read = TRUE;
+  g_autoptr(CsCountingSet) set = NULL;
   gint64 t0;
-  pid_t pid;
 
   g_return_val_if_fail (argv != NULL && argv[0] != NULL, NULL);
   g_return_val_if_fail (groups != NULL, NULL);
-
-  for (guint g = 0; g < groups->len; g++)
-    {
-      CsCountingGroup *group = g_ptr_array_index (groups, g);
-      if (group->events->len == 0)
-        {
-          g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_FAILED,
-                       _("The counter group %s has no events"), group->label);
-          return NULL;
-        }
-    }
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
   if (!(launcher = cs_launcher_new (argv, cwd, envp, error)))
     return NULL;
-  pid = cs_launcher_get_pid (launcher);
-
-  open = g_new0 (OpenGroup, groups->len);
-  for (guint g = 0; g < groups->len; g++)
-    {
-      g_autoptr(GError) local_error = NULL;
-
-      open[g].group = g_ptr_array_index (groups, g);
-      if (open_group (&open[g], pid, group_read, &local_error))
-        continue;
-
-      /* See the top of the file: fall back to one read per event. */
-      if (group_read && g == 0 &&
-          g_error_matches (local_error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_UNSUPPORTED))
-        {
-          g_autoptr(GError) retry_error = NULL;
-
-          close_groups (open, 1);
-          group_read = FALSE;
-          if (open_group (&open[g], pid, FALSE, &retry_error))
-            {
-              g_debug ("Group reads of inherited counters refused (%s); reading events one by one",
-                       local_error->message);
-              continue;
-            }
-        }
-      close_groups (open, g + 1);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
+  if (!(set = cs_counting_set_open (groups, cs_launcher_get_pid (launcher), error)))
+    return NULL;
 
   t0 = g_get_monotonic_time ();
   if (!cs_launcher_start (launcher, error))
-    {
-      close_groups (open, groups->len);
-      return NULL;
-    }
+    return NULL;
 
   result = g_new0 (CsCountingResult, 1);
-  result->values = g_array_new (FALSE, TRUE, sizeof (CsCountingValue));
-  g_array_set_clear_func (result->values, clear_value);
+  result->values = cs_counting_values_new ();
 
   if (!cs_launcher_wait (launcher, &result->wait_status, &result->usage, cancellable, &wait_error))
     {
       if (!g_error_matches (wait_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          close_groups (open, groups->len);
           g_propagate_error (error, g_steal_pointer (&wait_error));
           return NULL;
         }
@@ -383,15 +429,7 @@ cs_counting_run (const char * const  *argv,
     }
   result->wall_seconds = (g_get_monotonic_time () - t0) / (double) G_USEC_PER_SEC;
 
-  /* The events outlive the task: after exit they hold the final totals of the
-   * program and of every inherited thread and child that has exited. */
-  for (guint g = 0; g < groups->len; g++)
-    if (!read_group (&open[g], result->values, error))
-      {
-        close_groups (open, groups->len);
-        return NULL;
-      }
-
-  close_groups (open, groups->len);
+  if (!cs_counting_set_read (set, result->values, error))
+    return NULL;
   return g_steal_pointer (&result);
 }

@@ -13,6 +13,7 @@
 #include <gio/gio.h>
 #include <linux/perf_event.h>
 #include <sys/resource.h>
+#include <sys/types.h>
 
 G_BEGIN_DECLS
 
@@ -75,6 +76,23 @@ CsCountingResult *cs_counting_run          (const char * const *argv,
                                             GCancellable       *cancellable,
                                             GError            **error);
 void              cs_counting_result_free  (CsCountingResult  *result);
+
+/* The groups of a run opened on a waiting child (cs_launcher), for runs that
+ * do more than count: the sampling run counts and samples in one run when the
+ * plan allows it. Read once the program has exited. */
+typedef struct _CsCountingSet CsCountingSet;
+
+/* Refs @groups. Errors when perf_event_open refuses an event, naming it. */
+CsCountingSet    *cs_counting_set_open     (GPtrArray         *groups,
+                                            pid_t              pid,
+                                            GError           **error);
+/* Appends a CsCountingValue per event to @values (from cs_counting_values_new). */
+gboolean          cs_counting_set_read     (CsCountingSet     *set,
+                                            GArray            *values,
+                                            GError           **error);
+void              cs_counting_set_free     (CsCountingSet     *set);
+/* An empty array of CsCountingValue that frees its members. */
+GArray           *cs_counting_values_new   (void);
 /* The value of event @name (first match), or NULL. */
 const CsCountingValue *cs_counting_result_lookup (const CsCountingResult *result,
                                                   const char             *name);
@@ -82,5 +100,6 @@ const CsCountingValue *cs_counting_result_lookup (const CsCountingResult *result
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsCountingEvent, cs_counting_event_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsCountingGroup, cs_counting_group_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsCountingResult, cs_counting_result_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsCountingSet, cs_counting_set_free)
 
 G_END_DECLS

@@ -32,6 +32,8 @@ struct _CsRecorder
   guint64                 frequency;
   guint64                 period;
 
+  gboolean          same_run;       /* sampled in the first counting run */
+
   CsPerfHooks      *hooks;          /* held from setup to finalize */
   gboolean          started;
 };
@@ -44,5 +46,7 @@ gboolean  _cs_recorder_setup          (CsRecorder  *self,
 gboolean  _cs_recorder_prepare_bundle (CsRecorder  *self,
                                        GError     **error);
 char     *_cs_recorder_sampling_label (CsRecorder  *self);
+/* Sets self->same_run (see cs_recorder_get_same_run()). */
+void      _cs_recorder_plan_same_run  (CsRecorder  *self);
 
 G_END_DECLS

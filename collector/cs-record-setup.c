@@ -30,7 +30,7 @@ cs_record_options_new (void)
   CsRecordOptions *options = g_new0 (CsRecordOptions, 1);
 
   options->mode = CS_PLAN_MODE_RUNS;
-  options->repeat = 5;
+  options->repeat = 1;
   options->counting = TRUE;
   options->sampling = TRUE;
   return options;
@@ -371,6 +371,7 @@ _cs_recorder_setup (CsRecorder  *self,
     return FALSE;
   if (!check_output (self, error))
     return FALSE;
+  _cs_recorder_plan_same_run (self);
 
   for (guint i = 0; i < self->plan->dropped->len; i++)
     {
@@ -461,4 +462,33 @@ _cs_recorder_sampling_label (CsRecorder *self)
   if (self->options->user_regs)
     g_string_append (s, _(", user registers"));
   return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+/* Sampling in the counting run saves the program a whole run. It is only
+ * done when counting needs one run of the program anyway and the sampled
+ * event takes no counter the counted ones need: a software event, or one
+ * generic counter left free (a sampling event fighting the group for a
+ * counter would make the kernel multiplex both). Regions count and sample
+ * through different libcyclescope-region set-ups, so they keep two runs. */
+void
+_cs_recorder_plan_same_run (CsRecorder *self)
+{
+  const CsRecordOptions *o = self->options;
+  const CsPlan *plan = self->plan;
+  guint n_group_runs = 0;
+  const CsPlanGroup *group;
+  const CsPlanRun *first;
+
+  self->same_run = FALSE;
+  if (!o->counting || !o->sampling || o->separate_sampling || o->regions || plan->runs->len == 0)
+    return;
+  for (guint i = 0; i < plan->runs->len; i++)
+    if (!((const CsPlanRun *) g_ptr_array_index (plan->runs, i))->cycles_only)
+      n_group_runs++;
+  first = g_ptr_array_index (plan->runs, 0);
+  if (n_group_runs != 1 || first->cycles_only || first->groups->len != 1)
+    return;
+  group = g_ptr_array_index (plan->groups, g_array_index (first->groups, guint, 0));
+  self->same_run = self->sample_attr.type == PERF_TYPE_SOFTWARE ||
+                   (plan->pmu != NULL && group->n_generic < plan->n_generic);
 }

@@ -124,7 +124,48 @@ guint
 cs_recorder_get_n_runs (CsRecorder *self)
 {
   g_return_val_if_fail (CS_IS_RECORDER (self), 0);
-  return (self->options->counting ? self->plan->runs->len : 0) + (self->options->sampling ? 1 : 0);
+  return (self->options->counting ? self->plan->runs->len : 0) +
+         (self->options->sampling && !self->same_run ? 1 : 0);
+}
+
+gboolean
+cs_recorder_get_same_run (CsRecorder *self)
+{
+  g_return_val_if_fail (CS_IS_RECORDER (self), FALSE);
+  return self->same_run;
+}
+
+/* The mean wall time of one run of the program in the recording already at
+ * the output path, when it recorded the same command; 0 otherwise. */
+static double
+previous_run_seconds (CsRecorder *self)
+{
+  g_autoptr(CsSession) previous = cs_session_load (self->bundle_path, NULL);
+  const char * const *argv;
+  double sum = 0;
+  guint n = 0;
+
+  if (previous == NULL || (argv = cs_session_get_argv (previous)) == NULL ||
+      !g_strv_equal (argv, (const char * const *) self->options->argv))
+    return 0;
+  for (guint i = 0; i < cs_session_get_n_runs (previous); i++)
+    if (cs_session_get_run (previous, i)->status == CS_RUN_OK)
+      {
+        sum += cs_session_get_run (previous, i)->wall_seconds;
+        n++;
+      }
+  for (guint i = 0; i < cs_session_get_n_sampling_runs (previous); i++)
+    {
+      const CsSamplingRun *srun = cs_session_get_sampling_run (previous, i);
+
+      /* A shared run is counted once, as its counting run. */
+      if (srun->status == CS_RUN_OK && !srun->same_run)
+        {
+          sum += srun->wall_seconds;
+          n++;
+        }
+    }
+  return n > 0 ? sum / n : 0;
 }
 
 char *
@@ -152,6 +193,13 @@ cs_recorder_describe (CsRecorder *self)
     {
       g_autofree char *label = _cs_recorder_sampling_label (self);
       g_string_append_printf (s, _("Sampling: %s\n"), label);
+      if (self->same_run)
+        g_string_append (s, _("Sampling and counting in the same run: the events fit in one group\n"));
+      else if (self->options->counting)
+        g_string_append (s, self->options->separate_sampling
+                            ? _("Sampling in a run of its own (--separate-sampling)\n")
+                            : _("Sampling in a run of its own: counting needs several runs, "
+                                "regions are recorded or the sampled event needs a counter\n"));
     }
   else
     g_string_append (s, _("Sampling: off\n"));
@@ -164,6 +212,24 @@ cs_recorder_describe (CsRecorder *self)
                                    "the first %s framework events left out\n"), skip);
     }
   g_string_append_printf (s, _("Runs: %u\n"), cs_recorder_get_n_runs (self));
+  {
+    double run_seconds = previous_run_seconds (self);
+
+    if (run_seconds > 0)
+      /* TRANSLATORS: "Expected time: about 6.1 s (3 runs of 2.03 s, as in the recording at PATH)" */
+      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                              "Expected time: about %.1f s (%u run of %.2f s, as in "
+                                              "the recording at %s)\n",
+                                              "Expected time: about %.1f s (%u runs of %.2f s, as in "
+                                              "the recording at %s)\n",
+                                              cs_recorder_get_n_runs (self)),
+                              run_seconds * cs_recorder_get_n_runs (self),
+                              cs_recorder_get_n_runs (self), run_seconds, self->bundle_path);
+    else
+      g_string_append_printf (s, _("Expected time: %u × the program’s own time (known once it "
+                                   "has been recorded to %s)\n"),
+                              cs_recorder_get_n_runs (self), self->bundle_path);
+  }
   g_string_append_printf (s, _("Output: %s\n"), self->bundle_path);
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
@@ -241,6 +307,18 @@ timeval_seconds (const struct timeval *tv)
 }
 
 static void
+set_rusage (CsRusage            *u,
+            const struct rusage *usage)
+{
+  u->present = TRUE;
+  u->voluntary_switches = usage->ru_nvcsw;
+  u->involuntary_switches = usage->ru_nivcsw;
+  u->max_rss_kb = usage->ru_maxrss;
+  u->minor_faults = usage->ru_minflt;
+  u->major_faults = usage->ru_majflt;
+}
+
+static void
 report (RunState        *state,
         CsRecordRunKind  kind,
         const char      *label,
@@ -313,6 +391,59 @@ session_run_label (const CsPlan    *plan,
   return g_strdup_printf ("g%u", g_array_index (prun->groups, guint, 0) + 1);
 }
 
+/* The counting run @i of the plan into the session, from the values a
+ * counting or a counting-and-sampling run read. Unscheduled events go to
+ * @warning (and the session's warnings). */
+static CsRun *
+add_counting_run (RunState            *state,
+                  guint                i,
+                  const char          *label,
+                  GArray              *values,
+                  int                  wait_status,
+                  const struct rusage *usage,
+                  double               wall_seconds,
+                  gboolean             interrupted,
+                  GString             *warning)
+{
+  CsRecorder *self = state->self;
+  const CsPlanRun *prun = g_ptr_array_index (self->plan->runs, i);
+  CsRun *run = cs_session_add_run (state->session);
+
+  run->group = session_run_label (self->plan, prun, i);
+  run->multiplexed = self->plan->mode == CS_PLAN_MODE_MULTIPLEX;
+  set_run_status (&run->status, &run->exit_code, &run->term_signal, wait_status, interrupted);
+  run->wall_seconds = wall_seconds;
+  run->user_seconds = timeval_seconds (&usage->ru_utime);
+  run->system_seconds = timeval_seconds (&usage->ru_stime);
+  set_rusage (&run->rusage, usage);
+  for (guint v = 0; v < values->len; v++)
+    {
+      const CsCountingValue *cv = &g_array_index (values, CsCountingValue, v);
+
+      cs_run_add_count (run, cv->name, cv->event, cv->fstr, cv->value,
+                        cv->time_enabled, cv->time_running);
+      /* Never silently zero: the session leaves the value out and says so. */
+      if (cv->time_running == 0 && !interrupted)
+        {
+          if (warning->len > 0)
+            g_string_append (warning, ", ");
+          g_string_append (warning, cv->name);
+        }
+    }
+  if (warning->len > 0)
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("Run %u (%s): the kernel never scheduled %s (time_running 0); "
+                           "those values are left out. Try --mode runs or fewer events."),
+                         state->run, label, warning->str);
+      cs_session_add_warning (state->session, text);
+      g_string_assign (warning, text);
+    }
+  if (run->status == CS_RUN_FAILED)
+    state->any_failed = TRUE;
+  return run;
+}
+
 /* Returns FALSE with @error when the run could not happen; an interrupted
  * run is recorded and reported through @interrupted. */
 static gboolean
@@ -346,39 +477,8 @@ do_counting_run (RunState      *state,
   if (result == NULL)
     return FALSE;
 
-  run = cs_session_add_run (state->session);
-  run->group = session_run_label (self->plan, prun, i);
-  run->multiplexed = self->plan->mode == CS_PLAN_MODE_MULTIPLEX;
-  set_run_status (&run->status, &run->exit_code, &run->term_signal,
-                  result->wait_status, result->interrupted);
-  run->wall_seconds = result->wall_seconds;
-  run->user_seconds = timeval_seconds (&result->usage.ru_utime);
-  run->system_seconds = timeval_seconds (&result->usage.ru_stime);
-  for (guint v = 0; v < result->values->len; v++)
-    {
-      const CsCountingValue *cv = &g_array_index (result->values, CsCountingValue, v);
-
-      cs_run_add_count (run, cv->name, cv->event, cv->fstr, cv->value,
-                        cv->time_enabled, cv->time_running);
-      /* Never silently zero: the session leaves the value out and says so. */
-      if (cv->time_running == 0 && !result->interrupted)
-        {
-          if (warning->len > 0)
-            g_string_append (warning, ", ");
-          g_string_append (warning, cv->name);
-        }
-    }
-  if (warning->len > 0)
-    {
-      g_autofree char *text =
-        g_strdup_printf (_("Run %u (%s): the kernel never scheduled %s (time_running 0); "
-                           "those values are left out. Try --mode runs or fewer events."),
-                         state->run, label->str, warning->str);
-      cs_session_add_warning (state->session, text);
-      g_string_assign (warning, text);
-    }
-  if (run->status == CS_RUN_FAILED)
-    state->any_failed = TRUE;
+  run = add_counting_run (state, i, label->str, result->values, result->wait_status,
+                          &result->usage, result->wall_seconds, result->interrupted, warning);
   if (regions != NULL)
     {
       g_autofree char *what = g_strdup_printf (_("Run %u (%s)"), state->run, label->str);
@@ -474,8 +574,11 @@ finish_kallsyms_save (GThread       *thread,
   g_free (save);
 }
 
+/* With @counting_index >= 0 the plan's counting run of that index is
+ * counted in the same run (cs_recorder_get_same_run()). */
 static gboolean
 do_sampling_run (RunState      *state,
+                 int            counting_index,
                  gboolean      *interrupted,
                  GCancellable  *cancellable,
                  GError       **error)
@@ -499,8 +602,23 @@ do_sampling_run (RunState      *state,
   CsSamplingRun *srun;
   GThread *kallsyms = NULL;
   g_autoptr(CsRegionRun) regions = NULL;
+  g_autoptr(GPtrArray) groups = NULL;
+  g_autoptr(GString) count_label = g_string_new (NULL);
+  g_autoptr(GString) events = g_string_new (self->sample_name);
+  g_autoptr(GString) count_warning = g_string_new (NULL);
+  CsRecordRunKind kind = CS_RECORD_RUN_SAMPLING;
 
-  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_name, FALSE, 0, NULL, NULL);
+  if (counting_index >= 0)
+    {
+      g_autoptr(GString) counted = g_string_new (NULL);
+
+      groups = counting_groups (self->plan, g_ptr_array_index (self->plan->runs, counting_index),
+                                count_label, counted);
+      /* TRANSLATORS: the sampled event, then the counted ones: "cpu-clock; task-clock, …" */
+      g_string_append_printf (events, _("; counting %s"), counted->str);
+      kind = CS_RECORD_RUN_COUNTING_SAMPLING;
+    }
+  report (state, kind, label, events->str, FALSE, 0, NULL, NULL);
   if (!self->sample_attr.exclude_kernel)
     kallsyms = start_kallsyms_save (index, self->bundle_path);
   if (self->options->regions)
@@ -511,13 +629,19 @@ do_sampling_run (RunState      *state,
     }
   if (!cs_sampling_run ((const char * const *) self->options->argv, self->cwd,
                         regions != NULL ? cs_region_run_get_envp (regions) : NULL,
-                        &event, 1, &options, path, &result, cancellable, error))
+                        &event, 1, &options, groups, path, &result, cancellable, error))
     {
       finish_kallsyms_save (kallsyms, state->session, NULL);
       return FALSE;
     }
 
+  if (groups != NULL)
+    add_counting_run (state, counting_index, count_label->str, result.values, result.wait_status,
+                      &result.usage, result.wall_seconds, result.interrupted, count_warning);
+  cs_sampling_result_clear (&result);
   srun = cs_session_add_sampling_run (state->session);
+  srun->same_run = groups != NULL;
+  srun->counting_run = groups != NULL ? cs_session_get_n_runs (state->session) - 1 : 0;
   srun->perf_data = g_strdup (file);
   srun->event = g_strdup (self->sample_name);
   srun->event_string = g_strdup (self->sample_fstr != NULL ? self->sample_fstr : self->sample_event);
@@ -528,6 +652,7 @@ do_sampling_run (RunState      *state,
   srun->n_samples = result.stats.n_samples;
   srun->n_lost = result.stats.n_lost;
   srun->wall_seconds = result.wall_seconds;
+  set_rusage (&srun->rusage, &result.usage);
   finish_kallsyms_save (kallsyms, state->session, srun);
   set_run_status (&srun->status, &srun->exit_code, &srun->term_signal,
                   result.wait_status, result.interrupted);
@@ -549,10 +674,16 @@ do_sampling_run (RunState      *state,
                                  (unsigned long long) result.stats.n_lost);
       cs_session_add_warning (state->session, warning);
     }
+  if (count_warning->len > 0)
+    {
+      g_autofree char *both = warning != NULL ? g_strdup_printf ("%s; %s", count_warning->str, warning)
+                                              : g_strdup (count_warning->str);
+      g_free (warning);
+      warning = g_steal_pointer (&both);
+    }
 
   outcome = describe_outcome (result.wait_status, result.interrupted);
-  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_name, TRUE, result.wall_seconds,
-          outcome, warning);
+  report (state, kind, label, events->str, TRUE, result.wall_seconds, outcome, warning);
   *interrupted = result.interrupted;
   return TRUE;
 }
@@ -627,15 +758,17 @@ cs_recorder_run (CsRecorder            *self,
       gboolean last = state.run + 1 == state.n_runs;
 
       state.run = done + 1;
-      if (!do_counting_run (&state, done, &interrupted, cancellable, &local) ||
+      if (!(done == 0 && self->same_run
+            ? do_sampling_run (&state, 0, &interrupted, cancellable, &local)
+            : do_counting_run (&state, done, &interrupted, cancellable, &local)) ||
           (!last && !interrupted && !save (&state, &local)))
         goto failed;
     }
 
-  if (!interrupted && self->options->sampling)
+  if (!interrupted && self->options->sampling && !self->same_run)
     {
       state.run = n_counting + 1;
-      if (!do_sampling_run (&state, &interrupted, cancellable, &local))
+      if (!do_sampling_run (&state, -1, &interrupted, cancellable, &local))
         goto failed;
     }
 

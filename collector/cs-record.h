@@ -31,7 +31,8 @@ typedef struct
   char        *model_id;    /* NULL: the model for the host PMU */
   char       **events;      /* -e: extra events counted beside the model's, NULL-terminated */
   CsPlanMode   mode;
-  guint        repeat;      /* runs that count cycles (5 in Kruse, 2011, §5.1) */
+  guint        repeat;      /* --repeat: cycles counted in at least this many runs (extra
+                             * runs count cycles only); 1: only in the runs the plan needs */
   guint64      frequency;   /* -F HZ; 0 with period 0: the model's period or 1 kHz */
   guint64      period;      /* -c PERIOD */
   gboolean     callchains;  /* -g, --call-graph */
@@ -39,11 +40,12 @@ typedef struct
   gboolean     user_regs;   /* --regs */
   gboolean     counting;    /* FALSE: --no-counting */
   gboolean     sampling;    /* FALSE: --no-sampling */
+  gboolean     separate_sampling; /* --separate-sampling: never sample in a counting run */
   gboolean     regions;     /* --regions: hand the groups to libcyclescope-region */
   guint64      skip_events; /* --skip-events N: regions count after N framework events */
 } CsRecordOptions;
 
-/* Defaults: runs mode, repeat 5, counting and sampling on. */
+/* Defaults: runs mode, repeat 1, counting and sampling on. */
 CsRecordOptions *cs_record_options_new  (void);
 CsRecordOptions *cs_record_options_copy (const CsRecordOptions *options);
 void             cs_record_options_free (CsRecordOptions       *options);
@@ -52,6 +54,7 @@ typedef enum
 {
   CS_RECORD_RUN_COUNTING,
   CS_RECORD_RUN_SAMPLING,
+  CS_RECORD_RUN_COUNTING_SAMPLING,  /* counting and sampling in one run */
 } CsRecordRunKind;
 
 typedef struct
@@ -85,6 +88,11 @@ const char         *cs_recorder_get_bundle_path (CsRecorder             *self);
  * notice, dropped events), translated. */
 const char * const *cs_recorder_get_notices     (CsRecorder             *self);
 guint               cs_recorder_get_n_runs      (CsRecorder             *self);
+/* TRUE when the samples are taken in the first counting run, not in a run
+ * of their own: the plan's events fit in one group, the sampled event
+ * leaves them their counters, and neither --separate-sampling nor
+ * --regions asked otherwise. */
+gboolean            cs_recorder_get_same_run    (CsRecorder             *self);
 /* The plan and the sampling run as text (`record --dry-run`). */
 char               *cs_recorder_describe        (CsRecorder             *self);
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cs-collector-error.h"
+#include "cs-counting.h"
 #include "cs-launcher.h"
 #include "cs-sampling-run.h"
 
@@ -103,6 +104,7 @@ cs_sampling_run (const char * const      *argv,
                  const CsSamplerEvent    *events,
                  guint                    n_events,
                  const CsSamplerOptions  *options,
+                 GPtrArray               *count_groups,
                  const char              *perf_data_path,
                  CsSamplingResult        *result,
                  GCancellable            *cancellable,
@@ -111,6 +113,7 @@ cs_sampling_run (const char * const      *argv,
   g_autoptr(CsLauncher) launcher = NULL;
   g_autoptr(CsPerfWriter) writer = NULL;
   g_autoptr(CsSampler) sampler = NULL;
+  g_autoptr(CsCountingSet) counting = NULL;
   gboolean cancelled = FALSE;
   gint64 t0;
 
@@ -130,6 +133,9 @@ cs_sampling_run (const char * const      *argv,
   cs_perf_writer_set_cmdline (writer, argv);
   if (!(sampler = cs_sampler_new (cs_launcher_get_pid (launcher), events, n_events,
                                   options, writer, error)))
+    return FALSE;
+  if (count_groups != NULL &&
+      !(counting = cs_counting_set_open (count_groups, cs_launcher_get_pid (launcher), error)))
     return FALSE;
 
   t0 = g_get_monotonic_time ();
@@ -153,9 +159,24 @@ cs_sampling_run (const char * const      *argv,
   cs_launcher_wait (launcher, &result->wait_status, &result->usage, NULL, NULL);
   result->wall_seconds = (g_get_monotonic_time () - t0) / (double) G_USEC_PER_SEC;
 
+  if (counting != NULL)
+    {
+      result->values = cs_counting_values_new ();
+      if (!cs_counting_set_read (counting, result->values, error))
+        {
+          g_clear_pointer (&result->values, g_array_unref);
+          return FALSE;
+        }
+    }
   if (!cs_sampler_finish (sampler, &result->stats, error))
     return FALSE;
   if (!cs_perf_writer_finish (writer, error))
     return FALSE;
   return TRUE;
+}
+
+void
+cs_sampling_result_clear (CsSamplingResult *result)
+{
+  g_clear_pointer (&result->values, g_array_unref);
 }

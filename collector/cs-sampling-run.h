@@ -22,6 +22,8 @@ typedef struct
   double          wall_seconds;  /* exec to exit */
   gboolean        interrupted;   /* cancelled: the program was killed */
   CsSamplerStats  stats;
+  GArray         *values;        /* CsCountingValue of @count_groups, NULL without;
+                                  * cs_sampling_result_clear() frees it */
 } CsSamplingResult;
 
 /* Samples @argv with @events into @perf_data_path. Errors (program missing,
@@ -29,16 +31,21 @@ typedef struct
  * runs, except write errors during the run, after which the program is
  * killed and no perf.data is left behind. When @cancellable fires, the
  * program is killed, the samples so far are kept (the file is finished) and
- * @result->interrupted is set. */
+ * @result->interrupted is set. @count_groups (CsCountingGroup*, nullable) are
+ * counted in the same run, on the same program (cs-counting.h): a plan whose
+ * events fit in one group needs no run of its own for them. */
 gboolean cs_sampling_run (const char * const      *argv,
                           const char              *cwd,
                           const char * const      *envp,
                           const CsSamplerEvent    *events,
                           guint                    n_events,
                           const CsSamplerOptions  *options,
+                          GPtrArray               *count_groups,
                           const char              *perf_data_path,
                           CsSamplingResult        *result,
                           GCancellable            *cancellable,
                           GError                 **error);
+
+void     cs_sampling_result_clear (CsSamplingResult *result);
 
 G_END_DECLS

@@ -1762,6 +1762,27 @@ N_("Page faults per second of wall time. duration_time, user_time and system_tim
 N_("Context Switches/s");
 /* TRANSLATORS: model software, description of metric “ContextSwitchesPerSecond” */
 N_("Context switches per second of wall time. duration_time, user_time and system_time are pseudo-events the session adds (ns).");
+/* TRANSLATORS: model software, title of metric “VoluntarySwitches” (a column header and chart label) */
+N_("Voluntary Switches");
+/* TRANSLATORS: model software, description of metric “VoluntarySwitches” */
+N_("Times the program gave up its CPU by itself: it waited for I/O, a sleep, a lock or a child (getrusage ru_nvcsw at exit; a pseudo-event the session adds).");
+/* TRANSLATORS: model software, title of metric “InvoluntarySwitches” (a column header and chart label) */
+N_("Involuntary Switches");
+/* TRANSLATORS: model software, description of metric “InvoluntarySwitches” */
+N_("Times the scheduler took the CPU away from the program while it could have run on: it was preempted by other tasks (getrusage ru_nivcsw at exit; a pseudo-event the session adds).");
+/* xgettext:no-c-format */
+/* TRANSLATORS: model software, title of metric “PreemptedShare” (a column header and chart label) */
+N_("Preempted %");
+/* TRANSLATORS: model software, description of metric “PreemptedShare” */
+N_("Share of the program’s context switches that were preemptions rather than waits (getrusage at exit): tells CPU contention from waiting when CPUs Utilized is low.");
+/* TRANSLATORS: model software, title of metric “MaxRSS” (a column header and chart label) */
+N_("Maximum Resident Set");
+/* TRANSLATORS: model software, description of metric “MaxRSS” */
+N_("The largest resident set of the program (getrusage ru_maxrss at exit; a pseudo-event the session adds).");
+/* TRANSLATORS: model software, title of metric “MajorFaults” (a column header and chart label) */
+N_("Major Faults");
+/* TRANSLATORS: model software, description of metric “MajorFaults” */
+N_("Page faults that had to read from disk (getrusage ru_majflt at exit; a pseudo-event the session adds).");
 /* TRANSLATORS: model software, title of metric “CPUMigrationsPerSecond” (a column header and chart label) */
 N_("CPU Migrations/s");
 /* TRANSLATORS: model software, description of metric “CPUMigrationsPerSecond” */
@@ -1775,7 +1796,7 @@ N_("CPUs Utilized");
 /* TRANSLATORS: model software, description of the REF chart “cpus-utilized” */
 N_("Thresholds: a single-threaded program that never waits reaches 1.0; below 0.5 it waits (I/O, sleep, locks) more than half of the time, from 0.9 on it is CPU-bound. Multi-threaded programs can exceed 1. Higher is better when the goal is throughput.");
 /* TRANSLATORS: model software, sentence of the REF chart “cpus-utilized” for a low value */
-N_("The program waits more than it computes: look at I/O, sleeps and locks before counters.");
+N_("The program is off the CPU more than on it: it waits (I/O, sleeps, locks) or is preempted by other tasks — the Waiting or Preempted chart tells which.");
 /* TRANSLATORS: model software, sentence of the REF chart “cpus-utilized” for a medium value */
 N_("The program computes part of the time and waits the rest.");
 /* TRANSLATORS: model software, sentence of the REF chart “cpus-utilized” for a high value */
@@ -1802,3 +1823,14 @@ N_("The program runs undisturbed.");
 N_("The program is switched out regularly: it blocks or shares its CPU.");
 /* TRANSLATORS: model software, sentence of the REF chart “context-switches” for a high value */
 N_("The program is switched out very often: frequent blocking (I/O, locks) or CPU contention.");
+/* TRANSLATORS: model software, title of the REF chart “waiting-or-preempted” */
+N_("Waiting or Preempted");
+/* xgettext:no-c-format */
+/* TRANSLATORS: model software, description of the REF chart “waiting-or-preempted” */
+N_("Of the program’s context switches (getrusage at exit), the share that were preemptions: below 30% the program was mostly off the CPU because it waited by itself (voluntary switches), above 70% because other tasks took its CPU (involuntary switches).");
+/* TRANSLATORS: model software, sentence of the REF chart “waiting-or-preempted” for a low value */
+N_("When off the CPU, the program was waiting: I/O, sleeps, locks or children — not other tasks.");
+/* TRANSLATORS: model software, sentence of the REF chart “waiting-or-preempted” for a medium value */
+N_("The program both waited and was preempted by other tasks.");
+/* TRANSLATORS: model software, sentence of the REF chart “waiting-or-preempted” for a high value */
+N_("The program was preempted, not waiting: other tasks took its CPU (CPU contention). Give it a CPU of its own before tuning its code.");

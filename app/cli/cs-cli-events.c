@@ -203,7 +203,7 @@ cs_cli_events (int    argc,
   g_autofree char *plan = NULL;
   g_autofree char *mode = NULL;
   gboolean longer = FALSE;
-  int repeat = 5;
+  int repeat = 1;
   const GOptionEntry entries[] = {
     { "pmu", 0, 0, G_OPTION_ARG_STRING, &pmu,
       N_("List the events of PMU NAME (e.g. core, nhm, skl, amd64_fam19h_zen4)"), N_("NAME") },
@@ -214,7 +214,7 @@ cs_cli_events (int    argc,
     { "mode", 0, 0, G_OPTION_ARG_STRING, &mode,
       N_("With --plan: “runs” (one run per group, default) or “multiplex”"), N_("MODE") },
     { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat,
-      N_("With --plan: count cycles in at least N runs (default 5)"), N_("N") },
+      N_("With --plan: count cycles in at least N runs (default 1)"), N_("N") },
     { NULL }
   };
 

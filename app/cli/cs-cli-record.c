@@ -56,10 +56,12 @@ print_progress (const CsRecordProgress *p,
                 gpointer                user_data)
 {
   ProgressState *state = user_data;
-  const char *kind = p->kind == CS_RECORD_RUN_COUNTING ? _("counting") : _("sampling");
+  const char *kind = p->kind == CS_RECORD_RUN_COUNTING ? _("counting")
+                   : p->kind == CS_RECORD_RUN_COUNTING_SAMPLING ? _("counting and sampling")
+                   : _("sampling");
   g_autofree char *what = NULL;
 
-  if (p->kind == CS_RECORD_RUN_COUNTING)
+  if (p->kind != CS_RECORD_RUN_SAMPLING)
     what = g_strdup_printf ("%s (%s)", p->label, p->events);
   else
     what = g_strdup (p->label);
@@ -138,10 +140,10 @@ cs_cli_record (int    argc,
   g_autofree char *model = NULL, *mode = NULL, *output = NULL, *call_graph = NULL;
   guint32 stack_user = 0;
   g_auto(GStrv) events = NULL;
-  gint repeat = 5;
+  gint repeat = 1;
   gint64 frequency = 0, period = 0;
   gboolean callchains = FALSE, regs = FALSE, no_sampling = FALSE, no_counting = FALSE;
-  gboolean dry_run = FALSE, regions = FALSE;
+  gboolean dry_run = FALSE, regions = FALSE, separate_sampling = FALSE;
   gint64 skip_events = 0;
   SignalWatch *watch;
   ProgressState progress = { isatty (STDERR_FILENO) };
@@ -155,7 +157,11 @@ cs_cli_record (int    argc,
       N_("runs: one run per counter group (default); multiplex: one run, scaled counts"),
       N_("runs|multiplex") },
     { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat,
-      N_("Count cycles in at least N runs (default 5)"), N_("N") },
+      N_("Count cycles in at least N runs, adding runs that count only cycles (default 1: "
+         "cycles is counted in every run the plan needs anyway). Worth it when the cycle count "
+         "varies between runs, e.g. on a busy machine, and counting needs few runs"), N_("N") },
+    { "separate-sampling", 0, 0, G_OPTION_ARG_NONE, &separate_sampling,
+      N_("Sample in a run of its own even when counting and sampling fit in one run"), NULL },
     { "freq", 'F', 0, G_OPTION_ARG_INT64, &frequency,
       N_("Sample HZ times a second (default 1000)"), N_("HZ") },
     { "count", 'c', 0, G_OPTION_ARG_INT64, &period,
@@ -188,8 +194,9 @@ cs_cli_record (int    argc,
 
   /* Without “--”, the first word that is not an option starts the program. */
   if (!cs_cli_parse_options ("record", _("[--] PROGRAM [ARGS…] — record a program"),
-                             _("Runs PROGRAM under performance counters: one counting run per counter group of the\n"
-                               "model, then a sampling run, and writes a PROGRAM.cyclescope bundle."),
+                             _("Runs PROGRAM under performance counters and writes a PROGRAM.cyclescope bundle:\n"
+                               "one run that counts and samples when the model's events fit in one counter group,\n"
+                               "else one counting run per group, then a sampling run."),
                              entries, program == NULL, &argc, &argv))
     return 2;
   if (program == NULL)
@@ -232,6 +239,7 @@ cs_cli_record (int    argc,
   options->stack_user = stack_user;
   options->user_regs = regs;
   options->sampling = !no_sampling;
+  options->separate_sampling = separate_sampling;
   options->counting = !no_counting;
   options->regions = regions;
   options->skip_events = (guint64) skip_events;

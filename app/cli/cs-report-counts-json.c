@@ -113,6 +113,7 @@ sampling_runs_to_json (CsReport *report)
       json_object_object_add (o, "n_samples", json_object_new_uint64 (run->n_samples));
       json_object_object_add (o, "n_lost", json_object_new_uint64 (run->n_lost));
       json_object_object_add (o, "status", json_object_new_string (cs_run_status_to_string (run->status)));
+      json_object_object_add (o, "counting_run", run->same_run ? json_object_new_int64 (run->counting_run) : NULL);
       json_object_array_add (runs, o);
     }
   return runs;

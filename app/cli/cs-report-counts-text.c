@@ -200,6 +200,11 @@ text_runs (CsReport *report,
                                          PRIu64 " lost, %s\n"),
                                   run->index, run->perf_data, run->event ? run->event : "—",
                                   run->n_samples, run->n_lost, cs_run_status_to_string (run->status));
+          if (run->same_run)
+            g_string_append_printf (out, _("     sampled in counting run %u: one run of the program "
+                                           "counted and sampled\n"), run->counting_run);
+          else if (cs_session_get_n_runs (s) > 0)
+            g_string_append (out, _("     sampled in a run of its own, after the counting runs\n"));
         }
     }
 }

@@ -13,7 +13,9 @@
 G_DEFINE_FINAL_TYPE (CsModel, cs_model, G_TYPE_OBJECT)
 
 static const char * const pseudo_events[] = {
-  "duration_time", "user_time", "system_time", NULL,
+  "duration_time", "user_time", "system_time",
+  /* the program's rusage at exit (cs_session_build_counts) */
+  "voluntary_switches", "involuntary_switches", "minor_faults", "major_faults", "max_rss", NULL,
 };
 
 static void

@@ -190,6 +190,38 @@ accumulate (GHashTable  *table,
     a->provenance = provenance;
 }
 
+/* The rusage pseudo-events tell waiting (voluntary switches) from being
+ * preempted (involuntary ones), which the context-switches event alone
+ * cannot. Only when every run has them: a mean over some runs would
+ * describe a different amount of work. */
+static void
+add_rusage (CsCounts  *counts,
+            GPtrArray *runs)
+{
+  static const struct { const char *name; gsize offset; } fields[] = {
+    { "voluntary_switches", G_STRUCT_OFFSET (CsRusage, voluntary_switches) },
+    { "involuntary_switches", G_STRUCT_OFFSET (CsRusage, involuntary_switches) },
+    { "minor_faults", G_STRUCT_OFFSET (CsRusage, minor_faults) },
+    { "major_faults", G_STRUCT_OFFSET (CsRusage, major_faults) },
+    { "max_rss", G_STRUCT_OFFSET (CsRusage, max_rss_kb) },
+  };
+
+  for (guint i = 0; i < runs->len; i++)
+    if (!((CsRun *) g_ptr_array_index (runs, i))->rusage.present)
+      return;
+  for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
+    {
+      double sum = 0;
+
+      if (cs_counts_lookup (counts, fields[f].name, NULL, NULL))
+        continue;
+      for (guint i = 0; i < runs->len; i++)
+        sum += G_STRUCT_MEMBER (guint64, &((CsRun *) g_ptr_array_index (runs, i))->rusage,
+                                fields[f].offset);
+      cs_counts_set (counts, fields[f].name, sum / runs->len, CS_PROVENANCE_COUNTED);
+    }
+}
+
 static CsCounts *
 build_counts (CsSession   *self,
               const Scope *scope)
@@ -274,6 +306,7 @@ build_counts (CsSession   *self,
         cs_counts_set (counts, "user_time", user / scoped->len * 1e9, CS_PROVENANCE_COUNTED);
       if (!cs_counts_lookup (counts, "system_time", NULL, NULL))
         cs_counts_set (counts, "system_time", sys / scoped->len * 1e9, CS_PROVENANCE_COUNTED);
+      add_rusage (counts, scoped);
     }
 
   return counts;

@@ -190,6 +190,29 @@ read_regions (CsJsonReader *r,
   return TRUE;
 }
 
+/* Optional (sessions before it have none): the program's rusage at exit. */
+static gboolean
+read_rusage (CsJsonReader *r,
+             json_object  *o,
+             CsRusage     *u)
+{
+  json_object *k;
+  gsize saved;
+
+  if (!cs_jr_container (r, o, "rusage", json_type_object, FALSE, &k, &saved))
+    return FALSE;
+  if (k != NULL &&
+      (!cs_jr_uint64 (r, k, "voluntary_switches", FALSE, &u->voluntary_switches) ||
+       !cs_jr_uint64 (r, k, "involuntary_switches", FALSE, &u->involuntary_switches) ||
+       !cs_jr_uint64 (r, k, "max_rss_kb", FALSE, &u->max_rss_kb) ||
+       !cs_jr_uint64 (r, k, "minor_faults", FALSE, &u->minor_faults) ||
+       !cs_jr_uint64 (r, k, "major_faults", FALSE, &u->major_faults)))
+    return FALSE;
+  u->present = k != NULL;
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
 static gboolean
 read_run (CsJsonReader *r,
           json_object  *o,
@@ -211,7 +234,8 @@ read_run (CsJsonReader *r,
       !cs_jr_seconds (r, o, "user_seconds", &run->user_seconds) ||
       !cs_jr_seconds (r, o, "system_seconds", &run->system_seconds) ||
       !read_counts (r, o, run->counts) ||
-      !read_regions (r, o, run))
+      !read_regions (r, o, run) ||
+      !read_rusage (r, o, &run->rusage))
     return FALSE;
   run->exit_code = (int) exit_code;
   run->term_signal = (int) term_signal;
@@ -270,6 +294,33 @@ read_kallsyms (CsJsonReader  *r,
   return TRUE;
 }
 
+/* Optional: the counting run the samples were taken in (one run that
+ * counted and sampled); it must be one of the runs read before. */
+static gboolean
+read_counting_run (CsJsonReader  *r,
+                   json_object   *o,
+                   CsSession     *session,
+                   CsSamplingRun *run)
+{
+  gint64 index = -1;
+
+  if (!cs_jr_int (r, o, "counting_run", -1, G_MAXINT, &index))
+    return FALSE;
+  if (index < 0)
+    return TRUE;
+  if ((guint64) index >= cs_session_get_n_runs (session))
+    {
+      g_autofree char *what = g_strdup_printf (_("the index of one of the %u counting runs"),
+                                               cs_session_get_n_runs (session));
+
+      cs_jr_push_key (r, "counting_run");
+      return cs_jr_expected (r, what, json_object_object_get (o, "counting_run"));
+    }
+  run->same_run = TRUE;
+  run->counting_run = (guint) index;
+  return TRUE;
+}
+
 static gboolean
 read_sampling_run (CsJsonReader *r,
                    json_object  *o,
@@ -311,6 +362,9 @@ read_sampling_run (CsJsonReader *r,
         return FALSE;
       cs_jr_pop (r, saved);
     }
+  if (!read_counting_run (r, o, session, run) ||
+      !read_rusage (r, o, &run->rusage))
+    return FALSE;
   if (run->event_string == NULL)
     run->event_string = g_strdup (run->event);
   /* Bundles before perf's spelling named the event by the model's alias. */

@@ -312,6 +312,18 @@ counts_equal (GArray *a,
 }
 
 static gboolean
+rusage_equal (const CsRusage *a,
+              const CsRusage *b)
+{
+  return !a->present == !b->present &&
+         a->voluntary_switches == b->voluntary_switches &&
+         a->involuntary_switches == b->involuntary_switches &&
+         a->max_rss_kb == b->max_rss_kb &&
+         a->minor_faults == b->minor_faults &&
+         a->major_faults == b->major_faults;
+}
+
+static gboolean
 run_equal (const CsRun *a,
            const CsRun *b)
 {
@@ -325,6 +337,7 @@ run_equal (const CsRun *a,
       a->user_seconds != b->user_seconds ||
       a->system_seconds != b->system_seconds ||
       !counts_equal (a->counts, b->counts) ||
+      !rusage_equal (&a->rusage, &b->rusage) ||
       a->regions->len != b->regions->len)
     return FALSE;
   for (guint i = 0; i < a->regions->len; i++)
@@ -374,7 +387,10 @@ sampling_run_equal (const CsSamplingRun *a,
          g_strcmp0 (a->kallsyms_boot_id, b->kallsyms_boot_id) == 0 &&
          g_strcmp0 (a->kallsyms_release, b->kallsyms_release) == 0 &&
          g_strcmp0 (a->kallsyms_modules, b->kallsyms_modules) == 0 &&
-         g_strcmp0 (a->regions, b->regions) == 0;
+         g_strcmp0 (a->regions, b->regions) == 0 &&
+         !a->same_run == !b->same_run &&
+         rusage_equal (&a->rusage, &b->rusage) &&
+         a->counting_run == b->counting_run;
 }
 
 static gboolean

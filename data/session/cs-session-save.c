@@ -97,6 +97,23 @@ region_extras_to_json (json_object    *r,
   json_object_object_add (r, "threads", threads);
 }
 
+static void
+rusage_to_json (json_object    *o,
+                const CsRusage *u)
+{
+  json_object *r;
+
+  if (!u->present)
+    return;
+  r = json_object_new_object ();
+  json_object_object_add (r, "voluntary_switches", json_object_new_uint64 (u->voluntary_switches));
+  json_object_object_add (r, "involuntary_switches", json_object_new_uint64 (u->involuntary_switches));
+  json_object_object_add (r, "max_rss_kb", json_object_new_uint64 (u->max_rss_kb));
+  json_object_object_add (r, "minor_faults", json_object_new_uint64 (u->minor_faults));
+  json_object_object_add (r, "major_faults", json_object_new_uint64 (u->major_faults));
+  json_object_object_add (o, "rusage", r);
+}
+
 static json_object *
 run_to_json (const CsRun *run)
 {
@@ -125,6 +142,7 @@ run_to_json (const CsRun *run)
       json_object_array_add (regions, r);
     }
   json_object_object_add (o, "regions", regions);
+  rusage_to_json (o, &run->rusage);
   return o;
 }
 
@@ -159,6 +177,9 @@ sampling_run_to_json (const CsSamplingRun *run)
     }
   if (run->regions != NULL)
     json_object_object_add (o, "regions", json_object_new_string (run->regions));
+  if (run->same_run)
+    json_object_object_add (o, "counting_run", json_object_new_int64 (run->counting_run));
+  rusage_to_json (o, &run->rusage);
   return o;
 }
 

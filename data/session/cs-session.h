@@ -49,6 +49,18 @@ typedef struct
                            * when not recorded */
 } CsRegion;
 
+/* The program's resource use as wait4(2) reported it at exit (the
+ * program and the children it waited for): "rusage" in session.json. */
+typedef struct
+{
+  gboolean present;               /* FALSE: not recorded (older sessions) */
+  guint64  voluntary_switches;    /* ru_nvcsw: it blocked (I/O, sleeps, locks) */
+  guint64  involuntary_switches;  /* ru_nivcsw: it was preempted */
+  guint64  max_rss_kb;            /* ru_maxrss */
+  guint64  minor_faults;          /* ru_minflt */
+  guint64  major_faults;          /* ru_majflt */
+} CsRusage;
+
 typedef enum
 {
   CS_RUN_OK,
@@ -70,6 +82,8 @@ typedef struct
   double       system_seconds;
   GArray      *counts;         /* CsCount */
   GPtrArray   *regions;        /* CsRegion* */
+  /* Appended (recording, issue 18). */
+  CsRusage     rusage;
 } CsRun;
 
 typedef struct
@@ -97,6 +111,11 @@ typedef struct
   /* Appended (regions, issue 15): the region marks of the run
    * (libcyclescope-region), relative to the bundle; NULL when none. */
   char        *regions;
+  /* Appended (recording, issue 18): the samples were taken in counting run
+   * @counting_run ("counting_run" in session.json), not in a run of their own. */
+  gboolean     same_run;
+  guint        counting_run;
+  CsRusage     rusage;
 } CsSamplingRun;
 
 #define CS_TYPE_SESSION (cs_session_get_type ())
@@ -261,7 +280,9 @@ char                *cs_session_get_regions_path    (CsSession           *self,
  * Pseudo-events are added for formulas that need time: "duration_time" (mean
  * wall time of the counting runs, ns), "user_time" and "system_time" (mean
  * CPU time of the program, ns, from getrusage of the children), all with
- * provenance COUNTED. */
+ * provenance COUNTED; when every run recorded its rusage also
+ * "voluntary_switches", "involuntary_switches", "minor_faults",
+ * "major_faults" and "max_rss" (KiB), the means over the runs. */
 CsCounts            *cs_session_build_counts       (CsSession  *self,
                                                     const char *region);
 /* Mean and sample standard deviation of an event over the runs that counted

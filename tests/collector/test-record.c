@@ -288,6 +288,59 @@ test_software_kernel_context (void)
   g_test_trap_assert_passed ();
 }
 
+/* `record --dry-run` prints the plan: one run that counts and samples for
+ * the software model, two with --separate-sampling, and the expected time
+ * once the program has been recorded to the same bundle; `report` says
+ * where the samples came from. */
+static void
+test_dry_run_plan (void)
+{
+  g_autofree char *dir = cs_test_mkdtemp ();
+  g_autofree char *bundle = g_build_filename (dir, "spin.cyclescope", NULL);
+  const char *dry[] = { cyclescope, "record", "--dry-run", "-m", "software", "-o", bundle, "--",
+                        workload, "spin", "0.05", NULL };
+  const char *separate[] = { cyclescope, "record", "--dry-run", "--separate-sampling", "-m", "software",
+                             "-o", bundle, "--", workload, "spin", "0.05", NULL };
+  const char *rec[] = { cyclescope, "record", "-m", "software", "-o", bundle, "--",
+                        workload, "spin", "0.05", NULL };
+  const char *report[] = { cyclescope, "report", bundle, NULL };
+  CsTestOutput out;
+
+  out = cs_test_output (dry, NULL);
+  g_assert_true (g_spawn_check_wait_status (out.status, NULL));
+  g_assert_nonnull (strstr (out.out, "Sampling and counting in the same run"));
+  g_assert_nonnull (strstr (out.out, "Runs: 1\n"));
+  g_assert_nonnull (strstr (out.out, "Expected time: 1 × the program’s own time"));
+  g_clear_pointer (&out.out, g_free);
+  g_clear_pointer (&out.err, g_free);
+
+  out = cs_test_output (separate, NULL);
+  g_assert_true (g_spawn_check_wait_status (out.status, NULL));
+  g_assert_nonnull (strstr (out.out, "Sampling in a run of its own (--separate-sampling)"));
+  g_assert_nonnull (strstr (out.out, "Runs: 2\n"));
+  g_clear_pointer (&out.out, g_free);
+  g_clear_pointer (&out.err, g_free);
+
+  out = cs_test_output (rec, NULL);
+  g_assert_true (g_spawn_check_wait_status (out.status, NULL));
+  g_assert_nonnull (strstr (out.err, "[1/1] counting and sampling"));
+  g_clear_pointer (&out.out, g_free);
+  g_clear_pointer (&out.err, g_free);
+
+  out = cs_test_output (report, NULL);
+  g_assert_true (g_spawn_check_wait_status (out.status, NULL));
+  g_assert_nonnull (strstr (out.out, "sampled in counting run 0"));
+  g_clear_pointer (&out.out, g_free);
+  g_clear_pointer (&out.err, g_free);
+
+  out = cs_test_output (dry, NULL);
+  g_assert_true (g_spawn_check_wait_status (out.status, NULL));
+  g_assert_nonnull (strstr (out.out, "Expected time: about "));
+  g_clear_pointer (&out.out, g_free);
+  g_clear_pointer (&out.err, g_free);
+  cs_test_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -300,6 +353,7 @@ main (int    argc,
   g_test_add_func ("/record/output-protection", test_output_protection);
   g_test_add_func ("/record/perf-reads-recording", test_perf_reads_recording);
   g_test_add_func ("/record/software-kernel-context", test_software_kernel_context);
+  g_test_add_func ("/record/dry-run-plan", test_dry_run_plan);
 
   return g_test_run ();
 }

@@ -33,7 +33,7 @@ test_samples_match_cpu_time (void)
   double cpu;
 
   cs_test_software_attr (&attr, PERF_COUNT_SW_CPU_CLOCK);
-  g_assert_true (cs_sampling_run (argv, NULL, NULL, &event, 1, &options, path, &result,
+  g_assert_true (cs_sampling_run (argv, NULL, NULL, &event, 1, &options, NULL, path, &result,
                                   NULL, &error));
   g_assert_no_error (error);
   g_assert_false (result.interrupted);
@@ -65,7 +65,7 @@ test_missing_program (void)
   g_autoptr(GError) error = NULL;
 
   cs_test_software_attr (&attr, PERF_COUNT_SW_CPU_CLOCK);
-  g_assert_false (cs_sampling_run (argv, NULL, NULL, &event, 1, &options, path, &result,
+  g_assert_false (cs_sampling_run (argv, NULL, NULL, &event, 1, &options, NULL, path, &result,
                                    NULL, &error));
   g_assert_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_PROGRAM);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
@@ -93,7 +93,7 @@ test_cancel_keeps_file (void)
 
   cs_test_software_attr (&attr, PERF_COUNT_SW_CPU_CLOCK);
   thread = cs_test_call_when_file (marker, (GDestroyNotify) g_cancellable_cancel, cancellable);
-  g_assert_true (cs_sampling_run (argv, NULL, NULL, &event, 1, &options, path, &result,
+  g_assert_true (cs_sampling_run (argv, NULL, NULL, &event, 1, &options, NULL, path, &result,
                                   cancellable, &error));
   g_thread_join (thread);
   g_assert_no_error (error);

@@ -106,6 +106,8 @@ static const Case cases[] = {
   /* libcyclescope-region's members */
   { "escaping-regions", "\"frequency\": 1000 }", "\"frequency\": 1000, \"regions\": \"../r\" }", CS_DATA_ERROR_INVALID, ": sampling_runs[0].regions: “../r” leaves the bundle" },
   { "regions-not-string", "\"frequency\": 1000 }", "\"frequency\": 1000, \"regions\": 3 }", CS_DATA_ERROR_INVALID, ": sampling_runs[0].regions: expected" },
+  { "counting-run-missing", "\"frequency\": 1000 }", "\"frequency\": 1000, \"counting_run\": 2 }", CS_DATA_ERROR_INVALID, ": sampling_runs[0].counting_run: expected the index of one of the 2 counting runs" },
+  { "rusage-negative", "\"frequency\": 1000 }", "\"frequency\": 1000, \"rusage\": { \"voluntary_switches\": -1 } }", CS_DATA_ERROR_INVALID, ": sampling_runs[0].rusage.voluntary_switches: expected" },
   { "threads-not-array", "\"name\": \"TrackProducer\", \"calls\": 3,", "\"name\": \"TrackProducer\", \"calls\": 3, \"threads\": {},", CS_DATA_ERROR_INVALID, ": runs[0].regions[0].threads: expected" },
   { "thread-bad-tid", "\"name\": \"TrackProducer\", \"calls\": 3,", "\"name\": \"TrackProducer\", \"calls\": 3, \"threads\": [ { \"tid\": -1, \"counts\": [] } ],", CS_DATA_ERROR_INVALID, ": runs[0].regions[0].threads[0].tid:" },
   { "thread-no-counts", "\"name\": \"TrackProducer\", \"calls\": 3,", "\"name\": \"TrackProducer\", \"calls\": 3, \"threads\": [ { \"tid\": 5 } ],", CS_DATA_ERROR_INVALID, ": runs[0].regions[0].threads[0].counts: missing" },
