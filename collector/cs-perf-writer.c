@@ -162,7 +162,7 @@ cs_perf_writer_new (const char  *path,
   self->events = g_ptr_array_new_with_free_func (event_desc_free);
   self->mapped_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  self->fd = open (self->tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  self->fd = open (self->tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (self->fd < 0)
     {
       int errsv = errno;

@@ -299,38 +299,46 @@ cs_session_save (CsSession   *self,
   tmp = g_build_filename (bundle_path, "session.json.tmp", NULL);
   final = g_build_filename (bundle_path, "session.json", NULL);
 
-  fd = g_open (tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0)
+  /* Relative to the bundle's directory and never through a symbolic link
+   * planted as session.json.tmp: a save writes inside the bundle only. */
+  dir_fd = g_open (bundle_path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+  if (dir_fd < 0)
     return io_error (error, _("Could not create “%s”: %s."), tmp, g_strerror (errno));
+  fd = openat (dir_fd, "session.json.tmp", O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0)
+    {
+      saved_errno = errno;
+      close (dir_fd);
+      return io_error (error, _("Could not create “%s”: %s."), tmp, g_strerror (saved_errno));
+    }
 
   if (!cs_write_all (fd, text, strlen (text)) || fsync (fd) != 0)
     {
       saved_errno = errno;
       close (fd);
-      g_unlink (tmp);
+      unlinkat (dir_fd, "session.json.tmp", 0);
+      close (dir_fd);
       return io_error (error, _("Could not write “%s”: %s."), tmp, g_strerror (saved_errno));
     }
   if (close (fd) != 0)
     {
       saved_errno = errno;
-      g_unlink (tmp);
+      unlinkat (dir_fd, "session.json.tmp", 0);
+      close (dir_fd);
       return io_error (error, _("Could not write “%s”: %s."), tmp, g_strerror (saved_errno));
     }
-  if (g_rename (tmp, final) != 0)
+  if (renameat (dir_fd, "session.json.tmp", dir_fd, "session.json") != 0)
     {
       saved_errno = errno;
-      g_unlink (tmp);
+      unlinkat (dir_fd, "session.json.tmp", 0);
+      close (dir_fd);
       return io_error (error, _("Could not replace “%s”: %s."), final, g_strerror (saved_errno));
     }
 
   /* The rename itself must reach the disk, or a crash could bring back the
    * old file; failing to sync a directory is not worth failing the save. */
-  dir_fd = g_open (bundle_path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
-  if (dir_fd >= 0)
-    {
-      (void) fsync (dir_fd);
-      close (dir_fd);
-    }
+  (void) fsync (dir_fd);
+  close (dir_fd);
 
   cs_session_set_bundle_path (self, bundle_path);
   return TRUE;
