@@ -19,6 +19,7 @@
 #include "cs-cli.h"
 #include "cs-cli-util.h"
 #include "cs-error.h"
+#include "cs-file.h"
 #include "cs-report-samples.h"
 
 typedef struct
@@ -40,7 +41,8 @@ source_line (SourceCache *cache,
     {
       g_autofree char *text = NULL;
 
-      if (g_file_get_contents (file, &text, NULL, NULL) && g_utf8_validate (text, -1, NULL))
+      if (cs_file_read_regular (file, CS_FILE_SOURCE_MAX, &text, NULL, NULL) &&
+          g_utf8_validate (text, -1, NULL))
         lines = g_strsplit (text, "\n", -1);
       else
         lines = g_new0 (char *, 1);

@@ -8,11 +8,15 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "cs-file.h"
 #include "cs-perf-private.h"
 
 /* Scratch per record: arrays are at most three times the record's bytes
@@ -469,6 +473,66 @@ advise_sequential (GMappedFile *map)
 #endif
 }
 
+/* A pipe (`perf record -o - | …`) cannot be mapped: it is read whole, as a
+ * stream. It was opened with O_NONBLOCK, so a FIFO nobody writes to ends
+ * at once (read() says EOF without a writer) instead of a wait that never
+ * ends; once a writer is there, its data is waited for, as perf report
+ * does. Anything but a perf.data stream stops at its first bytes. */
+static GBytes *
+read_stream (int          fd,
+             const char  *path,
+             GError     **error)
+{
+  g_autoptr(GByteArray) buf = g_byte_array_new ();
+  g_autofree guint8 *chunk = g_malloc (1024 * 1024);
+  gboolean waiting = FALSE;
+
+  for (;;)
+    {
+      gssize n = read (fd, chunk, 1024 * 1024);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0 && errno == EAGAIN && !waiting)
+        {
+          waiting = TRUE;
+          fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+          continue;
+        }
+      if (n < 0)
+        {
+          int errsv = errno;
+
+          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
+                       _("Could not read %s: %s"), path, g_strerror (errsv));
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      if (!waiting)
+        {
+          waiting = TRUE;
+          fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+        }
+      g_byte_array_append (buf, chunk, n);
+      if (buf->len >= 8 && buf->len - n < 8 &&
+          memcmp (buf->data, "PERFILE2", 8) != 0 && memcmp (buf->data, "2ELIFREP", 8) != 0)
+        {
+          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
+                       _("%s: not a perf.data stream (it does not start with PERFILE2)"), path);
+          return NULL;
+        }
+    }
+  if (buf->len == 0)
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
+                   _("Could not read %s: it is a named pipe (FIFO) and nothing writes to it"),
+                   path);
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (g_steal_pointer (&buf));
+}
+
 CsPerfReader *
 cs_perf_reader_new (const char  *path,
                     GError     **error)
@@ -476,32 +540,32 @@ cs_perf_reader_new (const char  *path,
   g_autoptr(GMappedFile) map = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
+  struct stat st;
+  int fd;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    map = g_mapped_file_new (path, FALSE, &local_error);
-  if (map != NULL)
+  if ((fd = cs_file_open_nonblocking (path, &st, error)) < 0)
+    return NULL;
+  if (S_ISFIFO (st.st_mode))
+    bytes = read_stream (fd, path, error);
+  else if (cs_file_check_regular (path, &st, error))
     {
-      advise_sequential (map);
-      bytes = g_mapped_file_get_bytes (map);
-    }
-  else
-    {
-      /* A pipe (`perf record -o - | cyclescope report /dev/stdin`) cannot be
-       * mapped: read it whole instead. */
-      char *contents = NULL;
-      gsize len = 0;
-
-      g_clear_error (&local_error);
-      if (!g_file_get_contents (path, &contents, &len, &local_error))
+      /* The file's size bounds what is read: a header that claims more is
+       * caught by the reader. */
+      map = g_mapped_file_new_from_fd (fd, FALSE, &local_error);
+      if (map == NULL)
+        g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
+                     _("Could not read %s: %s"), path, local_error->message);
+      else
         {
-          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
-                       _("Could not read %s: %s"), path, local_error->message);
-          return NULL;
+          advise_sequential (map);
+          bytes = g_mapped_file_get_bytes (map);
         }
-      bytes = g_bytes_new_take (contents, len);
     }
+  close (fd);
+  if (bytes == NULL)
+    return NULL;
   return reader_new (bytes, path, error);
 }
 

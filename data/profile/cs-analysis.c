@@ -18,6 +18,7 @@
 #include "cs-analysis-private.h"
 #include "cs-chart-values.h"
 #include "cs-error.h"
+#include "cs-file.h"
 #include "cs-model-registry.h"
 
 #define DEFAULT_SYMBOL_LIMIT 20
@@ -70,16 +71,12 @@ cs_analysis_init (CsAnalysis *self)
 gboolean
 cs_analysis_is_perf_data (const char *path)
 {
-  char magic[8] = { 0 };
-  FILE *fp;
-  gboolean ok;
+  char magic[8];
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) || (fp = fopen (path, "rb")) == NULL)
-    return FALSE;
-  ok = fread (magic, 1, sizeof magic, fp) == sizeof magic &&
-       (memcmp (magic, "PERFILE2", 8) == 0 || memcmp (magic, "2ELIFREP", 8) == 0);
-  fclose (fp);
-  return ok;
+  /* Never blocks: a FIFO or a device is no perf.data here, and the session
+   * loader then says what it is. */
+  return cs_file_read_head (path, magic, sizeof magic) == sizeof magic &&
+         (memcmp (magic, "PERFILE2", 8) == 0 || memcmp (magic, "2ELIFREP", 8) == 0);
 }
 
 typedef struct

@@ -11,14 +11,17 @@
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
+#include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cs-demangle.h"
 #include "cs-dwarf-scopes.h"
 #include "cs-error.h"
+#include "cs-file.h"
 #include "cs-symbol-index.h"
 #include "cs-symbolizer-private.h"
 
@@ -59,18 +62,40 @@ report_file (CsModule               *module,
   GElf_Ehdr ehdr;
   size_t n_phdr = 0;
   int bid_len;
+  struct stat st;
+  int fd;
 
   *found_build_id = NULL;
+
+  /* The path comes from a perf.data mmap record: opened here without
+   * blocking and checked to be a regular file, since libdwfl's own open(2)
+   * would hang on a FIFO. */
+  if ((fd = cs_file_open_nonblocking (path, &st, NULL)) < 0)
+    {
+      *error_message = g_strdup (g_strerror (errno));
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      /* TRANSLATORS: %s is "a named pipe (FIFO)", "a character device", … */
+      *error_message = g_strdup_printf (_("it is %s, not a regular file"), cs_file_kind (&st));
+      close (fd);
+      return FALSE;
+    }
 
   dwfl = dwfl_begin (options->callbacks);
   if (dwfl == NULL)
     {
       *error_message = g_strdup (dwfl_errmsg (-1));
+      close (fd);
       return FALSE;
     }
   dwfl_report_begin (dwfl);
-  /* add_p_vaddr: bias 0 for shared objects, whatever their first p_vaddr. */
-  dwmod = dwfl_report_elf (dwfl, module->name, path, -1, 0, true);
+  /* add_p_vaddr: bias 0 for shared objects, whatever their first p_vaddr.
+   * The descriptor is libdwfl's on success only. */
+  dwmod = dwfl_report_elf (dwfl, module->name, path, fd, 0, true);
+  if (dwmod == NULL)
+    close (fd);
   dwfl_report_end (dwfl, NULL, NULL);
   if (dwmod == NULL || (elf = dwfl_module_getelf (dwmod, &bias)) == NULL)
     {
