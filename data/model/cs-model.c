@@ -91,6 +91,7 @@ cs_model_finalize (GObject *object)
   g_hash_table_unref (self->names);
   g_hash_table_unref (self->charts_by_id);
 
+  g_free (self->metric_order);
   G_OBJECT_CLASS (cs_model_parent_class)->finalize (object);
 }
 
