@@ -391,7 +391,16 @@ read_header (CsPerfReader  *self,
   if (self->data_offset > self->len)
     return _cs_perf_reader_corrupt (self, error, 40, _("the data section starts beyond the end of the file"));
   claimed_end = self->data_offset + data_size;
-  if (data_size > self->len - self->data_offset)
+  if (data_size == 0 && self->len > self->data_offset)
+    {
+      /* The writer was killed before it wrote the size (perf and our
+       * collector write it last): as perf does, the records are read to the
+       * end of the file, and there are no feature sections. */
+      self->unfinished = TRUE;
+      self->data_end = self->len;
+      self->info.data_size = self->len - self->data_offset;
+    }
+  else if (data_size > self->len - self->data_offset)
     {
       self->data_truncated = TRUE;
       self->data_end = self->len;
@@ -403,7 +412,11 @@ read_header (CsPerfReader  *self,
 
   if (!read_attrs (self, error))
     return FALSE;
-  if (claimed_end != G_MAXUINT64)
+  if (self->unfinished)
+    _cs_perf_reader_warn (self, _("%s: the header gives the data section no size, as when the "
+                                  "recording was killed before it finished; its records are read "
+                                  "to the end of the file (the last ones may be cut)"), self->name);
+  else if (claimed_end != G_MAXUINT64)
     read_features (self, claimed_end);
   else
     _cs_perf_reader_warn (self, _("%s: the data section is cut short; the feature sections "

@@ -207,6 +207,22 @@ cs_session_add_sampling_run (CsSession *self)
   return runs != NULL ? append_run (runs, sizeof (CsSamplingRun)) : NULL;
 }
 
+void
+cs_session_truncate (CsSession *self,
+                     guint      n_runs_kept,
+                     guint      n_sampling_runs_kept,
+                     guint      n_warnings_kept)
+{
+  g_return_if_fail (CS_IS_SESSION (self));
+
+  if (n_runs_kept < self->runs->len)
+    g_ptr_array_set_size (self->runs, n_runs_kept);
+  if (n_sampling_runs_kept < self->sampling_runs->len)
+    g_ptr_array_set_size (self->sampling_runs, n_sampling_runs_kept);
+  if (n_warnings_kept < self->warnings->len)
+    g_ptr_array_set_size (self->warnings, n_warnings_kept);
+}
+
 GPtrArray *
 cs_session_list_regions (CsSession *self)
 {

@@ -192,6 +192,14 @@ void                 cs_session_add_note           (CsSession  *self,
 void                 cs_session_add_warning        (CsSession  *self,
                                                     const char *text);
 
+/* Forgets the runs, sampling runs and warnings added after the first
+ * @n_runs_kept, @n_sampling_runs_kept and @n_warnings_kept (the collector's
+ * provisional saves list runs still to come, then take them back). */
+void                 cs_session_truncate           (CsSession  *self,
+                                                    guint       n_runs_kept,
+                                                    guint       n_sampling_runs_kept,
+                                                    guint       n_warnings_kept);
+
 /* Region names present in any run, in first-seen order. */
 GPtrArray           *cs_session_list_regions       (CsSession *self);
 
