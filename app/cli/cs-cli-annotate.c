@@ -76,11 +76,15 @@ render_text (CsProfile             *profile,
   const GArray *insns = cs_profile_get_insn_table (profile, e->index, symbol);
   double share = e->period > 0 ? 100.0 * (double) symbol->period[e->index] / (double) e->period : 0;
 
-  g_string_append_printf (out, _("Symbol     %s\n"), symbol->display_name);
+  g_autofree char *name = cs_cli_escape (symbol->display_name, -1, FALSE);
+  g_autofree char *signature = cs_cli_escape (sym->signature, -1, FALSE);
+  g_autofree char *module = cs_cli_escape (symbol->module->name, -1, FALSE);
+  g_autofree char *path = cs_cli_escape (symbol->module->path != NULL ? symbol->module->path : "?", -1, FALSE);
+
+  g_string_append_printf (out, _("Symbol     %s\n"), name);
   if (sym->signature != NULL && g_strcmp0 (sym->signature, symbol->display_name) != 0)
-    g_string_append_printf (out, _("Signature  %s\n"), sym->signature);
-  g_string_append_printf (out, _("Module     %s (%s)\n"), symbol->module->name,
-                          symbol->module->path != NULL ? symbol->module->path : "?");
+    g_string_append_printf (out, _("Signature  %s\n"), signature);
+  g_string_append_printf (out, _("Module     %s (%s)\n"), module, path);
   if (!sym->unknown)
     g_string_append_printf (out, _("Address    0x%" PRIx64 ", %" PRIu64 " bytes\n"),
                             sym->start, sym->size);
@@ -280,8 +284,7 @@ cs_cli_annotate (int    argc,
     render_text (profile, e, g_ptr_array_index (matches, 0), matches, &cache, out);
   g_hash_table_unref (cache.files);
 
-  fwrite (out->str, 1, out->len, stdout);
-  if (fflush (stdout) != 0)
+  if (!cs_cli_print_output (out, g_strcmp0 (format, "json") == 0))
     {
       cs_cli_error ("annotate", "%s", _("could not write to standard output"));
       return 1;

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cs-cli.h"
@@ -77,19 +78,106 @@ cs_cli_csv_field (GString    *out,
   g_string_append (out, last ? "\n" : ",");
 }
 
+/* One character of @text at @p (of @len bytes left): its code point, or -1
+ * for a byte that does not start valid UTF-8. */
+static gunichar
+next_char (const char *p,
+           gsize       len,
+           gsize      *size)
+{
+  gunichar c = g_utf8_get_char_validated (p, (gssize) MIN (len, 6));
+
+  if (c == (gunichar) -1 || c == (gunichar) -2 || (c == 0 && *p != '\0'))
+    {
+      *size = 1;
+      return (gunichar) -1;
+    }
+  *size = g_utf8_next_char (p) - p;
+  return c;
+}
+
+char *
+cs_cli_escape (const char *text,
+               gssize      len,
+               gboolean    keep_lines)
+{
+  GString *out;
+  gsize n;
+
+  if (text == NULL)
+    return NULL;
+  n = len < 0 ? strlen (text) : (gsize) len;
+  out = g_string_sized_new (n + 16);
+  for (gsize i = 0; i < n;)
+    {
+      gsize size;
+      gunichar c = next_char (text + i, n - i, &size);
+
+      if (c == (gunichar) -1)
+        g_string_append_printf (out, "\\x%02x", (guint8) text[i]);
+      else if ((c < 0x20 && !(keep_lines && (c == '\n' || c == '\t'))) || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else if (c >= 0x80 && c < 0xa0)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_len (out, text + i, size);
+      i += size;
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* json-c escapes the C0 controls in strings but passes every other byte
+ * through: bytes that are not UTF-8 become the text \xNN (in the JSON
+ * text, "\\xNN"), DEL and the C1 controls JSON escapes of themselves. */
+static char *
+escape_json (const char *text,
+             gsize       n)
+{
+  GString *out = g_string_sized_new (n + 16);
+
+  for (gsize i = 0; i < n;)
+    {
+      gsize size;
+      gunichar c = next_char (text + i, n - i, &size);
+
+      if (c == (gunichar) -1)
+        g_string_append_printf (out, "\\\\x%02x", (guint8) text[i]);
+      else if (c == 0x7f || (c >= 0x80 && c < 0xa0))
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_len (out, text + i, size);
+      i += size;
+    }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+cs_cli_print_output (const GString *out,
+                     gboolean       json)
+{
+  g_autofree char *safe = json ? escape_json (out->str, out->len)
+                               : cs_cli_escape (out->str, out->len, TRUE);
+
+  fputs (safe, stdout);
+  return fflush (stdout) == 0 && !ferror (stdout);
+}
+
 void
 cs_cli_error (const char *verb,
               const char *format,
               ...)
 {
   g_autofree char *msg = NULL;
+  g_autofree char *safe = NULL;
   va_list args;
 
   va_start (args, format);
   msg = g_strdup_vprintf (format, args);
   va_end (args);
+  /* Messages name files and symbols of the recording. */
+  safe = cs_cli_escape (msg, -1, TRUE);
   /* TRANSLATORS: "cyclescope record: <error message>" */
-  g_printerr (_("cyclescope %s: %s\n"), verb, msg);
+  g_printerr (_("cyclescope %s: %s\n"), verb, safe);
 }
 
 char *
@@ -108,14 +196,23 @@ cs_cli_grouped (guint64 v)
   return g_string_free (s, FALSE);
 }
 
+guint
+cs_cli_display_width (const char *text)
+{
+  g_autofree char *safe = cs_cli_escape (text, -1, FALSE);
+
+  return safe != NULL ? (guint) g_utf8_strlen (safe, -1) : 0;
+}
+
 void
 cs_cli_append_padded (GString    *out,
                       const char *text,
                       guint       width)
 {
-  glong n = g_utf8_strlen (text, -1);
+  g_autofree char *safe = cs_cli_escape (text, -1, FALSE);
+  glong n = g_utf8_strlen (safe, -1);
 
-  g_string_append (out, text);
+  g_string_append (out, safe);
   for (glong i = n; i < (glong) width; i++)
     g_string_append_c (out, ' ');
 }

@@ -21,11 +21,22 @@
 #include "cs-session.h"
 #include "cs-session-private.h"
 #include "cs-system.h"
+#include "cs-text.h"
+
+/* JSON text is UTF-8: a command line or host name from the system that is
+ * not (a file name's bytes) is written with \xNN for those bytes. */
+static json_object *
+text (const char *s)
+{
+  g_autofree char *valid = cs_text_make_valid (s, -1);
+
+  return json_object_new_string (valid);
+}
 
 static json_object *
 string_or_null (const char *s)
 {
-  return s != NULL ? json_object_new_string (s) : NULL;
+  return s != NULL ? text (s) : NULL;
 }
 
 /* json-c would print NaN and infinities as bare words, which is not JSON;
@@ -42,7 +53,7 @@ string_list (const char * const *strv)
   json_object *arr = json_object_new_array ();
 
   for (guint i = 0; strv != NULL && strv[i] != NULL; i++)
-    json_object_array_add (arr, json_object_new_string (strv[i]));
+    json_object_array_add (arr, text (strv[i]));
   return arr;
 }
 
@@ -56,8 +67,8 @@ counts_to_json (GArray *counts)
       const CsCount *c = &g_array_index (counts, CsCount, i);
       json_object *o = json_object_new_object ();
 
-      json_object_object_add (o, "name", json_object_new_string (c->name));
-      json_object_object_add (o, "event", json_object_new_string (c->event != NULL ? c->event : c->name));
+      json_object_object_add (o, "name", text (c->name));
+      json_object_object_add (o, "event", text (c->event != NULL ? c->event : c->name));
       json_object_object_add (o, "fstr", string_or_null (c->fstr));
       json_object_object_add (o, "value", json_object_new_uint64 (c->value));
       json_object_object_add (o, "time_enabled", json_object_new_uint64 (c->time_enabled));
@@ -76,7 +87,7 @@ run_to_json (const CsRun *run)
   json_object_object_add (o, "index", json_object_new_int64 (run->index));
   json_object_object_add (o, "group", string_or_null (run->group));
   json_object_object_add (o, "multiplexed", json_object_new_boolean (run->multiplexed));
-  json_object_object_add (o, "status", json_object_new_string (cs_run_status_to_string (run->status)));
+  json_object_object_add (o, "status", text (cs_run_status_to_string (run->status)));
   json_object_object_add (o, "exit_code", json_object_new_int (run->exit_code));
   json_object_object_add (o, "term_signal", json_object_new_int (run->term_signal));
   json_object_object_add (o, "wall_seconds", seconds (run->wall_seconds));
@@ -88,7 +99,7 @@ run_to_json (const CsRun *run)
       const CsRegion *region = g_ptr_array_index (run->regions, i);
       json_object *r = json_object_new_object ();
 
-      json_object_object_add (r, "name", json_object_new_string (region->name));
+      json_object_object_add (r, "name", text (region->name));
       json_object_object_add (r, "calls", json_object_new_uint64 (region->calls));
       json_object_object_add (r, "counts", counts_to_json (region->counts));
       json_object_array_add (regions, r);
@@ -112,7 +123,7 @@ sampling_run_to_json (const CsSamplingRun *run)
   json_object_object_add (o, "user_regs", json_object_new_boolean (run->user_regs));
   json_object_object_add (o, "n_samples", json_object_new_uint64 (run->n_samples));
   json_object_object_add (o, "n_lost", json_object_new_uint64 (run->n_lost));
-  json_object_object_add (o, "status", json_object_new_string (cs_run_status_to_string (run->status)));
+  json_object_object_add (o, "status", text (cs_run_status_to_string (run->status)));
   json_object_object_add (o, "exit_code", json_object_new_int (run->exit_code));
   json_object_object_add (o, "term_signal", json_object_new_int (run->term_signal));
   json_object_object_add (o, "wall_seconds", seconds (run->wall_seconds));
@@ -120,7 +131,7 @@ sampling_run_to_json (const CsSamplingRun *run)
     {
       json_object *k = json_object_new_object ();
 
-      json_object_object_add (k, "file", json_object_new_string (run->kallsyms));
+      json_object_object_add (k, "file", text (run->kallsyms));
       json_object_object_add (k, "boot_id", string_or_null (run->kallsyms_boot_id));
       json_object_object_add (k, "kernel_release", string_or_null (run->kallsyms_release));
       json_object_object_add (k, "modules_sha256", string_or_null (run->kallsyms_modules));
@@ -140,7 +151,7 @@ session_to_json (CsSession *self)
   g_autofree char *start = NULL;
 
   json_object_object_add (root, "format", json_object_new_int (CS_SESSION_FORMAT_VERSION));
-  json_object_object_add (root, "generator", json_object_new_string ("cyclescope " PACKAGE_VERSION));
+  json_object_object_add (root, "generator", text ("cyclescope " PACKAGE_VERSION));
 
   json_object_object_add (host, "hostname", string_or_null (self->hostname));
   json_object_object_add (host, "cpu_model", string_or_null (self->cpu_model));
@@ -156,7 +167,7 @@ session_to_json (CsSession *self)
 
   json_object_object_add (root, "model", string_or_null (self->model_id));
   json_object_object_add (root, "cycles_alias", string_or_null (self->cycles_alias));
-  json_object_object_add (root, "mode", json_object_new_string (self->mode));
+  json_object_object_add (root, "mode", text (self->mode));
   if (self->start_time != NULL)
     start = g_date_time_format_iso8601 (self->start_time);
   json_object_object_add (root, "start_time", string_or_null (start));

@@ -24,6 +24,7 @@
 #include "cs-file.h"
 #include "cs-symbol-index.h"
 #include "cs-symbolizer-private.h"
+#include "cs-text.h"
 
 /* The kernel maps files in pages; a mapping's file offset may lie in the
  * page before a segment's p_offset. */
@@ -157,6 +158,7 @@ _cs_elf_module_open (CsModule               *module,
   g_autofree char *message = NULL;
   g_autofree char *mismatch = NULL;
   g_autoptr(GPtrArray) candidates = NULL;
+  g_autofree char *problem = NULL;
 
   module->loaded = TRUE;
 
@@ -190,16 +192,18 @@ _cs_elf_module_open (CsModule               *module,
     }
 
   if (mismatch != NULL)
-    module->problem = g_strdup_printf (_("“%s” has build-id %s but the recording saw %s: the file "
-                                         "changed since the recording. Its addresses show as "
-                                         "%s+0x…; put the recorded version (or its copy under "
-                                         "DIR/.build-id/) in a debug directory."),
-                                       module->path, mismatch, module->build_id, module->name);
+    problem = g_strdup_printf (_("“%s” has build-id %s but the recording saw %s: the file "
+                                 "changed since the recording. Its addresses show as "
+                                 "%s+0x…; put the recorded version (or its copy under "
+                                 "DIR/.build-id/) in a debug directory."),
+                               module->path, mismatch, module->build_id, module->name);
   else
-    module->problem = g_strdup_printf (_("Cannot read “%s” (%s). Its addresses show as %s+0x…; "
-                                         "copy the file back or add a debug directory that holds "
-                                         "it by build-id."),
-                                       module->path, message, module->name);
+    problem = g_strdup_printf (_("Cannot read “%s” (%s). Its addresses show as %s+0x…; "
+                                 "copy the file back or add a debug directory that holds "
+                                 "it by build-id."),
+                               module->path, message, module->name);
+  /* The path's bytes may not be UTF-8; the problem is shown as text. */
+  module->problem = cs_text_make_valid (problem, -1);
   return FALSE;
 }
 

@@ -8,6 +8,7 @@
 #include "cs-error.h"
 #include "cs-kallsyms.h"
 #include "cs-symbolizer-private.h"
+#include "cs-text.h"
 
 G_DEFINE_FINAL_TYPE (CsSymbolizer, cs_symbolizer, G_TYPE_OBJECT)
 
@@ -39,7 +40,9 @@ _cs_module_new (CsModuleKind  kind,
 
   module->kind = kind;
   module->path = g_strdup (path);
-  module->name = g_strdup (name);
+  /* Shown everywhere (tables, GTK, JSON): a file name's bytes that are not
+   * UTF-8 as \xNN; @path stays as it is, to open the file. */
+  module->name = cs_text_make_valid (name, -1);
   module->build_id = g_strdup (build_id);
   module->locations = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
                                              (GDestroyNotify) cs_location_free);

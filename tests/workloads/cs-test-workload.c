@@ -10,6 +10,7 @@
  *   marker FILE             create FILE and exit (did the program run at all?)
  *   segv                    die of SIGSEGV
  *   exit CODE               exit with CODE
+ *   named NAME SECONDS      set the thread name (comm) to NAME, burn SECONDS
  *   family N SECONDS PIDFILE [escape]
  *                           N children, each with a child of its own, sleep
  *                           SECONDS; with "escape" each grandchild leaves the
@@ -29,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -215,11 +217,16 @@ main (int    argc,
     }
   else if (strcmp (mode, "exit") == 0 && argc > 2)
     return atoi (argv[2]);
+  else if (strcmp (mode, "named") == 0 && argc > 3)
+    {
+      prctl (PR_SET_NAME, argv[2]);
+      workload_burn (atof (argv[3]));
+    }
   else if (strcmp (mode, "family") == 0 && argc > 4)
     return family (atoi (argv[2]), atof (argv[3]), argv[4], argc > 5 && strcmp (argv[5], "escape") == 0);
   else
     {
-      fprintf (stderr, "usage: %s spin|threads|fork|touch|sleep|nap|marker|segv|exit|family ARGS\n", argv[0]);
+      fprintf (stderr, "usage: %s spin|threads|fork|touch|sleep|nap|marker|segv|exit|named|family ARGS\n", argv[0]);
       return 2;
     }
   return 0;
