@@ -96,6 +96,83 @@ next_char (const char *p,
   return c;
 }
 
+typedef enum
+{
+  ESCAPE_FIELD,   /* one line: every control character escaped */
+  ESCAPE_LINES,   /* a report: line feed and tab kept */
+  ESCAPE_JSON,    /* JSON text from json-c: valid UTF-8, DEL and C1 as JSON escapes */
+} EscapeMode;
+
+typedef void (*EmitFunc) (const char *data,
+                          gsize       len,
+                          gpointer    user_data);
+
+static gboolean
+is_plain (guchar   c,
+          gboolean keep_lines)
+{
+  return (c >= 0x20 && c < 0x7f) || (keep_lines && (c == '\n' || c == '\t'));
+}
+
+/* Passes @text on to @emit with what cs_cli_escape() describes escaped:
+ * runs of plain ASCII (most of any report) in one piece, no copy. */
+static void
+escape (const char *text,
+        gsize       n,
+        EscapeMode  mode,
+        EmitFunc    emit,
+        gpointer    user_data)
+{
+  /* json-c escapes C0 controls itself (and emits tab, line feed between
+   * members); a byte that is not UTF-8 is the text \xNN in its string,
+   * whose backslash JSON doubles. */
+  gboolean keep_lines = mode != ESCAPE_FIELD;
+  char buf[16];
+
+  for (gsize i = 0; i < n;)
+    {
+      gsize size, plain = i;
+      gunichar c;
+
+      while (plain < n && is_plain ((guchar) text[plain], keep_lines))
+        plain++;
+      if (plain > i)
+        {
+          emit (text + i, plain - i, user_data);
+          i = plain;
+          continue;
+        }
+      c = next_char (text + i, n - i, &size);
+      if (c == (gunichar) -1 && mode == ESCAPE_JSON)
+        emit (buf, g_snprintf (buf, sizeof buf, "\\\\x%02x", (guint8) text[i]), user_data);
+      else if (c == (gunichar) -1)
+        emit (buf, g_snprintf (buf, sizeof buf, "\\x%02x", (guint8) text[i]), user_data);
+      else if (mode != ESCAPE_JSON && (c < 0x20 || c == 0x7f))
+        emit (buf, g_snprintf (buf, sizeof buf, "\\x%02x", c), user_data);
+      else if (c == 0x7f || (c >= 0x80 && c < 0xa0))
+        emit (buf, g_snprintf (buf, sizeof buf, "\\u%04x", c), user_data);
+      else
+        emit (text + i, size, user_data);
+      i += size;
+    }
+}
+
+static void
+emit_string (const char *data,
+             gsize       len,
+             gpointer    user_data)
+{
+  g_string_append_len (user_data, data, len);
+}
+
+static void
+emit_file (const char *data,
+           gsize       len,
+           gpointer    user_data)
+{
+  fwrite (data, 1, len, user_data);
+}
+
 char *
 cs_cli_escape (const char *text,
                gssize      len,
@@ -108,46 +185,7 @@ cs_cli_escape (const char *text,
     return NULL;
   n = len < 0 ? strlen (text) : (gsize) len;
   out = g_string_sized_new (n + 16);
-  for (gsize i = 0; i < n;)
-    {
-      gsize size;
-      gunichar c = next_char (text + i, n - i, &size);
-
-      if (c == (gunichar) -1)
-        g_string_append_printf (out, "\\x%02x", (guint8) text[i]);
-      else if ((c < 0x20 && !(keep_lines && (c == '\n' || c == '\t'))) || c == 0x7f)
-        g_string_append_printf (out, "\\x%02x", c);
-      else if (c >= 0x80 && c < 0xa0)
-        g_string_append_printf (out, "\\u%04x", c);
-      else
-        g_string_append_len (out, text + i, size);
-      i += size;
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* json-c escapes the C0 controls in strings but passes every other byte
- * through: bytes that are not UTF-8 become the text \xNN (in the JSON
- * text, "\\xNN"), DEL and the C1 controls JSON escapes of themselves. */
-static char *
-escape_json (const char *text,
-             gsize       n)
-{
-  GString *out = g_string_sized_new (n + 16);
-
-  for (gsize i = 0; i < n;)
-    {
-      gsize size;
-      gunichar c = next_char (text + i, n - i, &size);
-
-      if (c == (gunichar) -1)
-        g_string_append_printf (out, "\\\\x%02x", (guint8) text[i]);
-      else if (c == 0x7f || (c >= 0x80 && c < 0xa0))
-        g_string_append_printf (out, "\\u%04x", c);
-      else
-        g_string_append_len (out, text + i, size);
-      i += size;
-    }
+  escape (text, n, keep_lines ? ESCAPE_LINES : ESCAPE_FIELD, emit_string, out);
   return g_string_free (out, FALSE);
 }
 
@@ -155,10 +193,7 @@ gboolean
 cs_cli_print_output (const GString *out,
                      gboolean       json)
 {
-  g_autofree char *safe = json ? escape_json (out->str, out->len)
-                               : cs_cli_escape (out->str, out->len, TRUE);
-
-  fputs (safe, stdout);
+  escape (out->str, out->len, json ? ESCAPE_JSON : ESCAPE_LINES, emit_file, stdout);
   return fflush (stdout) == 0 && !ferror (stdout);
 }
 

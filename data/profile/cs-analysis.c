@@ -295,14 +295,14 @@ evaluate (CsAnalysis  *self,
   if (!(self->program.evaluation = cs_evaluation_new (self->model, counts, NULL, error)))
     return FALSE;
 
-  regions = cs_session_list_regions (self->session);
-  for (guint i = 0; regions != NULL && i < regions->len; i++)
+  /* Every region in one pass over the runs. */
+  regions = cs_session_build_region_counts (self->session);
+  for (guint i = 0; i < regions->len; i++)
     {
-      const char *name = g_ptr_array_index (regions, i);
-      g_autoptr(CsCounts) rc = cs_session_build_counts (self->session, name);
-      CsScope scope = { CS_SCOPE_REGION, g_strdup (name), NULL, -1, NULL, 0, 0 };
+      const CsRegionCounts *rc = g_ptr_array_index (regions, i);
+      CsScope scope = { CS_SCOPE_REGION, g_strdup (rc->name), NULL, -1, NULL, 0, 0 };
 
-      scope.evaluation = cs_evaluation_new (self->model, rc, self->program.evaluation, error);
+      scope.evaluation = cs_evaluation_new (self->model, rc->counts, self->program.evaluation, error);
       if (scope.evaluation == NULL)
         {
           scope_clear (&scope);

@@ -118,47 +118,39 @@ accumulate (GHashTable  *table,
     a->provenance = provenance;
 }
 
-CsCounts *
-cs_session_build_counts (CsSession  *self,
-                         const char *region)
+/* The values of one scope from @arrays, its counts in each run of @runs
+ * (same order); the program's pseudo-events when @program. */
+static CsCounts *
+build_scope (CsSession *self,
+             GPtrArray *runs,
+             GPtrArray *arrays,
+             gboolean   program)
 {
-  g_autoptr(GPtrArray) runs = NULL;
-  g_autoptr(GPtrArray) scoped = g_ptr_array_new ();
   g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   g_autoptr(GPtrArray) order = g_ptr_array_new ();
-  CsCounts *counts;
+  CsCounts *counts = cs_counts_new ();
   double cycles_sum = 0, mean_cycles = 0;
   guint n_cycles = 0;
   gboolean normalise;
 
-  g_return_val_if_fail (CS_IS_SESSION (self), NULL);
-
-  counts = cs_counts_new ();
-  runs = usable_runs (self);
-  for (guint i = 0; i < runs->len; i++)
+  for (guint i = 0; i < arrays->len; i++)
     {
-      CsRun *run = g_ptr_array_index (runs, i);
-      GArray *c = scope_counts (run, region);
       double cycles;
 
-      if (c == NULL)
-        continue;
-      g_ptr_array_add (scoped, run);
-      if (self->cycles_alias != NULL && run_cycles (c, self->cycles_alias, &cycles))
+      if (self->cycles_alias != NULL && run_cycles (g_ptr_array_index (arrays, i), self->cycles_alias, &cycles))
         {
           cycles_sum += cycles;
           n_cycles++;
         }
     }
 
-  normalise = self->cycles_alias != NULL && scoped->len > 1 && n_cycles > 0;
+  normalise = self->cycles_alias != NULL && arrays->len > 1 && n_cycles > 0;
   if (n_cycles > 0)
     mean_cycles = cycles_sum / n_cycles;
 
-  for (guint i = 0; i < scoped->len; i++)
+  for (guint i = 0; i < arrays->len; i++)
     {
-      CsRun *run = g_ptr_array_index (scoped, i);
-      GArray *c = scope_counts (run, region);
+      GArray *c = g_ptr_array_index (arrays, i);
       double factor = 1.0, cycles;
 
       if (normalise && run_cycles (c, self->cycles_alias, &cycles) && cycles > 0)
@@ -185,27 +177,136 @@ cs_session_build_counts (CsSession  *self,
     }
 
   /* Program times are properties of the whole run; a region has none. */
-  if (region == NULL && scoped->len > 0)
+  if (program && runs->len > 0)
     {
       double wall = 0, user = 0, sys = 0;
 
-      for (guint i = 0; i < scoped->len; i++)
+      for (guint i = 0; i < runs->len; i++)
         {
-          CsRun *run = g_ptr_array_index (scoped, i);
+          CsRun *run = g_ptr_array_index (runs, i);
 
           wall += run->wall_seconds;
           user += run->user_seconds;
           sys += run->system_seconds;
         }
       if (!cs_counts_lookup (counts, "duration_time", NULL, NULL))
-        cs_counts_set (counts, "duration_time", wall / scoped->len * 1e9, CS_PROVENANCE_COUNTED);
+        cs_counts_set (counts, "duration_time", wall / runs->len * 1e9, CS_PROVENANCE_COUNTED);
       if (!cs_counts_lookup (counts, "user_time", NULL, NULL))
-        cs_counts_set (counts, "user_time", user / scoped->len * 1e9, CS_PROVENANCE_COUNTED);
+        cs_counts_set (counts, "user_time", user / runs->len * 1e9, CS_PROVENANCE_COUNTED);
       if (!cs_counts_lookup (counts, "system_time", NULL, NULL))
-        cs_counts_set (counts, "system_time", sys / scoped->len * 1e9, CS_PROVENANCE_COUNTED);
+        cs_counts_set (counts, "system_time", sys / runs->len * 1e9, CS_PROVENANCE_COUNTED);
     }
 
   return counts;
+}
+
+CsCounts *
+cs_session_build_counts (CsSession  *self,
+                         const char *region)
+{
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GPtrArray) scoped = g_ptr_array_new ();
+  g_autoptr(GPtrArray) arrays = g_ptr_array_new ();
+
+  g_return_val_if_fail (CS_IS_SESSION (self), NULL);
+
+  runs = usable_runs (self);
+  for (guint i = 0; i < runs->len; i++)
+    {
+      CsRun *run = g_ptr_array_index (runs, i);
+      GArray *c = scope_counts (run, region);
+
+      if (c == NULL)
+        continue;
+      g_ptr_array_add (scoped, run);
+      g_ptr_array_add (arrays, c);
+    }
+  return build_scope (self, scoped, arrays, region == NULL);
+}
+
+static void
+region_counts_free (CsRegionCounts *rc)
+{
+  g_free (rc->name);
+  g_clear_pointer (&rc->counts, cs_counts_unref);
+  g_free (rc);
+}
+
+typedef struct
+{
+  GPtrArray *runs;     /* CsRun*, usable runs that have the region */
+  GPtrArray *arrays;   /* GArray* of CsCount, its counts in each */
+} RegionRuns;
+
+static void
+region_runs_clear (RegionRuns *rr)
+{
+  g_ptr_array_unref (rr->runs);
+  g_ptr_array_unref (rr->arrays);
+}
+
+GPtrArray *
+cs_session_build_region_counts (CsSession *self)
+{
+  g_autoptr(GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);  /* name -> position + 1 */
+  g_autoptr(GHashTable) usable = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) usable_list = NULL;
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (RegionRuns));
+  GPtrArray *regions = g_ptr_array_new_with_free_func ((GDestroyNotify) region_counts_free);
+
+  g_return_val_if_fail (CS_IS_SESSION (self), regions);
+
+  g_array_set_clear_func (found, (GDestroyNotify) region_runs_clear);
+  usable_list = usable_runs (self);
+  for (guint i = 0; i < usable_list->len; i++)
+    g_hash_table_add (usable, g_ptr_array_index (usable_list, i));
+
+  /* One pass: every region name in first-seen order with the calls of its
+   * first run (as cs_session_list_regions()), and its counts in the runs
+   * that count. */
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      CsRun *run = g_ptr_array_index (self->runs, i);
+      gboolean counts = g_hash_table_contains (usable, run);
+
+      for (guint j = 0; j < run->regions->len; j++)
+        {
+          CsRegion *region = g_ptr_array_index (run->regions, j);
+          guint at = GPOINTER_TO_UINT (g_hash_table_lookup (index, region->name));
+          RegionRuns *rr;
+
+          if (at == 0)
+            {
+              CsRegionCounts *rc = g_new0 (CsRegionCounts, 1);
+              RegionRuns fresh = { g_ptr_array_new (), g_ptr_array_new () };
+
+              rc->name = g_strdup (region->name);
+              rc->calls = region->calls;
+              g_ptr_array_add (regions, rc);
+              g_array_append_val (found, fresh);
+              at = regions->len;
+              g_hash_table_insert (index, rc->name, GUINT_TO_POINTER (at));
+            }
+          rr = &g_array_index (found, RegionRuns, at - 1);
+          /* Names are unique within a run; should one repeat, the first
+           * counts, as for cs_session_build_counts(). */
+          if (counts && (rr->runs->len == 0 ||
+                         g_ptr_array_index (rr->runs, rr->runs->len - 1) != run))
+            {
+              g_ptr_array_add (rr->runs, run);
+              g_ptr_array_add (rr->arrays, region->counts);
+            }
+        }
+    }
+
+  for (guint i = 0; i < regions->len; i++)
+    {
+      CsRegionCounts *rc = g_ptr_array_index (regions, i);
+      RegionRuns *rr = &g_array_index (found, RegionRuns, i);
+
+      rc->counts = build_scope (self, rr->runs, rr->arrays, FALSE);
+    }
+  return regions;
 }
 
 gboolean

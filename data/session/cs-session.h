@@ -200,6 +200,21 @@ void                 cs_session_truncate           (CsSession  *self,
                                                     guint       n_sampling_runs_kept,
                                                     guint       n_warnings_kept);
 
+/* One region: its name, the calls of the first run that has it, and its
+ * values as cs_session_build_counts() gives them. */
+typedef struct
+{
+  char     *name;
+  guint64   calls;
+  CsCounts *counts;
+} CsRegionCounts;
+
+/* Every region of the session (CsRegionCounts*, in the order of
+ * cs_session_list_regions()), in one pass over the runs: with thousands of
+ * regions, cs_session_build_counts() for each would read every run once
+ * per region. */
+GPtrArray           *cs_session_build_region_counts (CsSession *self);
+
 /* Region names present in any run, in first-seen order. */
 GPtrArray           *cs_session_list_regions       (CsSession *self);
 
