@@ -287,7 +287,6 @@ static gboolean
 check_output (CsRecorder  *self,
               GError     **error)
 {
-  g_autofree char *base = NULL;
   g_autoptr(GDir) dir = NULL;
   g_autofree char *here = g_get_current_dir ();
 

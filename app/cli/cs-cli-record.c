@@ -137,7 +137,7 @@ cs_cli_record (int    argc,
 {
   /* First: the kernel's wait for the first perf event overlaps all the
    * set-up below instead of delaying the program's start. */
-  g_autoptr(CsPerfHooks) hooks = cs_perf_hooks_hold ();
+  G_GNUC_UNUSED g_autoptr(CsPerfHooks) hooks = cs_perf_hooks_hold ();
   g_autoptr(GError) error = NULL;
   g_autoptr(CsRecordOptions) options = cs_record_options_new ();
   g_autoptr(CsRecorder) recorder = NULL;

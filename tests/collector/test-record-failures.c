@@ -248,7 +248,7 @@ test_disk_full (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(CsRecorder) recorder = NULL;
   g_autoptr(CsSession) session = NULL;
-  g_autofree char *fill = g_malloc0 (48 * 1024);
+  g_autofree char *fill = g_malloc0 (60 * 1024);
 
   g_assert_cmpint (g_mkdir (mnt, 0755), ==, 0);
   if (mount ("tmpfs", mnt, "tmpfs", 0, "size=64k") != 0)
@@ -418,7 +418,6 @@ record_and_signal (int          signo,
   g_autofree char *perf_data = g_build_filename (bundle, "sampling-0.perf.data", NULL);
   const char *cli[] = { cyclescope, "record", "--no-counting", "-o", bundle, "--",
                         workload, "family", "2", "60", pidfile, escape ? "escape" : NULL, NULL };
-  g_autoptr(GError) error = NULL;
   GPid pid;
 
   pid = spawn_quietly (cli);
