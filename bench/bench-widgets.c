@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cs-bench-paint.h"
 #include "cs-bench-util.h"
 #include "cs-chart-grid-view.h"
 #include "cs-module-sorter.h"
@@ -108,43 +109,6 @@ bench_sort_model (CsModel   *model,
            cs_bench_median (t, REPEAT) * 1000);
 }
 
-typedef struct
-{
-  gboolean painted;
-  double   at;
-} PaintWait;
-
-static void
-on_after_paint (GdkFrameClock *clock,
-                PaintWait     *wait)
-{
-  if (!wait->painted)
-    {
-      wait->painted = TRUE;
-      wait->at = cs_bench_now ();
-    }
-}
-
-/* Runs the main loop until @window has painted a frame; the time it did. */
-static double
-wait_for_paint (GtkWidget *window)
-{
-  PaintWait wait = { FALSE, 0 };
-  GdkFrameClock *clock;
-  gulong id;
-  double deadline = cs_bench_now () + 30;
-
-  while (gtk_widget_get_frame_clock (window) == NULL && cs_bench_now () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  clock = gtk_widget_get_frame_clock (window);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &wait);
-  gtk_widget_queue_draw (window);
-  while (!wait.painted && cs_bench_now () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_signal_handler_disconnect (clock, id);
-  return wait.painted ? wait.at : NAN;
-}
-
 static void
 bench_sort_table (CsModel   *model,
                   GPtrArray *rows)
@@ -158,18 +122,18 @@ bench_sort_table (CsModel   *model,
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
   gtk_window_set_child (GTK_WINDOW (window), table);
   gtk_window_present (GTK_WINDOW (window));
-  wait_for_paint (window);
+  cs_bench_wait_for_paint (window);
   for (guint i = 0; i < REPEAT; i++)
     {
       double t0, t1;
 
       cs_module_table_sort_by (CS_MODULE_TABLE (table), NULL, GTK_SORT_ASCENDING);
-      wait_for_paint (window);
+      cs_bench_wait_for_paint (window);
       t0 = cs_bench_now ();
       cs_module_table_sort_by (CS_MODULE_TABLE (table), column, i % 2 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
       t1 = cs_bench_now ();
       call[i] = t1 - t0;
-      frame[i] = wait_for_paint (window) - t0;
+      frame[i] = cs_bench_wait_for_paint (window) - t0;
     }
   g_print ("sort %u rows by %s (CsModuleTable in a window): median %.1f ms, next frame painted after %.1f ms\n",
            N_ROWS, column, cs_bench_median (call, REPEAT) * 1000,
@@ -254,12 +218,12 @@ bench_first_frame (const char *workload,
        * when the analysis arrives; the figure is from handing the analysis
        * to the widgets to the first frame that shows them. */
       window = present_window (NULL, &grid, &table);
-      wait_for_paint (window);
+      cs_bench_wait_for_paint (window);
 
       t0 = cs_bench_now ();
       cs_chart_grid_view_set_analysis (CS_CHART_GRID_VIEW (grid), analysis);
       cs_module_table_set_analysis (CS_MODULE_TABLE (table), analysis);
-      painted = wait_for_paint (window);
+      painted = cs_bench_wait_for_paint (window);
       g_print ("first frame of module table + chart grid (%u charts, %u rows): %.0f ms after the "
                "analysis loaded (goal ≤ 500 ms)\n",
                cs_chart_grid_view_get_n_charts (CS_CHART_GRID_VIEW (grid)),
@@ -270,7 +234,7 @@ bench_first_frame (const char *workload,
        * line: includes creating and mapping the window. */
       t0 = cs_bench_now ();
       window = present_window (analysis, &grid, &table);
-      painted = wait_for_paint (window);
+      painted = cs_bench_wait_for_paint (window);
       g_print ("  in a new window (creating and mapping it included): %.0f ms\n", (painted - t0) * 1000);
       gtk_window_destroy (GTK_WINDOW (window));
     }

@@ -26,7 +26,7 @@ struct _CsRecorder
   GPtrArray        *notices;        /* char*, NULL-terminated */
 
   /* The sampled event. */
-  char                   *sample_alias;
+  char                   *sample_name;   /* perf's spelling, else the model's alias */
   char                   *sample_event;  /* the spelling that encoded */
   char                   *sample_fstr;
   struct perf_event_attr  sample_attr;

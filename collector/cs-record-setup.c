@@ -14,11 +14,13 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cs-collector-error.h"
 #include "cs-launcher.h"
 #include "cs-model-registry.h"
+#include "cs-perf-names.h"
 #include "cs-record-private.h"
 
 #define SOFTWARE_MODEL_ID "software"
@@ -262,7 +264,18 @@ choose_sampled_event (CsRecorder  *self,
                    _("sampled event %s: %s"), alias, local->message);
       return FALSE;
     }
-  self->sample_alias = g_strdup (alias);
+  /* Recorded and shown as perf spells it ("cpu-clock"); the model's
+   * alias ("cpu_clock") only names it in formulas. */
+  self->sample_name = g_strdup (cs_perf_event_spelling (event->event) != NULL
+                                ? cs_perf_event_spelling (event->event) : alias);
+  /* libcyclescope-region stamps its marks with CLOCK_MONOTONIC: the samples
+   * must carry the same clock to be given their region (perf's default
+   * clock is the kernel's local_clock, which user space cannot read). */
+  if (self->options->regions)
+    {
+      self->sample_attr.use_clockid = 1;
+      self->sample_attr.clockid = CLOCK_MONOTONIC;
+    }
 
   if (self->options->frequency > 0)
     self->frequency = self->options->frequency;
@@ -371,9 +384,28 @@ _cs_recorder_setup (CsRecorder  *self,
   return TRUE;
 }
 
+/* "PREFIX<digits>" at the start of @name: the rest after the digits, or
+ * NULL. */
+static const char *
+after_number (const char *name,
+              const char *prefix)
+{
+  const char *p;
+
+  if (!g_str_has_prefix (name, prefix))
+    return NULL;
+  p = name + strlen (prefix);
+  if (!g_ascii_isdigit (*p))
+    return NULL;
+  while (g_ascii_isdigit (*p))
+    p++;
+  return p;
+}
+
 /* The names the collector writes into a bundle (docs/session-format.md),
- * with the temporary files a killed recorder may leave behind: nothing else
- * is ever removed when an old recording is replaced. */
+ * with the temporary files a killed recorder may leave behind (the region
+ * library's per-process marks, .regions-RUN.PID[.tmp]): nothing else is
+ * ever removed when an old recording is replaced. */
 static gboolean
 is_collector_file (const char *name)
 {
@@ -381,18 +413,16 @@ is_collector_file (const char *name)
 
   if (strcmp (name, "session.json") == 0 || strcmp (name, "session.json.tmp") == 0)
     return TRUE;
-  if (!g_str_has_prefix (name, "sampling-"))
+  if ((p = after_number (name, "sampling-")) != NULL)
+    return strcmp (p, ".perf.data") == 0 || strcmp (p, ".perf.data.tmp") == 0 ||
+           strcmp (p, ".kallsyms") == 0 || strcmp (p, ".regions") == 0 ||
+           /* g_mkstemp()'s six characters after "sampling-N.kallsyms." */
+           (g_str_has_prefix (p, ".kallsyms.") && strlen (p) == strlen (".kallsyms.XXXXXX"));
+  if ((p = after_number (name, ".regions-run-")) == NULL)
+    p = after_number (name, ".regions-sampling-");
+  if (p == NULL || *p != '.' || (p = after_number (p, ".")) == NULL)
     return FALSE;
-  p = name + strlen ("sampling-");
-  if (!g_ascii_isdigit (*p))
-    return FALSE;
-  while (g_ascii_isdigit (*p))
-    p++;
-  if (strcmp (p, ".perf.data") == 0 || strcmp (p, ".perf.data.tmp") == 0 ||
-      strcmp (p, ".kallsyms") == 0)
-    return TRUE;
-  /* g_mkstemp()'s six characters after "sampling-N.kallsyms." */
-  return g_str_has_prefix (p, ".kallsyms.") && strlen (p) == strlen (".kallsyms.XXXXXX");
+  return *p == '\0' || strcmp (p, ".tmp") == 0;
 }
 
 static gboolean
@@ -535,7 +565,7 @@ _cs_recorder_prepare_bundle (CsRecorder  *self,
 char *
 _cs_recorder_sampling_label (CsRecorder *self)
 {
-  g_autoptr(GString) s = g_string_new (self->sample_alias);
+  g_autoptr(GString) s = g_string_new (self->sample_name);
 
   if (self->frequency > 0)
     /* TRANSLATORS: "cpu-clock at 1000 Hz" */

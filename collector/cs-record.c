@@ -20,7 +20,9 @@
 
 #include "cs-collector-error.h"
 #include "cs-counting.h"
+#include "cs-perf-names.h"
 #include "cs-record-private.h"
+#include "cs-region-run.h"
 #include "cs-sampling-run.h"
 
 G_DEFINE_FINAL_TYPE (CsRecorder, cs_recorder, G_TYPE_OBJECT)
@@ -53,7 +55,7 @@ cs_recorder_finalize (GObject *object)
   g_clear_pointer (&self->plan, cs_plan_free);
   g_clear_pointer (&self->no_pmu_reason, g_free);
   g_clear_pointer (&self->notices, g_ptr_array_unref);
-  g_clear_pointer (&self->sample_alias, g_free);
+  g_clear_pointer (&self->sample_name, g_free);
   g_clear_pointer (&self->sample_event, g_free);
   g_clear_pointer (&self->sample_fstr, g_free);
 
@@ -155,6 +157,14 @@ cs_recorder_describe (CsRecorder *self)
     }
   else
     g_string_append (s, _("Sampling: off\n"));
+  if (self->options->regions)
+    {
+      /* Preformatted: a G_GUINT64_FORMAT would not survive translation. */
+      g_autofree char *skip = g_strdup_printf ("%" G_GUINT64_FORMAT, self->options->skip_events);
+
+      g_string_append_printf (s, _("Regions: counted and sampled per region (libcyclescope-region), "
+                                   "the first %s framework events left out\n"), skip);
+    }
   g_string_append_printf (s, _("Runs: %u\n"), cs_recorder_get_n_runs (self));
   g_string_append_printf (s, _("Output: %s\n"), self->bundle_path);
   return g_string_free (g_steal_pointer (&s), FALSE);
@@ -285,7 +295,8 @@ counting_groups (const CsPlan    *plan,
                                                                &pe->attr));
           if (events->len > 0)
             g_string_append (events, ", ");
-          g_string_append (events, pe->alias);
+          g_string_append (events, cs_perf_event_spelling (pe->event) != NULL
+                                   ? cs_perf_event_spelling (pe->event) : pe->alias);
         }
       g_ptr_array_add (groups, group);
     }
@@ -316,7 +327,7 @@ add_sampling_run (RunState   *state,
   CsSamplingRun *srun = cs_session_add_sampling_run (state->session);
 
   srun->perf_data = g_strdup (file);
-  srun->event = g_strdup (self->sample_alias);
+  srun->event = g_strdup (self->sample_name);
   srun->event_string = g_strdup (self->sample_fstr != NULL ? self->sample_fstr : self->sample_event);
   srun->period = self->period;
   srun->frequency = self->frequency;
@@ -339,13 +350,21 @@ do_counting_run (RunState      *state,
   g_autoptr(GString) warning = g_string_new (NULL);
   g_autoptr(GPtrArray) groups = counting_groups (self->plan, prun, label, events);
   g_autoptr(CsCountingResult) result = NULL;
+  g_autoptr(CsRegionRun) regions = NULL;
   g_autofree char *outcome = NULL;
   CsRun *run;
 
   report (state, CS_RECORD_RUN_COUNTING, label->str, events->str, FALSE, 0, NULL, NULL);
   if (!save_provisional (state, NULL, error))
     return FALSE;
-  result = cs_counting_run ((const char * const *) self->options->argv, self->cwd, NULL,
+  if (self->options->regions)
+    {
+      g_autofree char *name = g_strdup_printf ("run-%u", i);
+
+      regions = cs_region_run_new (self->bundle_path, name, groups, self->options->skip_events);
+    }
+  result = cs_counting_run ((const char * const *) self->options->argv, self->cwd,
+                            regions != NULL ? cs_region_run_get_envp (regions) : NULL,
                             groups, cancellable, error);
   if (result == NULL)
     return FALSE;
@@ -383,6 +402,14 @@ do_counting_run (RunState      *state,
     }
   if (run->status == CS_RUN_FAILED)
     state->any_failed = TRUE;
+  if (regions != NULL)
+    {
+      g_autofree char *what = g_strdup_printf (_("Run %u (%s)"), state->run, label->str);
+
+      if (!cs_region_run_collect_counts (regions, run, result->interrupted ? NULL : state->session,
+                                         what, error))
+        return FALSE;
+    }
 
   outcome = describe_outcome (result->wait_status, result->interrupted);
   report (state, CS_RECORD_RUN_COUNTING, label->str, events->str, TRUE, result->wall_seconds,
@@ -404,7 +431,7 @@ do_sampling_run (RunState      *state,
   g_autofree char *label = _cs_recorder_sampling_label (self);
   g_autofree char *outcome = NULL;
   g_autofree char *warning = NULL;
-  CsSamplerEvent event = { &self->sample_attr, self->sample_alias };
+  CsSamplerEvent event = { &self->sample_attr, self->sample_name };
   CsSamplerOptions options = {
     .frequency = self->frequency,
     .period = self->period,
@@ -414,13 +441,21 @@ do_sampling_run (RunState      *state,
   CsSamplingResult result;
   CsSamplingRun *srun;
   GThread *kallsyms = NULL;
+  g_autoptr(CsRegionRun) regions = NULL;
 
-  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_alias, FALSE, 0, NULL, NULL);
+  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_name, FALSE, 0, NULL, NULL);
   if (!save_provisional (state, file, error))
     return FALSE;
   if (!self->sample_attr.exclude_kernel)
     kallsyms = _cs_recorder_start_kallsyms_save (index, self->bundle_path);
-  if (!cs_sampling_run ((const char * const *) self->options->argv, self->cwd, NULL,
+  if (self->options->regions)
+    {
+      g_autofree char *name = g_strdup_printf ("sampling-%u", index);
+
+      regions = cs_region_run_new (self->bundle_path, name, NULL, self->options->skip_events);
+    }
+  if (!cs_sampling_run ((const char * const *) self->options->argv, self->cwd,
+                        regions != NULL ? cs_region_run_get_envp (regions) : NULL,
                         &event, 1, &options, path, &result, cancellable, error))
     {
       _cs_recorder_finish_kallsyms_save (kallsyms, state->session, NULL);
@@ -436,6 +471,15 @@ do_sampling_run (RunState      *state,
                   result.wait_status, result.interrupted);
   if (srun->status == CS_RUN_FAILED)
     state->any_failed = TRUE;
+  if (regions != NULL)
+    {
+      g_autofree char *what = g_strdup_printf (_("Sampling run %u"), index + 1);
+      g_autofree char *marks = g_strdup_printf ("sampling-%u.regions", index);  /* docs/session-format.md */
+
+      if (!cs_region_run_collect_marks (regions, marks, result.interrupted ? NULL : state->session,
+                                        what, &srun->regions, error))
+        return FALSE;
+    }
   if (result.stats.n_lost > 0)
     {
       warning = g_strdup_printf (_("Sampling run %u lost %llu samples (the ring buffer was "
@@ -445,7 +489,7 @@ do_sampling_run (RunState      *state,
     }
 
   outcome = describe_outcome (result.wait_status, result.interrupted);
-  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_alias, TRUE, result.wall_seconds,
+  report (state, CS_RECORD_RUN_SAMPLING, label, self->sample_name, TRUE, result.wall_seconds,
           outcome, warning);
   *interrupted = result.interrupted;
   return TRUE;

@@ -38,6 +38,8 @@ typedef struct
   gboolean     user_regs;   /* --regs */
   gboolean     counting;    /* FALSE: --no-counting */
   gboolean     sampling;    /* FALSE: --no-sampling */
+  gboolean     regions;     /* --regions: hand the groups to libcyclescope-region */
+  guint64      skip_events; /* --skip-events N: regions count after N framework events */
 } CsRecordOptions;
 
 /* Defaults: runs mode, repeat 5, counting and sampling on. */

@@ -1710,8 +1710,9 @@ N_("CPU time estimated from cpu-clock samples (samples × period): available for
 /* xgettext:no-c-format */
 /* TRANSLATORS: model software, title of metric “SampledCPUTimeShare” (a column header and chart label) */
 N_("% of sampled CPU time");
+/* xgettext:no-c-format */
 /* TRANSLATORS: model software, description of metric “SampledCPUTimeShare” */
-N_("Share of the whole program’s sampled CPU time spent in this scope.");
+N_("Share of the whole program’s sampled CPU time spent in this scope: each cpu-clock sample weighs its period, where the table’s Samples % column counts the samples alone.");
 /* TRANSLATORS: model software, title of metric “TaskClock” (a column header and chart label) */
 N_("Task Clock");
 /* TRANSLATORS: model software, description of metric “TaskClock” */

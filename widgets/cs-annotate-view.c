@@ -90,7 +90,7 @@ cs_annotate_view_add_column (CsAnnotateView *view,
                              CsCellFunc      func,
                              gboolean        expand)
 {
-  GtkColumnViewColumn *column = cs_list_column_new (title, kind, func, NULL);
+  GtkColumnViewColumn *column = cs_column_new (title, kind, func, NULL, NULL);
 
   gtk_column_view_column_set_expand (column, expand);
   gtk_column_view_append_column (view->view, column);
@@ -117,11 +117,11 @@ set_events (CsAnnotateView     *view,
   for (guint i = 0; view->events[i] != NULL; i++)
     {
       GtkColumnViewColumn *column =
-        cs_list_column_new (view->events[i], CS_CELL_NUMBER, cell_samples, GUINT_TO_POINTER (i));
+        cs_column_new (view->events[i], CS_CELL_NUMBER, cell_samples, GUINT_TO_POINTER (i), NULL);
 
       /* A symbol's samples per line or instruction are short numbers; the
        * room goes to the code. */
-      cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 6);
+      cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 6);
       gtk_column_view_insert_column (view->view, view->events_position + i, column);
       g_ptr_array_add (view->event_columns, column);
     }

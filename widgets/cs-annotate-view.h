@@ -11,7 +11,7 @@
 
 #include "cs-analysis.h"
 #include "cs-annotate-rows.h"
-#include "cs-list-columns.h"
+#include "cs-column.h"
 
 G_BEGIN_DECLS
 

@@ -17,11 +17,20 @@
 
 struct _CsChartGridView
 {
-  GtkWidget  parent_instance;
-  GPtrArray *charts;    /* CsChartWidget*, children in order */
+  GtkWidget   parent_instance;
+  GPtrArray  *charts;    /* CsChartWidget*, children in order */
+  CsAnalysis *analysis;
 };
 
 G_DEFINE_FINAL_TYPE (CsChartGridView, cs_chart_grid_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_ANALYSIS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 enum {
   EXPORT_REQUESTED,
@@ -114,7 +123,40 @@ cs_chart_grid_view_dispose (GObject *object)
   if (self->charts != NULL)
     clear_charts (self);
   g_clear_pointer (&self->charts, g_ptr_array_unref);
+  g_clear_object (&self->analysis);
   G_OBJECT_CLASS (cs_chart_grid_view_parent_class)->dispose (object);
+}
+
+static void
+cs_chart_grid_view_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS:
+      g_value_set_object (value, CS_CHART_GRID_VIEW (object)->analysis);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cs_chart_grid_view_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS:
+      cs_chart_grid_view_set_analysis (CS_CHART_GRID_VIEW (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -124,6 +166,8 @@ cs_chart_grid_view_class_init (CsChartGridViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cs_chart_grid_view_dispose;
+  object_class->get_property = cs_chart_grid_view_get_property;
+  object_class->set_property = cs_chart_grid_view_set_property;
   widget_class->measure = cs_chart_grid_view_measure;
   widget_class->size_allocate = cs_chart_grid_view_size_allocate;
 
@@ -134,6 +178,16 @@ cs_chart_grid_view_class_init (CsChartGridViewClass *klass)
   signals[EXPORT_REQUESTED] =
     g_signal_new ("export-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * CsChartGridView:analysis:
+   *
+   * The recording whose program charts are shown (cs_analysis_get_charts).
+   */
+  properties[PROP_ANALYSIS] =
+    g_param_spec_object ("analysis", NULL, NULL, CS_TYPE_ANALYSIS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "cs-chart-grid");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -155,10 +209,9 @@ cs_chart_grid_view_new (void)
 
 static void
 on_export_requested (CsChartWidget   *chart,
-                     const char      *chart_id,
                      CsChartGridView *self)
 {
-  g_signal_emit (self, signals[EXPORT_REQUESTED], 0, chart_id);
+  g_signal_emit (self, signals[EXPORT_REQUESTED], 0, cs_chart_widget_get_chart_id (chart));
 }
 
 void
@@ -187,7 +240,10 @@ cs_chart_grid_view_set_analysis (CsChartGridView *self,
   g_return_if_fail (CS_IS_CHART_GRID_VIEW (self));
   g_return_if_fail (analysis == NULL || CS_IS_ANALYSIS (analysis));
 
+  if (!g_set_object (&self->analysis, analysis))
+    return;
   cs_chart_grid_view_set_charts (self, analysis != NULL ? cs_analysis_get_charts (analysis) : NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
 }
 
 guint

@@ -22,7 +22,8 @@ GtkWidget     *cs_chart_grid_view_new          (void);
 /* @charts: CsChartValues*, copied; NULL or empty clears the grid. */
 void           cs_chart_grid_view_set_charts   (CsChartGridView *self,
                                                 GPtrArray       *charts);
-/* The program charts of @analysis (cs_analysis_get_charts). */
+/* The program charts of @analysis (cs_analysis_get_charts): the
+ * "analysis" property. */
 void           cs_chart_grid_view_set_analysis (CsChartGridView *self,
                                                 CsAnalysis      *analysis);
 guint          cs_chart_grid_view_get_n_charts (CsChartGridView *self);

@@ -6,23 +6,17 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "cs-chart-card.h"
 #include "cs-chart-format.h"
 #include "cs-chart-widget.h"
 #include "cs-widgets-util.h"
 
 struct _CsChartWidget
 {
-  GtkWidget      parent_instance;
+  CsCairoView    parent_instance;
   CsChartValues *values;
-  GtkWidget     *menu;
-  /* Where the context menu was opened, for "Copy Value"; NaN when it was
-   * opened from the keyboard (then the whole chart is copied). */
-  double         menu_x;
-  double         menu_y;
 };
 
-G_DEFINE_FINAL_TYPE (CsChartWidget, cs_chart_widget, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (CsChartWidget, cs_chart_widget, CS_TYPE_CAIRO_VIEW)
 
 enum {
   PROP_0,
@@ -30,13 +24,7 @@ enum {
   N_PROPS
 };
 
-enum {
-  EXPORT_REQUESTED,
-  N_SIGNALS
-};
-
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
 
 /* The data layer has no copy: the widget keeps its own so that its owner may
  * drop the analysis' chart list at any time. */
@@ -68,15 +56,6 @@ chart_values_copy (const CsChartValues *src)
   return dst;
 }
 
-void
-cs_chart_widget_get_style (CsChartWidget  *self,
-                           CsChartStyle   *style,
-                           char          **font)
-{
-  g_return_if_fail (CS_IS_CHART_WIDGET (self));
-  cs_chart_card_get_style (GTK_WIDGET (self), style, font);
-}
-
 static CsChartGeometry *
 chart_geometry (CsChartWidget *self)
 {
@@ -85,7 +64,7 @@ chart_geometry (CsChartWidget *self)
 
   if (self->values == NULL)
     return NULL;
-  cs_chart_widget_get_style (self, &style, &font);
+  cs_cairo_view_get_style (CS_CAIRO_VIEW (self), &style, &font);
   style.font = font;
   return cs_chart_geometry_new (self->values, &style,
                                 gtk_widget_get_width (GTK_WIDGET (self)),
@@ -93,10 +72,13 @@ chart_geometry (CsChartWidget *self)
 }
 
 static void
-cs_chart_widget_snapshot (GtkWidget   *widget,
-                          GtkSnapshot *snapshot)
+cs_chart_widget_draw (CsCairoView        *view,
+                      cairo_t            *cr,
+                      const CsChartStyle *style,
+                      double              width,
+                      double              height)
 {
-  cs_chart_card_snapshot (widget, snapshot, (CsChartCardDraw) cs_chart_draw, CS_CHART_WIDGET (widget)->values);
+  cs_chart_draw (cr, CS_CHART_WIDGET (view)->values, style, width, height);
 }
 
 static void
@@ -168,15 +150,28 @@ ref_markup (const CsChartValues *values)
   return g_string_free (s, FALSE);
 }
 
-char *
-cs_chart_widget_describe_at (CsChartWidget *self,
-                             double         x,
-                             double         y)
+static char *cs_chart_widget_get_copy_text (CsCairoView *view,
+                                            double       x,
+                                            double       y);
+
+static char *
+cs_chart_widget_describe (CsCairoView *view,
+                          double       x,
+                          double       y)
 {
+  CsChartWidget *self = CS_CHART_WIDGET (view);
   g_autoptr(CsChartGeometry) geometry = NULL;
 
-  g_return_val_if_fail (CS_IS_CHART_WIDGET (self), NULL);
+  /* No pointer (a keyboard tooltip): explain the whole chart. */
+  if (!isfinite (x) || !isfinite (y))
+    {
+      g_autofree char *text = NULL;
 
+      if (self->values->kind == CS_CHART_REF)
+        return ref_markup (self->values);
+      text = cs_chart_widget_get_copy_text (view, NAN, NAN);
+      return g_markup_escape_text (text, -1);
+    }
   if ((geometry = chart_geometry (self)) == NULL)
     return NULL;
 
@@ -197,16 +192,15 @@ cs_chart_widget_describe_at (CsChartWidget *self,
   return NULL;
 }
 
-char *
-cs_chart_widget_get_copy_text (CsChartWidget *self,
-                               double         x,
-                               double         y)
+static char *
+cs_chart_widget_get_copy_text (CsCairoView *view,
+                               double       x,
+                               double       y)
 {
+  CsChartWidget *self = CS_CHART_WIDGET (view);
   const CsChartValues *values;
   g_autoptr(CsChartGeometry) geometry = NULL;
   GString *s;
-
-  g_return_val_if_fail (CS_IS_CHART_WIDGET (self), NULL);
 
   if ((values = self->values) == NULL)
     return NULL;
@@ -236,137 +230,11 @@ cs_chart_widget_get_copy_text (CsChartWidget *self,
   return g_string_free (s, FALSE);
 }
 
-static gboolean
-cs_chart_widget_query_tooltip (GtkWidget  *widget,
-                               int         x,
-                               int         y,
-                               gboolean    keyboard_mode,
-                               GtkTooltip *tooltip)
-{
-  CsChartWidget *self = CS_CHART_WIDGET (widget);
-  g_autofree char *markup = NULL;
-
-  if (self->values == NULL)
-    return FALSE;
-
-  if (keyboard_mode)
-    {
-      /* No pointer: explain the whole chart. */
-      if (self->values->kind == CS_CHART_REF)
-        markup = ref_markup (self->values);
-      else
-        {
-          g_autofree char *text = cs_chart_widget_get_copy_text (self, NAN, NAN);
-          markup = g_markup_escape_text (text, -1);
-        }
-    }
-  else
-    markup = cs_chart_widget_describe_at (self, x, y);
-
-  if (markup == NULL)
-    return FALSE;
-  gtk_tooltip_set_markup (tooltip, markup);
-  return TRUE;
-}
-
-static void
-popup_menu (CsChartWidget *self,
-            double         x,
-            double         y)
-{
-  double width = gtk_widget_get_width (GTK_WIDGET (self));
-  double height = gtk_widget_get_height (GTK_WIDGET (self));
-
-  if (self->values == NULL)
-    return;
-
-  self->menu_x = x;
-  self->menu_y = y;
-  if (!isfinite (x) || !isfinite (y))
-    {
-      x = width / 2;
-      y = height / 2;
-    }
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
-  gtk_popover_popup (GTK_POPOVER (self->menu));
-}
-
-static void
-on_secondary_click (GtkGestureClick *gesture,
-                    int              n_press,
-                    double           x,
-                    double           y,
-                    CsChartWidget   *self)
-{
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  popup_menu (self, x, y);
-}
-
-static void
-action_menu (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  popup_menu (CS_CHART_WIDGET (widget), NAN, NAN);
-}
-
-static void
-action_export (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  CsChartWidget *self = CS_CHART_WIDGET (widget);
-
-  if (self->values != NULL)
-    g_signal_emit (self, signals[EXPORT_REQUESTED], 0, self->values->id);
-}
-
-static void
-action_copy_value (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  CsChartWidget *self = CS_CHART_WIDGET (widget);
-  g_autofree char *text = cs_chart_widget_get_copy_text (self, self->menu_x, self->menu_y);
-
-  if (text != NULL)
-    gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
-}
-
-static void
-cs_chart_widget_size_allocate (GtkWidget *widget,
-                               int        width,
-                               int        height,
-                               int        baseline)
-{
-  CsChartWidget *self = CS_CHART_WIDGET (widget);
-
-  if (self->menu != NULL)
-    gtk_popover_present (GTK_POPOVER (self->menu));
-}
-
-static void
-cs_chart_widget_css_changed (GtkWidget         *widget,
-                             GtkCssStyleChange *change)
-{
-  GTK_WIDGET_CLASS (cs_chart_widget_parent_class)->css_changed (widget, change);
-  /* The theme (light or dark palette) and the font come from the style. */
-  gtk_widget_queue_draw (widget);
-}
-
-static void
-cs_chart_widget_root (GtkWidget *widget)
-{
-  GTK_WIDGET_CLASS (cs_chart_widget_parent_class)->root (widget);
-  cs_widgets_ensure_style (widget);
-}
-
 static void
 cs_chart_widget_dispose (GObject *object)
 {
   CsChartWidget *self = CS_CHART_WIDGET (object);
 
-  g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_pointer (&self->values, cs_chart_values_free);
   G_OBJECT_CLASS (cs_chart_widget_parent_class)->dispose (object);
 }
@@ -394,65 +262,27 @@ cs_chart_widget_class_init (CsChartWidgetClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  CsCairoViewClass *view_class = CS_CAIRO_VIEW_CLASS (klass);
 
   object_class->dispose = cs_chart_widget_dispose;
   object_class->get_property = cs_chart_widget_get_property;
-  widget_class->snapshot = cs_chart_widget_snapshot;
   widget_class->measure = cs_chart_widget_measure;
-  widget_class->size_allocate = cs_chart_widget_size_allocate;
-  widget_class->query_tooltip = cs_chart_widget_query_tooltip;
-  widget_class->root = cs_chart_widget_root;
-  widget_class->css_changed = cs_chart_widget_css_changed;
+  view_class->export_label = N_("_Export Chart…");
+  view_class->draw = cs_chart_widget_draw;
+  view_class->describe = cs_chart_widget_describe;
+  view_class->get_copy_text = cs_chart_widget_get_copy_text;
 
   properties[PROP_CHART_ID] =
     g_param_spec_string ("chart-id", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /**
-   * CsChartWidget::export-requested:
-   * @chart_id: the id of the chart to export
-   *
-   * The user chose "Export Chart…"; the window opens its export dialog.
-   */
-  signals[EXPORT_REQUESTED] =
-    g_signal_new ("export-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-
-  gtk_widget_class_install_action (widget_class, "chart.export", NULL, action_export);
-  gtk_widget_class_install_action (widget_class, "chart.copy-value", NULL, action_copy_value);
-  gtk_widget_class_install_action (widget_class, "chart.menu", NULL, action_menu);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "chart.menu", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "chart.menu", NULL);
-
   gtk_widget_class_set_css_name (widget_class, "cs-chart");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 cs_chart_widget_init (CsChartWidget *self)
 {
-  g_autoptr(GMenu) menu = g_menu_new ();
-  GtkGesture *click;
-
-  self->menu_x = self->menu_y = NAN;
-
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-
-  g_menu_append (menu, _("_Export Chart…"), "chart.export");
-  g_menu_append (menu, _("_Copy Value"), "chart.copy-value");
-  self->menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
-  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
-  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
-  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
-
-  click = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
-  g_signal_connect (click, "pressed", G_CALLBACK (on_secondary_click), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 }
 
 GtkWidget *
@@ -470,13 +300,8 @@ cs_chart_widget_set_values (CsChartWidget       *self,
   g_clear_pointer (&self->values, cs_chart_values_free);
   if (values != NULL)
     self->values = chart_values_copy (values);
-
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                              values && values->title ? values->title : "", -1);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "chart.export", values != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "chart.copy-value", values != NULL);
+  cs_cairo_view_set_has_content (CS_CAIRO_VIEW (self), values != NULL, values != NULL ? values->title : NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHART_ID]);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 const CsChartValues *

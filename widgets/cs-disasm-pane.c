@@ -203,17 +203,17 @@ cs_disasm_pane_init (CsDisasmPane *self)
   /* Monospace and as wide as the address: 0xffffffff81b98907 (kernel) as
    * much as 0x11a1, never cut. */
   column = cs_annotate_view_add_column (&self->view, _("Address"), CS_CELL_CODE, cell_address, FALSE);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 6, 6);
-  cs_list_column_set_fit_text (column, 2 + 16);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 6, 6);
+  cs_column_set_fit_text (column, 2 + 16);
   cs_annotate_view_add_sample_columns (&self->view);
   /* The instruction takes what is left, down to its mnemonic and the start
    * of its operands; "file.c:123" keeps room for a short name and, when
    * cut, loses the start of the name, never the line number. */
   column = cs_annotate_view_add_column (&self->view, _("Instruction"), CS_CELL_CODE, cell_text, TRUE);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 16, 48);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 16, 48);
   column = cs_annotate_view_add_column (&self->view, _("Line"), CS_CELL_TEXT, cell_line, FALSE);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START, 12, 12);
-  cs_list_column_set_fit_text (column, 40);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START, 12, 12);
+  cs_column_set_fit_text (column, 40);
   gtk_label_set_text (GTK_LABEL (self->view.title), _("Disassembly"));
 }
 

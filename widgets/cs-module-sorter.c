@@ -15,7 +15,6 @@ struct _CsModuleSorter
   GtkSorter  parent_instance;
   int        key;
   gboolean   descending;
-  gpointer  *probe_slot;
 };
 
 G_DEFINE_FINAL_TYPE (CsModuleSorter, cs_module_sorter, GTK_TYPE_SORTER)
@@ -44,9 +43,6 @@ cs_module_sorter_compare (GtkSorter *sorter,
   CsModuleRow *a = item1;
   CsModuleRow *b = item2;
   int c = 0;
-
-  if (self->probe_slot != NULL && *self->probe_slot == NULL)
-    *self->probe_slot = self;
 
   if (self->key == CS_MODULE_SORT_NONE)
     return GTK_ORDERING_EQUAL;
@@ -145,14 +141,6 @@ cs_module_sorter_get_descending (CsModuleSorter *self)
 {
   g_return_val_if_fail (CS_IS_MODULE_SORTER (self), FALSE);
   return self->descending;
-}
-
-void
-cs_module_sorter_set_probe_slot (CsModuleSorter *self,
-                                 gpointer       *slot)
-{
-  g_return_if_fail (CS_IS_MODULE_SORTER (self));
-  self->probe_slot = slot;
 }
 
 /* Sorting arrays of rows */

@@ -4,7 +4,7 @@
  * GtkColumnView inverts its column sorters for a descending sort, which
  * would move "—" (NaN) cells to the top. The module table therefore orders
  * its rows itself, with this sorter's key and direction: NaN last both
- * ways, ties by name. As a GtkSorter it also serves the column headers.
+ * ways, ties by name.
  *
  * cs_module_sorter_sort() sorts a compact array of keys rather than letting
  * GtkSortListModel compare row objects: 100 000 rows take a few
@@ -40,10 +40,5 @@ void            cs_module_sorter_rank_names     (GPtrArray       *rows);
 void            cs_module_sorter_sort           (CsModuleSorter  *self,
                                                  GPtrArray       *rows,
                                                  guint           *order);
-/* While *@slot is NULL, the next comparison stores @self in it: the module
- * table finds the column GtkColumnView sorts by this way (GTK 4.8 has no
- * getter for it). NULL stops recording. */
-void            cs_module_sorter_set_probe_slot (CsModuleSorter  *self,
-                                                 gpointer        *slot);
 
 G_END_DECLS

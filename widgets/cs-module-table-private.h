@@ -3,11 +3,12 @@
  *
  * cs-module-table.c holds the rows, selection and filter;
  * cs-module-table-columns.c the columns: one per model metric, the chooser,
- * and which column the rows are sorted by.
+ * and which column the rows are sorted by; cs-module-table-kind.c the
+ * switch between regions and shared objects.
  */
 #pragma once
 
-#include "cs-module-column.h"
+#include "cs-column.h"
 #include "cs-module-sorter.h"
 #include "cs-module-table.h"
 #include "cs-row-store.h"
@@ -16,6 +17,14 @@ G_BEGIN_DECLS
 
 /* The Module and Samples columns come before the metrics in @columns. */
 #define N_FIXED_COLUMNS 2
+
+/* A column of the table and what it sorts by. */
+typedef struct
+{
+  int                  key;      /* CS_MODULE_SORT_NAME, _SAMPLES or a metric index */
+  char                *id;       /* "module", "samples" or the metric name */
+  GtkColumnViewColumn *column;
+} CsModuleColumn;
 
 struct _CsModuleTable
 {
@@ -29,6 +38,9 @@ struct _CsModuleTable
   GtkColumnView       *column_view;
   GtkColumnViewColumn *module_column;
   GtkColumnViewColumn *samples_column;
+  GtkWidget           *kind_box;
+  GtkToggleButton     *modules_toggle;
+  GtkToggleButton     *regions_toggle;
 
   CsRowStore          *store;
   GtkStringFilter     *filter;
@@ -36,26 +48,36 @@ struct _CsModuleTable
   GtkSingleSelection  *selection;
   CsModuleSorter      *sorter;
 
+  CsAnalysis          *analysis;
   CsModel             *model;
   GPtrArray           *columns;        /* CsModuleColumn*: module, samples, then metrics */
-  CsModuleColumn      *sorted;         /* borrowed from @columns */
   char               **visible_columns;
   GSimpleActionGroup  *column_actions;
-  /* Rows that differ in every column, to ask GtkColumnView's sorter which
-   * column it sorts by (see on_view_sorter_changed). */
-  CsModuleRow         *probe_a;
-  CsModuleRow         *probe_b;
   CsModuleRow         *last_selected;
   gboolean             resorting;
+
+  /* cs-module-table-kind.c: regions or shared objects */
+  gboolean             show_regions;
+  gboolean             filling;
 };
 
 CsModuleColumn *_cs_module_table_find_column            (CsModuleTable   *self,
                                                         const char      *id);
-void            _cs_module_table_release_column         (gpointer         column);
+/* The Module and Samples columns of the template, equipped. */
+void            _cs_module_table_init_columns           (CsModuleTable   *self);
+/* Shows the chosen columns, or the defaults that have values. */
+void            _cs_module_table_apply_visible_columns  (CsModuleTable   *self);
 /* Replaces the metric columns with the model's, rebuilds the chooser. */
 void            _cs_module_table_rebuild_columns        (CsModuleTable   *self);
 void            _cs_module_table_on_view_sorter_changed (GtkSorter       *view_sorter,
                                                         GtkSorterChange  change,
                                                         CsModuleTable   *self);
+
+/* cs-module-table-kind.c: the rows of the analysis' regions or of its
+ * shared objects, and the switch between them. */
+gboolean        _cs_module_table_prefers_regions        (CsAnalysis      *analysis);
+void            _cs_module_table_fill                   (CsModuleTable   *self);
+void            _cs_module_table_on_kind_toggled        (CsModuleTable   *self,
+                                                        GtkToggleButton *button);
 
 G_END_DECLS

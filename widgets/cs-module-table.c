@@ -13,6 +13,7 @@ G_DEFINE_FINAL_TYPE (CsModuleTable, cs_module_table, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
+  PROP_ANALYSIS,
   PROP_VISIBLE_COLUMNS,
   N_PROPS
 };
@@ -120,6 +121,7 @@ cs_module_table_set_rows (CsModuleTable *self,
   if (rows != NULL)
     cs_module_sorter_rank_names (rows);
   cs_row_store_set (self->store, rows);
+  _cs_module_table_apply_visible_columns (self);
   if (cs_module_sorter_get_key (self->sorter) != CS_MODULE_SORT_NONE)
     apply_sort (self);
   select_default (self);
@@ -129,19 +131,19 @@ void
 cs_module_table_set_analysis (CsModuleTable *self,
                               CsAnalysis    *analysis)
 {
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-
   g_return_if_fail (CS_IS_MODULE_TABLE (self));
   g_return_if_fail (analysis == NULL || CS_IS_ANALYSIS (analysis));
 
-  if (analysis == NULL)
-    {
-      cs_module_table_set_rows (self, NULL, NULL);
-      return;
-    }
-  for (guint i = 0; i < cs_analysis_get_n_scopes (analysis); i++)
-    g_ptr_array_add (rows, cs_module_row_new_from_scope (cs_analysis_get_scope (analysis, i)));
-  cs_module_table_set_rows (self, cs_analysis_get_model (analysis), rows);
+  if (!g_set_object (&self->analysis, analysis))
+    return;
+  /* A new recording starts as the user first sees one: unfiltered, in the
+   * analysis' order (most samples first), whatever the last one showed;
+   * its regions when it was recorded for them (cs-module-table-kind.c). */
+  cs_module_table_set_filter_text (self, NULL);
+  cs_module_table_sort_by (self, NULL, GTK_SORT_ASCENDING);
+  self->show_regions = _cs_module_table_prefers_regions (analysis);
+  _cs_module_table_fill (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
 }
 
 CsModel *
@@ -299,9 +301,8 @@ cs_module_table_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->sorter, self);
   g_clear_object (&self->sorter);
   g_clear_object (&self->model);
+  g_clear_object (&self->analysis);
   g_clear_object (&self->column_actions);
-  g_clear_object (&self->probe_a);
-  g_clear_object (&self->probe_b);
   g_clear_pointer (&self->visible_columns, g_strfreev);
   G_OBJECT_CLASS (cs_module_table_parent_class)->dispose (object);
 }
@@ -316,6 +317,9 @@ cs_module_table_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_ANALYSIS:
+      g_value_set_object (value, self->analysis);
+      break;
     case PROP_VISIBLE_COLUMNS:
       g_value_take_boxed (value, cs_module_table_get_visible_columns (self));
       break;
@@ -334,6 +338,9 @@ cs_module_table_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_ANALYSIS:
+      cs_module_table_set_analysis (self, g_value_get_object (value));
+      break;
     case PROP_VISIBLE_COLUMNS:
       cs_module_table_set_visible_columns (self, g_value_get_boxed (value));
       break;
@@ -361,6 +368,14 @@ cs_module_table_class_init (CsModuleTableClass *klass)
   widget_class->root = cs_module_table_root;
 
   /**
+   * CsModuleTable:analysis:
+   *
+   * The recording whose scopes (regions, then sampled modules) are the rows.
+   */
+  properties[PROP_ANALYSIS] =
+    g_param_spec_object ("analysis", NULL, NULL, CS_TYPE_ANALYSIS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
    * CsModuleTable:visible-columns:
    *
    * Metric names shown as columns; empty for the model's defaults. The
@@ -387,10 +402,14 @@ cs_module_table_class_init (CsModuleTableClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, column_view);
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, module_column);
   gtk_widget_class_bind_template_child (widget_class, CsModuleTable, samples_column);
+  gtk_widget_class_bind_template_child (widget_class, CsModuleTable, kind_box);
+  gtk_widget_class_bind_template_child (widget_class, CsModuleTable, modules_toggle);
+  gtk_widget_class_bind_template_child (widget_class, CsModuleTable, regions_toggle);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_stopped);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
+  gtk_widget_class_bind_template_callback (widget_class, _cs_module_table_on_kind_toggled);
 
   gtk_widget_class_set_css_name (widget_class, "cs-module-table");
 }
@@ -402,13 +421,6 @@ cs_module_table_init (CsModuleTable *self)
 
   g_type_ensure (CS_TYPE_MODULE_ROW);
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  self->columns = g_ptr_array_new_with_free_func (_cs_module_table_release_column);
-  g_ptr_array_add (self->columns, cs_module_column_new (CS_MODULE_SORT_NAME, CS_MODULE_COLUMN_NAME,
-                                                        _("Module"), NULL, self->module_column));
-  g_ptr_array_add (self->columns, cs_module_column_new (CS_MODULE_SORT_SAMPLES, CS_MODULE_COLUMN_SAMPLES,
-                                                        /* xgettext:no-c-format */
-                                                        _("Samples %"), "%", self->samples_column));
 
   self->store = cs_row_store_new (CS_TYPE_MODULE_ROW);
   name = gtk_property_expression_new (CS_TYPE_MODULE_ROW, NULL, "name");
@@ -427,6 +439,7 @@ cs_module_table_init (CsModuleTable *self)
   g_signal_connect (self->selection, "notify::selected-item", G_CALLBACK (on_selected_changed), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
+  _cs_module_table_init_columns (self);
   g_signal_connect (gtk_column_view_get_sorter (self->column_view), "changed",
                     G_CALLBACK (_cs_module_table_on_view_sorter_changed), self);
   _cs_module_table_rebuild_columns (self);

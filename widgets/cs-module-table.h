@@ -33,9 +33,16 @@ G_DECLARE_FINAL_TYPE (CsModuleTable, cs_module_table, CS, MODULE_TABLE, GtkWidge
 #define CS_MODULE_COLUMN_SAMPLES "samples"
 
 GtkWidget           *cs_module_table_new                 (void);
-/* One row per scope (regions, then sampled modules). NULL clears. */
+/* One row per region or per sampled module (shared object) of the
+ * analysis, with a switch between the two when it has both; a recording
+ * whose regions were sampled (record --regions) shows its regions first.
+ * NULL clears. */
 void                 cs_module_table_set_analysis        (CsModuleTable      *self,
                                                           CsAnalysis         *analysis);
+/* Which of the two the rows are (cs-module-table-kind.c). */
+void                 cs_module_table_set_show_regions    (CsModuleTable      *self,
+                                                          gboolean            show_regions);
+gboolean             cs_module_table_get_show_regions    (CsModuleTable      *self);
 /* Rows built by the caller (CsModuleRow*), with @model's metrics as columns. */
 void                 cs_module_table_set_rows            (CsModuleTable      *self,
                                                           CsModel            *model,

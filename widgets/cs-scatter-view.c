@@ -6,7 +6,6 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "cs-chart-card.h"
 #include "cs-chart-format.h"
 #include "cs-scatter-private.h"
 #include "cs-scatter-view.h"
@@ -14,7 +13,7 @@
 
 struct _CsScatterView
 {
-  GtkWidget          parent_instance;
+  CsCairoView        parent_instance;
   CsScatterData     *data;
   /* Hover and tooltips hit-test on every motion: the layout (text
    * measurement) is kept until the size, style or data change. */
@@ -22,7 +21,7 @@ struct _CsScatterView
   int                geometry_width, geometry_height;
 };
 
-G_DEFINE_FINAL_TYPE (CsScatterView, cs_scatter_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (CsScatterView, cs_scatter_view, CS_TYPE_CAIRO_VIEW)
 
 enum {
   POINT_ACTIVATED,
@@ -31,19 +30,10 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-void
-cs_scatter_view_get_style (CsScatterView  *self,
-                           CsChartStyle   *style,
-                           char          **font)
-{
-  g_return_if_fail (CS_IS_SCATTER_VIEW (self));
-  cs_chart_card_get_style (GTK_WIDGET (self), style, font);
-}
-
 static void
-invalidate (CsScatterView *self)
+invalidate (CsCairoView *view)
 {
-  g_clear_pointer (&self->geometry, cs_scatter_geometry_free);
+  g_clear_pointer (&CS_SCATTER_VIEW (view)->geometry, cs_scatter_geometry_free);
 }
 
 const CsScatterGeometry *
@@ -61,8 +51,8 @@ cs_scatter_view_get_geometry (CsScatterView *self)
   if (self->geometry != NULL && self->geometry_width == width && self->geometry_height == height)
     return self->geometry;
 
-  invalidate (self);
-  cs_scatter_view_get_style (self, &style, &font);
+  invalidate (CS_CAIRO_VIEW (self));
+  cs_cairo_view_get_style (CS_CAIRO_VIEW (self), &style, &font);
   style.font = font;
   self->geometry = cs_scatter_geometry_new (self->data, &style, width, height);
   self->geometry_width = width;
@@ -70,23 +60,21 @@ cs_scatter_view_get_geometry (CsScatterView *self)
   return self->geometry;
 }
 
-int
-cs_scatter_view_point_at (CsScatterView *self,
-                          double         x,
-                          double         y)
+static int
+point_at (CsScatterView *self,
+          double         x,
+          double         y)
 {
   const CsScatterGeometry *geometry;
 
-  g_return_val_if_fail (CS_IS_SCATTER_VIEW (self), -1);
-
-  if ((geometry = cs_scatter_view_get_geometry (self)) == NULL)
+  if (!isfinite (x) || !isfinite (y) || (geometry = cs_scatter_view_get_geometry (self)) == NULL)
     return -1;
   return cs_scatter_geometry_hit_test (geometry, self->data, x, y);
 }
 
-char *
-cs_scatter_view_describe_point (CsScatterView *self,
-                                guint          index)
+static char *
+describe_point (CsScatterView *self,
+                guint          index)
 {
   const CsScatterPoint *p;
   const char *name;
@@ -97,9 +85,6 @@ cs_scatter_view_describe_point (CsScatterView *self,
   g_autofree char *kind = NULL;
   g_autofree char *where = NULL;
   g_autofree char *when = NULL;
-
-  g_return_val_if_fail (CS_IS_SCATTER_VIEW (self), NULL);
-  g_return_val_if_fail (self->data != NULL && index < self->data->points->len, NULL);
 
   p = cs_scatter_data_get_point (self->data, index);
   if ((name = cs_scatter_data_get_series (self->data, p->thread)) == NULL)
@@ -122,19 +107,6 @@ cs_scatter_view_describe_point (CsScatterView *self,
                                   _("The data address is reconstructed from the sample’s registers."));
 }
 
-char *
-cs_scatter_view_describe_at (CsScatterView *self,
-                             double         x,
-                             double         y)
-{
-  int index;
-
-  g_return_val_if_fail (CS_IS_SCATTER_VIEW (self), NULL);
-
-  index = cs_scatter_view_point_at (self, x, y);
-  return index >= 0 ? cs_scatter_view_describe_point (self, index) : NULL;
-}
-
 static char *
 summary (CsScatterView *self)
 {
@@ -150,10 +122,46 @@ summary (CsScatterView *self)
 }
 
 static void
-cs_scatter_view_snapshot (GtkWidget   *widget,
-                          GtkSnapshot *snapshot)
+cs_scatter_view_draw (CsCairoView        *view,
+                      cairo_t            *cr,
+                      const CsChartStyle *style,
+                      double              width,
+                      double              height)
 {
-  cs_chart_card_snapshot (widget, snapshot, (CsChartCardDraw) cs_scatter_draw, CS_SCATTER_VIEW (widget)->data);
+  cs_scatter_draw (cr, CS_SCATTER_VIEW (view)->data, style, width, height);
+}
+
+/* The point there, or (keyboard: NaN) what the chart holds. */
+static char *
+cs_scatter_view_describe (CsCairoView *view,
+                          double       x,
+                          double       y)
+{
+  CsScatterView *self = CS_SCATTER_VIEW (view);
+  int index;
+
+  if (!isfinite (x) || !isfinite (y))
+    {
+      g_autofree char *text = summary (self);
+
+      return g_markup_escape_text (text, -1);
+    }
+  index = point_at (self, x, y);
+  return index >= 0 ? describe_point (self, index) : NULL;
+}
+
+/* The address of the point there; otherwise the summary. */
+static char *
+cs_scatter_view_get_copy_text (CsCairoView *view,
+                               double       x,
+                               double       y)
+{
+  CsScatterView *self = CS_SCATTER_VIEW (view);
+  int index = point_at (self, x, y);
+
+  if (index < 0)
+    return summary (self);
+  return _cs_scatter_format_address (cs_scatter_data_get_point (self->data, index)->address);
 }
 
 static void
@@ -170,32 +178,6 @@ cs_scatter_view_measure (GtkWidget      *widget,
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 640 : 360;
 }
 
-static gboolean
-cs_scatter_view_query_tooltip (GtkWidget  *widget,
-                               int         x,
-                               int         y,
-                               gboolean    keyboard_mode,
-                               GtkTooltip *tooltip)
-{
-  CsScatterView *self = CS_SCATTER_VIEW (widget);
-  g_autofree char *markup = NULL;
-
-  if (self->data == NULL)
-    return FALSE;
-  if (keyboard_mode)
-    {
-      /* No pointer: say what the chart holds. */
-      g_autofree char *text = summary (self);
-      markup = g_markup_escape_text (text, -1);
-    }
-  else
-    markup = cs_scatter_view_describe_at (self, x, y);
-  if (markup == NULL)
-    return FALSE;
-  gtk_tooltip_set_markup (tooltip, markup);
-  return TRUE;
-}
-
 static void
 on_released (GtkGestureClick *gesture,
              int              n_press,
@@ -203,7 +185,7 @@ on_released (GtkGestureClick *gesture,
              double           y,
              CsScatterView   *self)
 {
-  int index = cs_scatter_view_point_at (self, x, y);
+  int index = point_at (self, x, y);
 
   if (index < 0)
     return;
@@ -213,37 +195,11 @@ on_released (GtkGestureClick *gesture,
 }
 
 static void
-cs_scatter_view_size_allocate (GtkWidget *widget,
-                               int        width,
-                               int        height,
-                               int        baseline)
-{
-  invalidate (CS_SCATTER_VIEW (widget));
-}
-
-static void
-cs_scatter_view_css_changed (GtkWidget         *widget,
-                             GtkCssStyleChange *change)
-{
-  GTK_WIDGET_CLASS (cs_scatter_view_parent_class)->css_changed (widget, change);
-  /* The theme (light or dark palette) and the font come from the style. */
-  invalidate (CS_SCATTER_VIEW (widget));
-  gtk_widget_queue_draw (widget);
-}
-
-static void
-cs_scatter_view_root (GtkWidget *widget)
-{
-  GTK_WIDGET_CLASS (cs_scatter_view_parent_class)->root (widget);
-  cs_widgets_ensure_style (widget);
-}
-
-static void
 cs_scatter_view_dispose (GObject *object)
 {
   CsScatterView *self = CS_SCATTER_VIEW (object);
 
-  invalidate (self);
+  invalidate (CS_CAIRO_VIEW (self));
   g_clear_pointer (&self->data, cs_scatter_data_unref);
   G_OBJECT_CLASS (cs_scatter_view_parent_class)->dispose (object);
 }
@@ -253,14 +209,14 @@ cs_scatter_view_class_init (CsScatterViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  CsCairoViewClass *view_class = CS_CAIRO_VIEW_CLASS (klass);
 
   object_class->dispose = cs_scatter_view_dispose;
-  widget_class->snapshot = cs_scatter_view_snapshot;
   widget_class->measure = cs_scatter_view_measure;
-  widget_class->size_allocate = cs_scatter_view_size_allocate;
-  widget_class->query_tooltip = cs_scatter_view_query_tooltip;
-  widget_class->root = cs_scatter_view_root;
-  widget_class->css_changed = cs_scatter_view_css_changed;
+  view_class->draw = cs_scatter_view_draw;
+  view_class->describe = cs_scatter_view_describe;
+  view_class->get_copy_text = cs_scatter_view_get_copy_text;
+  view_class->invalidate = invalidate;
 
   /**
    * CsScatterView::point-activated:
@@ -273,18 +229,12 @@ cs_scatter_view_class_init (CsScatterViewClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT64);
 
   gtk_widget_class_set_css_name (widget_class, "cs-scatter");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 cs_scatter_view_init (CsScatterView *self)
 {
   GtkGesture *click;
-
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 
   click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
@@ -310,15 +260,10 @@ cs_scatter_view_set_data (CsScatterView *self,
     cs_scatter_data_ref (data);
   g_clear_pointer (&self->data, cs_scatter_data_unref);
   self->data = data;
-  invalidate (self);
-
+  cs_cairo_view_set_has_content (CS_CAIRO_VIEW (self), data != NULL,
+                                 data != NULL && data->title != NULL ? data->title : _("Data addresses"));
   description = summary (self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  data != NULL && data->title != NULL ? data->title : _("Data addresses"),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
-                                  -1);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
 CsScatterData *

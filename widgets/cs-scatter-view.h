@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-scatter-view.h — the data-address scatter chart as a GTK widget
  *
- * Draws a CsScatterData with the shared cairo code (cs_scatter_draw) on a
- * card, in the theme, font and scale factor of the widget, as CsChartWidget
- * does for BAR and REF charts. The tooltip describes the point under the
- * pointer (thread, kind, address, offset in its cacheline, time); a click
+ * A CsCairoView drawing a CsScatterData with the shared cairo code
+ * (cs_scatter_draw), as CsChartWidget does for BAR and REF charts. The
+ * tooltip describes the point under the pointer (thread, kind, address,
+ * offset in its cacheline, time), "Copy Value" copies its address; a click
  * on a point emits ::point-activated with its address, which the Memory
  * page answers by selecting that cacheline. Focusable, with the title as
  * its accessible label and a summary as its description.
@@ -13,36 +13,21 @@
 
 #include <gtk/gtk.h>
 
+#include "cs-cairo-view.h"
 #include "cs-scatter-draw.h"
 
 G_BEGIN_DECLS
 
 #define CS_TYPE_SCATTER_VIEW (cs_scatter_view_get_type ())
-G_DECLARE_FINAL_TYPE (CsScatterView, cs_scatter_view, CS, SCATTER_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (CsScatterView, cs_scatter_view, CS, SCATTER_VIEW, CsCairoView)
 
 GtkWidget     *cs_scatter_view_new            (void);
 /* Takes a reference; @data must not change afterwards. NULL clears. */
 void           cs_scatter_view_set_data       (CsScatterView *self,
                                                CsScatterData *data);
 CsScatterData *cs_scatter_view_get_data       (CsScatterView *self);
-/* The style the next frame is drawn with (see cs_chart_widget_get_style). */
-void           cs_scatter_view_get_style      (CsScatterView *self,
-                                               CsChartStyle  *style,
-                                               char         **font);
 /* The geometry of the current frame (owned by the view, valid until the
  * next size, style or data change). NULL without data. */
 const CsScatterGeometry *
                cs_scatter_view_get_geometry   (CsScatterView *self);
-/* Index of the point under (@x, @y) in widget coordinates, or -1. */
-int            cs_scatter_view_point_at       (CsScatterView *self,
-                                               double         x,
-                                               double         y);
-/* Tooltip markup of point @index. */
-char          *cs_scatter_view_describe_point (CsScatterView *self,
-                                               guint          index);
-/* Tooltip markup for (@x, @y), or NULL when no point is there. */
-char          *cs_scatter_view_describe_at    (CsScatterView *self,
-                                               double         x,
-                                               double         y);
-
 G_END_DECLS

@@ -415,7 +415,7 @@ cs_source_pane_init (CsSourcePane *self)
   cs_annotate_view_init (&self->view, GTK_WIDGET (self), CS_TYPE_ANNOTATE_LINE);
   column = cs_annotate_view_add_column (&self->view, _("Line"), CS_CELL_NUMBER, cell_line, FALSE);
   /* Line numbers have at most 6 digits: the room goes to the source. */
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 6);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 6);
   cs_annotate_view_add_sample_columns (&self->view);
   cs_annotate_view_add_column (&self->view, _("Source"), CS_CELL_CODE, cell_text, TRUE);
   set_state (self, NULL, NULL, FALSE);

@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-chart-format.h"
-#include "cs-list-columns.h"
+#include "cs-column.h"
 #include "cs-symbol-pane.h"
 #include "cs-widgets-util.h"
 
@@ -43,6 +43,7 @@ G_DEFINE_FINAL_TYPE (CsSymbolPane, cs_symbol_pane, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
+  PROP_ANALYSIS,
   PROP_LIMIT,
   N_PROPS
 };
@@ -158,27 +159,27 @@ page_new (CsSymbolPane *self,
    * library is narrow (and hidden when it would repeat the module), the
    * symbol and its signature take the rest, ellipsized with the whole text
    * in their tooltips. */
-  column = cs_list_column_new (_("Samples"), CS_CELL_NUMBER, cell_samples, NULL);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 7);
+  column = cs_column_new (_("Samples"), CS_CELL_NUMBER, cell_samples, NULL, NULL);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 7);
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
-  column = cs_list_column_new (_("Share"), CS_CELL_HEAT, cell_share, NULL);
+  column = cs_column_new (_("Share"), CS_CELL_HEAT, cell_share, NULL, NULL);
   gtk_column_view_column_set_fixed_width (column, 96);
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
-  column = cs_list_column_new (_("Symbol"), CS_CELL_TEXT, cell_symbol, NULL);
+  column = cs_column_new (_("Symbol"), CS_CELL_TEXT, cell_symbol, NULL, NULL);
   /* "ns::Class::method": the middle goes, the class and the method stay. */
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 12, 32);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 12, 32);
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_append_column (page->view, column);
   g_object_unref (column);
-  column = cs_list_column_new (_("Library"), CS_CELL_TEXT, cell_library, NULL);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 6, 14);
+  column = cs_column_new (_("Library"), CS_CELL_TEXT, cell_library, NULL, NULL);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 6, 14);
   gtk_column_view_append_column (page->view, column);
   page->library = column;
   g_object_unref (column);
-  column = cs_list_column_new (_("Signature"), CS_CELL_TEXT, cell_signature, NULL);
-  cs_list_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 12, 48);
+  column = cs_column_new (_("Signature"), CS_CELL_TEXT, cell_signature, NULL, NULL);
+  cs_column_set_text_layout (column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 12, 48);
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_append_column (page->view, column);
   page->signature = column;
@@ -207,6 +208,14 @@ find_scope (CsSymbolPane *self)
 
   if (self->analysis == NULL || self->module == NULL)
     return NULL;
+  /* A region's own symbols when its samples were attributed (record
+   * --regions); a region that was only counted has none. */
+  if (cs_module_row_get_kind (self->module) == CS_SCOPE_REGION)
+    {
+      const CsScope *region = cs_analysis_find_region (self->analysis, cs_module_row_get_name (self->module));
+
+      return region != NULL && region->region_id > 0 ? region : NULL;
+    }
   id = cs_module_row_get_module_id (self->module);
   for (guint i = 0; id >= 0 && i < cs_analysis_get_n_scopes (self->analysis); i++)
     {
@@ -223,7 +232,11 @@ update_title (CsSymbolPane  *self,
               const CsScope *scope)
 {
   g_free (self->title);
-  if (scope != NULL)
+  if (scope != NULL && scope->kind == CS_SCOPE_REGION)
+    /* Translators: heading of the hot-symbols pane, %s is a region (an
+     * instrumented framework module) */
+    self->title = g_strdup_printf (_("Hot symbols — region %s"), scope->name);
+  else if (scope != NULL)
     /* Translators: heading of the hot-symbols pane, %s is a module */
     self->title = g_strdup_printf (_("Hot symbols — %s"), scope->name);
   else if (self->module != NULL && cs_module_row_get_kind (self->module) == CS_SCOPE_REGION)
@@ -316,6 +329,8 @@ cs_symbol_pane_set_analysis (CsSymbolPane *self,
   g_return_if_fail (CS_IS_SYMBOL_PANE (self));
   g_return_if_fail (analysis == NULL || CS_IS_ANALYSIS (analysis));
 
+  if (analysis == self->analysis)
+    return;
   g_clear_object (&self->module);
   g_set_object (&self->analysis, analysis);
   /* Adding tabs changes the visible one: not the user's choice. */
@@ -339,6 +354,7 @@ cs_symbol_pane_set_analysis (CsSymbolPane *self,
 
   update_message (self);
   fill_pages (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
 }
 
 void
@@ -492,6 +508,9 @@ cs_symbol_pane_get_property (GObject    *object,
 {
   switch (prop_id)
     {
+    case PROP_ANALYSIS:
+      g_value_set_object (value, CS_SYMBOL_PANE (object)->analysis);
+      break;
     case PROP_LIMIT:
       g_value_set_uint (value, cs_symbol_pane_get_limit (CS_SYMBOL_PANE (object)));
       break;
@@ -508,6 +527,9 @@ cs_symbol_pane_set_property (GObject      *object,
 {
   switch (prop_id)
     {
+    case PROP_ANALYSIS:
+      cs_symbol_pane_set_analysis (CS_SYMBOL_PANE (object), g_value_get_object (value));
+      break;
     case PROP_LIMIT:
       cs_symbol_pane_set_limit (CS_SYMBOL_PANE (object), g_value_get_uint (value));
       break;
@@ -534,6 +556,9 @@ cs_symbol_pane_class_init (CsSymbolPaneClass *klass)
   object_class->set_property = cs_symbol_pane_set_property;
   widget_class->root = cs_symbol_pane_root;
 
+  properties[PROP_ANALYSIS] =
+    g_param_spec_object ("analysis", NULL, NULL, CS_TYPE_ANALYSIS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_LIMIT] =
     g_param_spec_uint ("limit", NULL, NULL, 1, 1000, DEFAULT_LIMIT,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

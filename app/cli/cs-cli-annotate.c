@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cs-cli-annotate.c — `cyclescope annotate FILE|BUNDLE SYMBOL [--event NAME]`
+/* cs-cli-annotate.c — `cyclescope annotate FILE|BUNDLE SYMBOL [--event NAME] [--region NAME]`
  *
  * One symbol's source lines and instructions with their samples, like
  * `perf annotate`: percentages are of the symbol's own period, so the lines
- * of a function add up to 100 %. Each instruction names its source line,
+ * of a function add up to 100 % (with --region: of its samples in that
+ * region, recorded with `record --regions`). Each instruction names its source line,
  * which links the two listings. The source text is printed next to a line
  * when the file is there to read.
  */
@@ -67,13 +68,14 @@ static void
 render_text (CsProfile             *profile,
              const CsProfileEvent  *e,
              const CsProfileSymbol *symbol,
+             guint                  region,
              GPtrArray             *matches,
              SourceCache           *cache,
              GString               *out)
 {
   const CsSymbol *sym = symbol->symbol;
-  const GArray *lines = cs_profile_get_line_table (profile, e->index, symbol);
-  const GArray *insns = cs_profile_get_insn_table (profile, e->index, symbol);
+  const GArray *lines = cs_profile_get_region_line_table (profile, e->index, symbol, region);
+  const GArray *insns = cs_profile_get_region_insn_table (profile, e->index, symbol, region);
   double share = e->period > 0 ? 100.0 * (double) symbol->period[e->index] / (double) e->period : 0;
 
   g_autofree char *name = cs_cli_escape (symbol->display_name, -1, FALSE);
@@ -90,6 +92,9 @@ render_text (CsProfile             *profile,
                             sym->start, sym->size);
   g_string_append_printf (out, _("Event      %s: %" PRIu64 " samples in this symbol, %.2f%% of all\n"),
                           e->name, symbol->samples[e->index], share);
+  if (region != CS_PROFILE_ALL_REGIONS)
+    g_string_append_printf (out, _("Region     %s: the samples below are the symbol’s in this region\n"),
+                            cs_profile_get_region_name (profile, region));
   for (guint i = 1; i < matches->len; i++)
     {
       const CsProfileSymbol *other = g_ptr_array_index (matches, i);
@@ -132,12 +137,13 @@ static void
 render_json (CsProfile             *profile,
              const CsProfileEvent  *e,
              const CsProfileSymbol *symbol,
+             guint                  region,
              SourceCache           *cache,
              GString               *out)
 {
   const CsSymbol *sym = symbol->symbol;
-  const GArray *lines = cs_profile_get_line_table (profile, e->index, symbol);
-  const GArray *insns = cs_profile_get_insn_table (profile, e->index, symbol);
+  const GArray *lines = cs_profile_get_region_line_table (profile, e->index, symbol, region);
+  const GArray *insns = cs_profile_get_region_insn_table (profile, e->index, symbol, region);
   json_object *root = json_object_new_object ();
   json_object *s = json_object_new_object ();
   json_object *jl = json_object_new_array ();
@@ -153,6 +159,8 @@ render_json (CsProfile             *profile,
   json_object_object_add (s, "unknown", json_object_new_boolean (sym->unknown));
   json_object_object_add (root, "symbol", s);
   json_object_object_add (root, "event", json_object_new_string (e->name));
+  json_object_object_add (root, "region", region != CS_PROFILE_ALL_REGIONS
+                          ? json_object_new_string (cs_profile_get_region_name (profile, region)) : NULL);
   json_object_object_add (root, "samples", json_object_new_int64 ((gint64) symbol->samples[e->index]));
   json_object_object_add (root, "period", json_object_new_int64 ((gint64) symbol->period[e->index]));
   json_object_object_add (root, "percent",
@@ -207,16 +215,47 @@ hottest_symbols (CsProfile            *profile,
   return g_string_free (s, FALSE);
 }
 
+/* The sampled symbols @name names through another alias of their
+ * address ("random" for the row perf and we call "__random",
+ * "__do_sys_getppid" for "__x64_sys_getppid"): the symbolizer knows every
+ * name of a symbol table, the profile only the one its rows show. Each
+ * sampled module is asked, as several may have a symbol of that name
+ * (ld.so and libc both have a __fstatat). */
+static GPtrArray *
+find_by_alias (CsProfile  *profile,
+               const char *name)
+{
+  CsSymbolizer *symbolizer = cs_profile_get_symbolizer (profile);
+  g_autoptr(GHashTable) found = g_hash_table_new (NULL, NULL);   /* CsModule* -> CsSymbol* */
+  GPtrArray *matches = g_ptr_array_new ();
+
+  for (guint i = 0; i < cs_profile_get_n_symbols (profile); i++)
+    {
+      const CsProfileSymbol *s = cs_profile_get_symbol (profile, i);
+      CsModule *module = s->symbol->module;
+
+      if (!g_hash_table_contains (found, module))
+        g_hash_table_insert (found, module,
+                             (gpointer) cs_symbolizer_find_symbol (symbolizer, module, name));
+      if (s->symbol == g_hash_table_lookup (found, module))
+        g_ptr_array_add (matches, (gpointer) s);
+    }
+  return matches;
+}
+
 int
 cs_cli_annotate (int    argc,
                  char **argv)
 {
   g_autofree char *event = NULL;
   g_autofree char *format = NULL;
+  g_autofree char *region_name = NULL;
   g_auto(GStrv) args = NULL;
   const GOptionEntry entries[] = {
     { "event", 'e', 0, G_OPTION_ARG_STRING, &event,
       N_("Samples of this event (default: the analysis’s sample event)"), N_("NAME") },
+    { "region", 'r', 0, G_OPTION_ARG_STRING, &region_name,
+      N_("Only the samples taken in this region (a recording made with --regions)"), N_("NAME") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: text (default) or json"), N_("FORMAT") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
     { NULL }
@@ -228,11 +267,13 @@ cs_cli_annotate (int    argc,
   SourceCache cache = { NULL };
   CsProfile *profile;
   const CsProfileEvent *e;
+  guint region = CS_PROFILE_ALL_REGIONS;
 
   if (!cs_cli_parse_options ("annotate", _("FILE|BUNDLE SYMBOL — source lines and instructions of a symbol"),
                              _("Shows the source lines and the disassembled instructions of SYMBOL (its name as "
-                               "`cyclescope report --sort sym` prints it, its short name, its full signature or its "
-                               "mangled name) with their samples, in a perf.data file or a session bundle."),
+                               "`cyclescope report --sort sym` prints it, its short name, its full signature, its "
+                               "mangled name or another alias of its address) with their samples, in a perf.data "
+                               "file or a session bundle."),
                              entries, FALSE, &argc, &argv))
     return 1;
   if (format != NULL && g_strcmp0 (format, "text") != 0 && g_strcmp0 (format, "json") != 0)
@@ -267,7 +308,18 @@ cs_cli_annotate (int    argc,
                     event != NULL ? event : "?", args[0], known);
       return 1;
     }
+  if (region_name != NULL && (region = cs_profile_find_region (profile, region_name)) == 0)
+    {
+      cs_cli_error ("annotate", _("%s has no samples of a region “%s” (record with --regions to "
+                                  "sample per region)"), args[0], region_name);
+      return 1;
+    }
   matches = cs_profile_find_symbols (profile, args[1]);
+  if (matches->len == 0)
+    {
+      g_ptr_array_unref (matches);
+      matches = find_by_alias (profile, args[1]);
+    }
   if (matches->len == 0)
     {
       g_autofree char *hot = hottest_symbols (profile, e);
@@ -279,9 +331,9 @@ cs_cli_annotate (int    argc,
 
   cache.files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_strfreev);
   if (g_strcmp0 (format, "json") == 0)
-    render_json (profile, e, g_ptr_array_index (matches, 0), &cache, out);
+    render_json (profile, e, g_ptr_array_index (matches, 0), region, &cache, out);
   else
-    render_text (profile, e, g_ptr_array_index (matches, 0), matches, &cache, out);
+    render_text (profile, e, g_ptr_array_index (matches, 0), region, matches, &cache, out);
   g_hash_table_unref (cache.files);
 
   if (!cs_cli_print_output (out, g_strcmp0 (format, "json") == 0))

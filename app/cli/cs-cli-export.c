@@ -4,6 +4,8 @@
  *   cyclescope export BUNDLE --chart ID|ID,ID…|all|list (--png|--svg|--pdf) OUT
  *                     [--size WxH] [--scale N] [--dark]
  *   cyclescope export BUNDLE --memory line|all|ADDRESS (--png|--svg|--pdf) OUT …
+ *   cyclescope export FILE --folded OUT [--event NAME]
+ *   cyclescope export FILE --flame-graph [--icicle] (--png|--svg|--pdf) OUT [--event NAME] …
  *
  * Loads the recording as the viewer does (CsAnalysis: a session bundle or a
  * plain perf.data) and draws the charts the viewer's overview shows — the
@@ -19,11 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs-chart-export.h"
+#include "cs-chart-grid.h"
+#include "cs-export.h"
 #include "cs-chart-values.h"
 #include "cs-cli.h"
 #include "cs-cli-util.h"
 #include "cs-analysis.h"
+#include "cs-export-callgraph.h"
 #include "cs-export-memory.h"
 
 #define VERB "export"
@@ -138,23 +142,32 @@ select_charts (GPtrArray  *all,
   return g_steal_pointer (&chosen);
 }
 
+/* The Memory page's scatter (@arg: which line) or the flame graph (@arg:
+ * the event), which have sizes of their own. */
 static int
-export_memory (CsAnalysis     *analysis,
-               const char     *which,
-               const char     *size,
-               gboolean        dark,
-               CsExportFormat  format,
-               double          scale,
-               const char     *out)
+export_view (CsAnalysis     *analysis,
+             gboolean        flame,
+             const char     *arg,
+             gboolean        icicle,
+             const char     *size,
+             gboolean        dark,
+             CsExportFormat  format,
+             double          scale,
+             const char     *out)
 {
   g_autoptr(GError) error = NULL;
   CsChartStyle style;
   double width, height;
+  gboolean ok;
 
-  if (!read_size (size, CS_EXPORT_MEMORY_SIZE, &width, &height))
+  if (!read_size (size, flame ? CS_EXPORT_FLAME_SIZE : CS_EXPORT_MEMORY_SIZE, &width, &height))
     return 2;
   cs_chart_style_init (&style, dark ? CS_THEME_DARK : CS_THEME_LIGHT);
-  if (!cs_export_memory (analysis, which, &style, format, width, height, scale, out, &error))
+  if (flame)
+    ok = cs_export_flame_graph (analysis, arg, icicle, &style, format, width, height, scale, out, &error);
+  else
+    ok = cs_export_memory (analysis, arg, &style, format, width, height, scale, out, &error);
+  if (!ok)
     {
       cs_cli_error (VERB, "%s", error->message);
       return 1;
@@ -174,12 +187,24 @@ cs_cli_export (int    argc,
   g_autofree char *size = NULL;
   double scale = 1.0;
   gboolean dark = FALSE;
+  g_autofree char *folded = NULL;
+  gboolean flame = FALSE;
+  gboolean icicle = FALSE;
+  g_autofree char *event = NULL;
   const GOptionEntry entries[] = {
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart_spec,
       N_("Chart id, several ids separated by commas, “all” (the default) or “list”"), N_("ID") },
     { "memory", 'm', 0, G_OPTION_ARG_STRING, &memory,
       N_("The Memory page's scatter instead: “line” (the hottest cacheline), “all” (every access) or an address"),
       N_("WHICH") },
+    { "folded", 0, 0, G_OPTION_ARG_FILENAME, &folded,
+      N_("Write the call stacks as folded stacks (stackcollapse-perf.pl's format, “-”: standard output) instead"),
+      N_("OUT") },
+    { "flame-graph", 0, 0, G_OPTION_ARG_NONE, &flame, N_("Draw the flame graph of the call stacks instead"), NULL },
+    { "icicle", 0, 0, G_OPTION_ARG_NONE, &icicle,
+      N_("With --flame-graph: the bottom-up tree, sampled functions on top, callers hanging below"), NULL },
+    { "event", 'e', 0, G_OPTION_ARG_STRING, &event,
+      N_("With --folded or --flame-graph: the event (default: the one with the most samples)"), N_("NAME") },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png, N_("Write a PNG image"), N_("OUT") },
     { "svg", 0, 0, G_OPTION_ARG_FILENAME, &svg, N_("Write an SVG image"), N_("OUT") },
     { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &pdf, N_("Write a PDF document"), N_("OUT") },
@@ -202,7 +227,9 @@ cs_cli_export (int    argc,
   gboolean ok;
 
   if (!cs_cli_parse_options (VERB, _("BUNDLE|FILE.data — export charts as PNG, SVG or PDF"),
-                             _("Draws the charts of a recorded session or a perf.data file, as the viewer's overview shows them, without a display.\n"
+                             _("Draws the charts of a recorded session or a perf.data file, as the viewer's overview shows them, without a display; "
+                               "with --memory the Memory page's scatter, with --flame-graph the Call Graph page's flame graph; "
+                               "with --folded writes the call stacks as folded stacks.\n"
                                "Example: cyclescope export run.cyclescope --chart all --png charts.png --size 1600x900 --scale 2"),
                              entries, FALSE, &argc, &argv))
     return 2;
@@ -211,13 +238,28 @@ cs_cli_export (int    argc,
       cs_cli_error (VERB, "%s", _("Give exactly one session bundle (NAME.cyclescope) or perf.data file to export from."));
       return 2;
     }
-  if (memory != NULL && chart_spec != NULL)
+  if ((memory != NULL) + (chart_spec != NULL) + (folded != NULL) + flame > 1)
     {
-      cs_cli_error (VERB, "%s", _("Give --chart or --memory, not both."));
+      cs_cli_error (VERB, "%s", _("Give one of --chart, --memory, --folded or --flame-graph."));
       return 2;
     }
+  if (folded != NULL)
+    {
+      if (png != NULL || svg != NULL || pdf != NULL)
+        {
+          cs_cli_error (VERB, "%s", _("--folded writes text: give no --png, --svg or --pdf with it."));
+          return 2;
+        }
+      if (!(analysis = cs_analysis_load (argv[1], NULL, NULL, NULL, NULL, &error)) ||
+          !cs_export_folded (analysis, event, folded, &error))
+        {
+          cs_cli_error (VERB, "%s", error->message);
+          return 1;
+        }
+      return 0;
+    }
   if (chart_spec == NULL)
-    chart_spec = g_strdup (memory != NULL ? "memory" : "all");
+    chart_spec = g_strdup (memory != NULL ? "memory" : flame ? "flame" : "all");
 
   n_outputs = (png != NULL) + (svg != NULL) + (pdf != NULL);
   if (strcmp (chart_spec, "list") != 0 && n_outputs != 1)
@@ -239,8 +281,8 @@ cs_cli_export (int    argc,
       cs_cli_error (VERB, "%s", error->message);
       return 1;
     }
-  if (memory != NULL)
-    return export_memory (analysis, memory, size, dark, format, scale, out);
+  if (memory != NULL || flame)
+    return export_view (analysis, flame, flame ? event : memory, icicle, size, dark, format, scale, out);
 
   all = cs_analysis_get_charts (analysis);
   hidden_line = cs_analysis_describe_hidden_charts (analysis);
@@ -273,11 +315,9 @@ cs_cli_export (int    argc,
     return 2;
 
   cs_chart_style_init (&style, dark ? CS_THEME_DARK : CS_THEME_LIGHT);
-  if (chosen->len == 1)
-    ok = cs_chart_export (g_ptr_array_index (chosen, 0), &style, format, width, height, scale, out, &error);
-  else
-    ok = cs_chart_export_grid ((CsChartValues * const *) chosen->pdata, chosen->len, &style, format,
-                               width, height, scale, out, &error);
+  ok = cs_export (chosen->len == 1 ? cs_chart_drawing (g_ptr_array_index (chosen, 0))
+                                   : cs_chart_grid_drawing (chosen),
+                  &style, format, width, height, scale, out, &error);
   if (!ok)
     {
       cs_cli_error (VERB, "%s", error->message);

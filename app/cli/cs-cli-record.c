@@ -18,7 +18,6 @@
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "cs-cli.h"
@@ -149,7 +148,8 @@ cs_cli_record (int    argc,
   gint repeat = 5;
   gint64 frequency = 0, period = 0;
   gboolean callchains = FALSE, regs = FALSE, no_sampling = FALSE, no_counting = FALSE;
-  gboolean dry_run = FALSE;
+  gboolean dry_run = FALSE, regions = FALSE;
+  gint64 skip_events = 0;
   SignalWatch *watch;
   ProgressState progress = { isatty (STDERR_FILENO) };
   const char * const *notices;
@@ -175,6 +175,10 @@ cs_cli_record (int    argc,
       N_("Counting runs only"), NULL },
     { "no-counting", 0, 0, G_OPTION_ARG_NONE, &no_counting,
       N_("The sampling run only"), NULL },
+    { "regions", 0, 0, G_OPTION_ARG_NONE, &regions,
+      N_("Count and sample the program’s regions (libcyclescope-region) separately"), NULL },
+    { "skip-events", 0, 0, G_OPTION_ARG_INT64, &skip_events,
+      N_("With --regions: leave out the first N framework events (cs_region_event_done)"), N_("N") },
     { "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run,
       N_("Print the model, the counter groups and the runs, run nothing"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
@@ -207,6 +211,11 @@ cs_cli_record (int    argc,
       cs_cli_error ("record", "%s", _("--repeat, -F and -c take positive numbers"));
       return 2;
     }
+  if (skip_events < 0 || (skip_events > 0 && !regions))
+    {
+      cs_cli_error ("record", "%s", _("--skip-events takes a number ≥ 0 and needs --regions"));
+      return 2;
+    }
 
   options->argv = g_steal_pointer (&program);
   options->model_id = g_steal_pointer (&model);
@@ -219,6 +228,8 @@ cs_cli_record (int    argc,
   options->user_regs = regs;
   options->sampling = !no_sampling;
   options->counting = !no_counting;
+  options->regions = regions;
+  options->skip_events = (guint64) skip_events;
   if (mode != NULL && !cs_plan_mode_from_string (mode, &options->mode, &error))
     {
       cs_cli_error ("record", "%s", error->message);
@@ -273,6 +284,11 @@ cs_cli_record (int    argc,
                         cs_recorder_get_n_runs (recorder)),
               cs_recorder_get_n_runs (recorder), cs_session_get_duration (session),
               cs_recorder_get_bundle_path (recorder));
+  /* Said here, not only in the report: e.g. that a program recorded with
+   * --regions never called the region library. */
+  for (const char * const *w = cs_session_get_warnings (session); *w != NULL; w++)
+    if (!g_strv_contains (notices, *w))  /* printed as a note already */
+      g_printerr (_("Warning: %s\n"), *w);
   g_printerr (_("Show it with: cyclescope report %s\n"), cs_recorder_get_bundle_path (recorder));
   return 0;
 }

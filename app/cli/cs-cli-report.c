@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-report.c — `cyclescope report FILE.data|BUNDLE [--format F]
- * [--region NAME] [--sort KEYS] [--event NAME] [--limit N]`
+ * [--region NAME] [--sort KEYS] [--event NAME] [--limit N] [--children]
+ * [--call-graph caller|callee] [--percent-limit P]`
  *
  * Options and dispatch only. The counting report (run information, model
  * metrics, chart values) is rendered by cs-report-counts.c, the sample
@@ -21,6 +22,7 @@
 #include "cs-model-registry.h"
 #include "cs-report-counts.h"
 #include "cs-report-memory.h"
+#include "cs-report-regions.h"
 #include "cs-report-samples.h"
 
 /* The session's model, or NULL when it names none. A model id the registry
@@ -110,6 +112,7 @@ wrap_perf_json (CsAnalysis *analysis,
 static gboolean
 append_samples (CsAnalysis                  *analysis,
                 const CsReportSampleOptions *options,
+                const char                  *region,
                 CsReportFormat               format,
                 gboolean                     counts_done,
                 GString                     *out,
@@ -118,8 +121,25 @@ append_samples (CsAnalysis                  *analysis,
   g_autoptr(GString) samples = g_string_new (NULL);
   g_autoptr(GString) charts = g_string_new (NULL);
 
-  if (!cs_report_samples (analysis, options, format, samples, error))
+  /* --region: that region's top symbols (Kruse Fig. 5.7) instead of the
+   * whole program's tables; without, the regions ranked by samples
+   * (Fig. 5.6) follow the tables. */
+  if (region != NULL)
+    {
+      if (!cs_report_region_samples (analysis, region, options, format, samples, error))
+        return FALSE;
+    }
+  else if (!cs_report_samples (analysis, options, format, samples, error))
     return FALSE;
+  else if (format == CS_REPORT_FORMAT_TEXT)
+    {
+      g_autoptr(GString) ranking = g_string_new (NULL);
+
+      if (!cs_report_region_samples (analysis, NULL, options, format, ranking, error))
+        return FALSE;
+      if (ranking->len > 0)
+        g_string_append_printf (samples, "\n%s", ranking->str);
+    }
   cs_report_warn_partial ("report", analysis);
   if (!counts_done)
     cs_report_analysis_charts (analysis, format, charts);
@@ -160,6 +180,9 @@ cs_cli_report (int    argc,
   g_autofree char *event = NULL;
   int limit = 20;
   gboolean memory = FALSE;
+  gboolean children = FALSE;
+  g_autofree char *call_graph = NULL;
+  double percent_limit = 0.5;
   g_auto(GStrv) files = NULL;
   const GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
@@ -172,6 +195,14 @@ cs_cli_report (int    argc,
       N_("Sample tables of this event only (default: every sampled event)"), N_("NAME") },
     { "limit", 'n', 0, G_OPTION_ARG_INT, &limit,
       N_("Rows per sample table (default 20, 0: all)"), N_("N") },
+    { "children", 0, 0, G_OPTION_ARG_NONE, &children,
+      N_("With call chains: Children and Self columns, as perf report --children (Children: the share of "
+         "the samples with the row anywhere on their stack)"), NULL },
+    { "call-graph", 'g', 0, G_OPTION_ARG_STRING, &call_graph,
+      N_("With call chains: print the call tree after each table, from the outermost callers (caller) or "
+         "from the sampled functions (callee)"), N_("caller|callee") },
+    { "percent-limit", 0, 0, G_OPTION_ARG_DOUBLE, &percent_limit,
+      N_("Leave out calls under this percentage of the event in the call trees (default 0.5)"), N_("P") },
     { "memory", 'M', 0, G_OPTION_ARG_NONE, &memory,
       N_("Print the cachelines the samples accessed (data addresses reconstructed from the "
          "registers of a recording made with --regs) instead"), NULL },
@@ -183,7 +214,7 @@ cs_cli_report (int    argc,
   g_autoptr(CsAnalysis) analysis = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   CsReportFormat format = CS_REPORT_FORMAT_TEXT;
-  CsReportSampleOptions sample_options = { CS_REPORT_SORT_DSO_SYM, NULL, 20 };
+  CsReportSampleOptions sample_options = { CS_REPORT_SORT_DSO_SYM, NULL, 20, FALSE, CS_REPORT_CALL_GRAPH_NONE, 0.5 };
   CsModel *model = NULL;
 
   if (!cs_cli_parse_options ("report", _("BUNDLE|FILE.data — print the analysis of a session or a perf.data file"),
@@ -211,6 +242,25 @@ cs_cli_report (int    argc,
     }
   sample_options.limit = (guint) limit;
   sample_options.event = event;
+  sample_options.children = children;
+  sample_options.percent_limit = percent_limit;
+  if (call_graph != NULL)
+    {
+      if (g_str_equal (call_graph, "caller"))
+        sample_options.call_graph = CS_REPORT_CALL_GRAPH_CALLER;
+      else if (g_str_equal (call_graph, "callee"))
+        sample_options.call_graph = CS_REPORT_CALL_GRAPH_CALLEE;
+      else
+        {
+          cs_cli_error ("report", _("unknown call graph order “%s”: use caller or callee"), call_graph);
+          return 1;
+        }
+    }
+  if (!(percent_limit >= 0 && percent_limit <= 100))
+    {
+      cs_cli_error ("report", _("--percent-limit must be a percentage from 0 to 100, not %g"), percent_limit);
+      return 1;
+    }
   if (files == NULL || files[0] == NULL)
     {
       cs_cli_error ("report", "%s", _("which session? Usage: cyclescope report BUNDLE|FILE.data"));
@@ -233,7 +283,7 @@ cs_cli_report (int    argc,
   else if (cs_analysis_is_perf_data (files[0]))
     {
       if (!(analysis = cs_analysis_load (files[0], NULL, NULL, NULL, NULL, &error)) ||
-          !append_samples (analysis, &sample_options, format, FALSE, out, &error))
+          !append_samples (analysis, &sample_options, NULL, format, FALSE, out, &error))
         {
           cs_cli_error ("report", "%s", error->message);
           return 1;
@@ -255,7 +305,7 @@ cs_cli_report (int    argc,
           !cs_report_counts_for_analysis (analysis != NULL ? cs_analysis_get_session (analysis) : session,
                                           model, analysis, region, format, out, &error) ||
           (analysis != NULL &&
-           !append_samples (analysis, &sample_options, format, TRUE, out, &error)))
+           !append_samples (analysis, &sample_options, region, format, TRUE, out, &error)))
         {
           cs_cli_error ("report", "%s: %s", files[0], error->message);
           return 1;

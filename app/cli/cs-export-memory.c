@@ -10,7 +10,8 @@
 
 #include "cs-export-memory.h"
 #include "cs-memory-scatter.h"
-#include "cs-scatter-export.h"
+#include "cs-scatter-draw.h"
+#include "cs-export.h"
 
 gboolean
 cs_export_memory (CsAnalysis          *analysis,
@@ -57,5 +58,5 @@ cs_export_memory (CsAnalysis          *analysis,
     }
   data = g_strcmp0 (which, "all") == 0 ? cs_memory_scatter_new_all (profile, line)
                                        : cs_memory_scatter_new_line (profile, line);
-  return cs_scatter_export (data, style, format, width, height, scale, out, error);
+  return cs_export (cs_scatter_drawing (data), style, format, width, height, scale, out, error);
 }

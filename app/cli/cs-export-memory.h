@@ -3,7 +3,7 @@
 #pragma once
 
 #include "cs-analysis.h"
-#include "cs-chart-export.h"
+#include "cs-export.h"
 
 G_BEGIN_DECLS
 

@@ -224,6 +224,8 @@ scope_to_json (CsReport      *report,
   json_object_object_add (o, "scope", json_object_new_string (scope->region ? "region" : "program"));
   json_object_object_add (o, "region", cs_cli_json_string (scope->region));
   json_object_object_add (o, "calls", scope->region ? json_object_new_uint64 (scope->calls) : NULL);
+  if (scope->region != NULL)
+    _cs_report_region_json (report, scope, o);
 
   for (guint i = 0; i < n_names; i++)
     {

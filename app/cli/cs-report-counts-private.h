@@ -29,6 +29,8 @@ typedef struct
   char     **warnings;
   GPtrArray *hidden_charts;  /* CsChartValues* the program's charts left out, nullable */
   char      *hidden_line;    /* says how many were left out, NULL when none */
+  CsAnalysis *analysis;      /* nullable: the samples per region */
+  gboolean   one_region;     /* --region */
 } CsReport;
 
 const char *_cs_report_band_keyword     (CsBand       band);
@@ -49,5 +51,18 @@ void        _cs_report_render_json      (CsReport    *report,
 char       *_cs_report_charts_json      (GPtrArray   *charts);
 void        _cs_report_render_csv       (CsReport    *report,
                                         GString     *out);
+
+/* cs-report-regions.c: the table of every region with every metric, the
+ * model's table columns first (Fig. 5.4); a region's inclusive counts and
+ * threads; the same as JSON members of a region scope. */
+void        _cs_report_region_table_text  (CsReport      *report,
+                                           GString       *out);
+void        _cs_report_region_detail_text (CsReport      *report,
+                                           CsReportScope *scope,
+                                           GString       *out);
+struct json_object;
+void        _cs_report_region_json        (CsReport           *report,
+                                           CsReportScope      *scope,
+                                           struct json_object *o);
 
 G_END_DECLS

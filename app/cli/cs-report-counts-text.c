@@ -425,6 +425,8 @@ text_scope (CsReport      *report,
     _cs_report_chart_text (g_ptr_array_index (scope->charts, i), out);
   if (scope->region == NULL && report->hidden_line != NULL)
     g_string_append_printf (out, "  %s\n", report->hidden_line);
+  if (scope->region != NULL)
+    _cs_report_region_detail_text (report, scope, out);
 }
 
 void
@@ -435,7 +437,12 @@ _cs_report_render_text (CsReport *report,
   text_runs (report, out);
   text_checks (report, out);
   for (guint i = 0; i < report->scopes->len; i++)
-    text_scope (report, g_ptr_array_index (report->scopes, i), out);
+    {
+      text_scope (report, g_ptr_array_index (report->scopes, i), out);
+      /* The table of all regions (Fig. 5.4) after the whole program. */
+      if (i == 0 && !report->one_region)
+        _cs_report_region_table_text (report, out);
+    }
   g_string_append_printf (out, "\n%s\n",
                           _("Markers: ~ scaled for multiplexing, ≈ estimated from samples, "
                             "† reconstructed; — not computable (an event is missing or a division by zero)."));

@@ -173,11 +173,16 @@ report_init (CsReport    *report,
 
   report->session = session;
   report->model = model;
+  report->analysis = analysis;
+  report->one_region = region != NULL;
   report->scopes = g_ptr_array_new_with_free_func ((GDestroyNotify) scope_free);
   report->event_names = collect_event_names (session);
 
+  /* A region that was only sampled (--no-counting) has no counts here;
+   * its samples follow in the sample part. */
   if (region != NULL &&
-      !g_ptr_array_find_with_equal_func (regions, region, g_str_equal, NULL))
+      !g_ptr_array_find_with_equal_func (regions, region, g_str_equal, NULL) &&
+      (analysis == NULL || cs_analysis_find_region (analysis, region) == NULL))
     {
       g_autofree char *known = NULL;
 
@@ -217,7 +222,7 @@ report_init (CsReport    *report,
     report->warnings = cs_analysis_dup_session_warnings (session);
 
   /* All regions in one pass over the runs (20 000 regions: one read each). */
-  region_counts = cs_session_build_region_counts (session);
+  region_counts = cs_session_build_all_region_counts (session);
   for (guint i = 0; i < region_counts->len; i++)
     {
       const CsRegionCounts *rc = g_ptr_array_index (region_counts, i);

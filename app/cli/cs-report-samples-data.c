@@ -120,7 +120,12 @@ event_json (CsAnalysis                  *analysis,
   json_object_object_add (o, "samples", json_object_new_int64 ((gint64) e->n_samples));
   json_object_object_add (o, "period", json_object_new_int64 ((gint64) e->period));
 
-  if (options->sort == CS_REPORT_SORT_DSO)
+  if (options->children && _cs_report_call_graph (analysis) != NULL)
+    {
+      json_object_put (rows);
+      rows = _cs_report_children_json (analysis, e, options);
+    }
+  else if (options->sort == CS_REPORT_SORT_DSO)
     {
       g_autoptr(GArray) t = cs_profile_dup_module_table (profile, e->index);
 
@@ -142,6 +147,9 @@ event_json (CsAnalysis                  *analysis,
         json_object_array_add (rows, symbol_row_json (&g_array_index (t, CsProfileSymbolRow, i)));
     }
   json_object_object_add (o, "rows", rows);
+  if (_cs_report_call_graph (analysis) != NULL)
+    json_object_object_add (o, "call_graph", _cs_report_callgraph_json (_cs_report_call_graph (analysis), e,
+                                                                        options->percent_limit));
   return o;
 }
 
@@ -163,8 +171,10 @@ _cs_report_samples_render_json (CsAnalysis                  *analysis,
   json_object_object_add (root, "file", json_object_new_string (cs_profile_get_path (profile)));
   json_object_object_add (root, "sort", json_object_new_string (cs_report_sort_to_string (options->sort)));
   json_object_object_add (root, "limit", json_object_new_int ((int) options->limit));
+  json_object_object_add (root, "children", json_object_new_boolean (options->children &&
+                                                                     _cs_report_call_graph (analysis) != NULL));
   json_object_object_add (root, "samples", json_object_new_int64 ((gint64) stats->n_samples));
-  json_object_object_add (root, "lost", json_object_new_int64 ((gint64) (stats->n_lost + stats->n_lost_samples)));
+  json_object_object_add (root, "lost", json_object_new_int64 ((gint64) (cs_profile_stats_get_n_lost (stats))));
   json_object_object_add (root, "unmapped", json_object_new_int64 ((gint64) stats->n_unmapped));
   for (guint c = 0; options->sort == CS_REPORT_SORT_DSO && cols != NULL && cols[c] != NULL; c++)
     json_object_array_add (columns, json_object_new_string (cols[c]));
@@ -208,6 +218,13 @@ _cs_report_samples_render_csv (CsAnalysis                  *analysis,
   const char * const *cols = model != NULL ? cs_model_get_table_columns (model) : NULL;
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
+  if (options->children && profile != NULL && _cs_report_call_graph (analysis) != NULL)
+    {
+      _cs_report_children_csv_header (options, out);
+      for (guint i = 0; i < events->len; i++)
+        _cs_report_children_csv (analysis, g_ptr_array_index (events, i), options, out);
+      return;
+    }
   for (guint i = 0; i < G_N_ELEMENTS (head); i++)
     cs_cli_csv_field (out, head[i], FALSE);
   switch (options->sort)

@@ -3,6 +3,10 @@
  * renderers of the sample tables */
 #pragma once
 
+#include <json-c/json.h>
+
+#include "cs-call-graph.h"
+#include "cs-profile-samples.h"
 #include "cs-report-samples.h"
 
 G_BEGIN_DECLS
@@ -26,5 +30,33 @@ void           _cs_report_samples_render_csv   (CsAnalysis                  *ana
                                                GPtrArray                   *events,
                                                const CsReportSampleOptions *options,
                                                GString                     *out);
+
+/* The call graph of @analysis' profile, built once and kept with it; NULL
+ * without call chains. */
+CsCallGraph   *_cs_report_call_graph           (CsAnalysis            *analysis);
+
+/* cs-report-children.c: the --children tables. */
+void           _cs_report_children_text        (CsAnalysis                  *analysis,
+                                               const CsProfileEvent        *e,
+                                               const CsReportSampleOptions *options,
+                                               GString                     *out);
+json_object   *_cs_report_children_json        (CsAnalysis                  *analysis,
+                                               const CsProfileEvent        *e,
+                                               const CsReportSampleOptions *options);
+void           _cs_report_children_csv_header  (const CsReportSampleOptions *options,
+                                               GString                     *out);
+void           _cs_report_children_csv         (CsAnalysis                  *analysis,
+                                               const CsProfileEvent        *e,
+                                               const CsReportSampleOptions *options,
+                                               GString                     *out);
+
+/* cs-report-callgraph.c: the trees. */
+void           _cs_report_callgraph_text       (CsCallGraph                 *graph,
+                                               const CsProfileEvent        *e,
+                                               const CsReportSampleOptions *options,
+                                               GString                     *out);
+json_object   *_cs_report_callgraph_json       (CsCallGraph                 *graph,
+                                               const CsProfileEvent        *e,
+                                               double                       percent_limit);
 
 G_END_DECLS

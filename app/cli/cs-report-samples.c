@@ -90,6 +90,20 @@ _cs_report_samples_module_scope (CsAnalysis            *analysis,
   return NULL;
 }
 
+CsCallGraph *
+_cs_report_call_graph (CsAnalysis *analysis)
+{
+  CsProfile *profile = cs_analysis_get_profile (analysis);
+  CsCallGraph *graph = g_object_get_data (G_OBJECT (analysis), "cs-report-call-graph");
+
+  if (graph != NULL || profile == NULL || !cs_profile_has_call_chains (profile))
+    return graph;
+  /* (fails only when cancelled) */
+  graph = cs_call_graph_new_for_profile (profile, NULL, NULL);
+  g_object_set_data_full (G_OBJECT (analysis), "cs-report-call-graph", graph, g_object_unref);
+  return graph;
+}
+
 char *
 _cs_report_samples_srcline (const CsProfileLineRow *row)
 {
@@ -228,7 +242,7 @@ render_text (CsAnalysis                  *analysis,
 {
   CsProfile *profile = cs_analysis_get_profile (analysis);
   const CsProfileStats *stats = cs_profile_get_stats (profile);
-  g_autofree char *lost = cs_cli_grouped (stats->n_lost + stats->n_lost_samples);
+  g_autofree char *lost = cs_cli_grouped (cs_profile_stats_get_n_lost (stats));
 
   g_string_append_printf (out, _("# Samples of %s, sorted by %s\n"), cs_profile_get_path (profile),
                           cs_report_sort_to_string (options->sort));
@@ -248,7 +262,9 @@ render_text (CsAnalysis                  *analysis,
       if (i > 0)
         g_string_append (out, "\n");
       text_event_header (analysis, e, out);
-      switch (options->sort)
+      if (options->children && _cs_report_call_graph (analysis) != NULL)
+        _cs_report_children_text (analysis, e, options, out);
+      else switch (options->sort)
         {
         case CS_REPORT_SORT_DSO:
           text_modules (analysis, e, options->limit, out);
@@ -263,6 +279,8 @@ render_text (CsAnalysis                  *analysis,
         default:
           g_assert_not_reached ();
         }
+      if (options->call_graph != CS_REPORT_CALL_GRAPH_NONE && _cs_report_call_graph (analysis) != NULL)
+        _cs_report_callgraph_text (_cs_report_call_graph (analysis), e, options, out);
     }
 }
 
@@ -280,6 +298,14 @@ cs_report_samples (CsAnalysis                  *analysis,
 
   if (!(events = _cs_report_samples_events (analysis, options->event, error)))
     return FALSE;
+  if (options->call_graph != CS_REPORT_CALL_GRAPH_NONE && cs_analysis_get_profile (analysis) != NULL &&
+      !cs_profile_has_call_chains (cs_analysis_get_profile (analysis)))
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_UNSUPPORTED,
+                   _("%s has no call chains, so there is no call graph: record with “cyclescope record -g” "
+                     "or “perf record -g”"), cs_profile_get_path (cs_analysis_get_profile (analysis)));
+      return FALSE;
+    }
   if (cs_analysis_get_profile (analysis) == NULL)
     {
       if (format == CS_REPORT_FORMAT_JSON)

@@ -4,7 +4,9 @@
  * Tables of a profile sorted like `perf report --sort`: by module (dso), by
  * symbol (sym, dso,sym) or by source line (srcline), one table per sampled
  * event, as text, JSON or CSV (docs/cli.md describes the shapes).
- * Percentages are of the event's total period, as in perf.
+ * Percentages are of the event's total period, as in perf. With call
+ * chains, --children gives perf's Children and Self columns, --call-graph
+ * the trees as text; JSON always carries both trees.
  */
 #pragma once
 
@@ -25,11 +27,21 @@ gboolean    cs_report_sort_from_string (const char   *text,
                                         CsReportSort *sort);
 const char *cs_report_sort_to_string   (CsReportSort  sort);
 
+typedef enum
+{
+  CS_REPORT_CALL_GRAPH_NONE,
+  CS_REPORT_CALL_GRAPH_CALLER,   /* the top-down tree, as perf -g caller */
+  CS_REPORT_CALL_GRAPH_CALLEE,   /* the bottom-up tree, as perf -g callee */
+} CsReportCallGraph;
+
 typedef struct
 {
-  CsReportSort  sort;
-  const char   *event;   /* NULL: every sampled event */
-  guint         limit;   /* rows per table, 0: all */
+  CsReportSort       sort;
+  const char        *event;          /* NULL: every sampled event */
+  guint              limit;          /* rows per table, 0: all */
+  gboolean           children;       /* perf report --children: Children and Self columns */
+  CsReportCallGraph  call_graph;     /* text: the tree after each table */
+  double             percent_limit;  /* tree nodes under this % of the event are left out */
 } CsReportSampleOptions;
 
 /* Appends the tables of @analysis's profile to @out. An --event that was

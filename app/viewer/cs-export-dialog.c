@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-export-dialog.c — export one chart or the whole grid as PNG, SVG or PDF
  *
- * Exports go through cs_chart_export / cs_chart_export_grid (widgets/), the
+ * Exports go through cs_export (widgets/draw), the
  * code `cyclescope export` uses, so a chart looks the same on screen, in the
  * CLI's files and in the dialog's. The label under the form previews the
  * size of the file before anything is written.
@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cs-chart-grid.h"
 #include "cs-export-dialog.h"
 #include "cs-file-chooser.h"
 #include "cs-theme.h"
@@ -94,14 +95,14 @@ export_thread (GTask        *task,
                                    _("The chart “%s” is not in this recording’s model."), job->chart_id);
           return;
         }
-      ok = cs_chart_export (values, &job->style, job->format, job->width, job->height, job->scale,
-                            job->path, &error);
+      ok = cs_export (cs_chart_drawing (values), &job->style, job->format, job->width, job->height,
+                      job->scale, job->path, &error);
     }
   else
-    ok = cs_chart_export_grid ((CsChartValues * const *) charts->pdata, charts->len, &job->style,
-                               job->format, job->width, job->height, job->scale, job->path, &error);
+    ok = cs_export (cs_chart_grid_drawing (charts), &job->style, job->format, job->width, job->height,
+                    job->scale, job->path, &error);
   if (ok)
-    g_task_return_boolean (task, TRUE);
+    g_task_return_pointer (task, g_strdup (job->path), g_free);
   else
     g_task_return_error (task, error);
 }
@@ -145,11 +146,22 @@ cs_export_charts_async (CsAnalysis          *analysis,
   g_task_run_in_thread (task, export_thread);
 }
 
-gboolean
+char *
 cs_export_charts_finish (GAsyncResult  *result,
                          GError       **error)
 {
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+void
+cs_export_charts_confirm (GtkWidget  *widget,
+                          const char *path)
+{
+  g_autofree char *name = g_filename_display_name (path);
+  /* TRANSLATORS: confirmation after an export, %s is the file */
+  g_autofree char *message = g_strdup_printf (_("Exported to “%s”"), name);
+
+  gtk_widget_activate_action (widget, "win.show-message", "s", message);
 }
 
 /* --- the dialog --- */
@@ -192,7 +204,7 @@ update_preview (CsExportDialog *self)
       {
         int pw, ph;
 
-        cs_chart_export_get_pixel_size (width, height, scale, &pw, &ph);
+        cs_export_get_pixel_size (width, height, scale, &pw, &ph);
         ok = pw <= CS_EXPORT_MAX_PIXELS && ph <= CS_EXPORT_MAX_PIXELS;
         if (ok)
           /* TRANSLATORS: size of the PNG file to be written */
@@ -244,18 +256,23 @@ export_done (GObject      *source,
 {
   g_autoptr(CsExportDialog) self = user_data;
   g_autoptr(GError) error = NULL;
-  gboolean ok = cs_export_charts_finish (result, &error);
+  g_autofree char *path = cs_export_charts_finish (result, &error);
+  GtkWindow *parent;
 
   if (self->cancellable == NULL)   /* closed meanwhile */
     return;
   g_clear_object (&self->cancellable);
-  if (!ok)
+  if (path == NULL)
     {
       gtk_label_set_text (self->error_label, error->message);
       gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
       update_preview (self);
       return;
     }
+  /* The window the charts came from says where they went. */
+  parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  if (parent != NULL)
+    cs_export_charts_confirm (GTK_WIDGET (parent), path);
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
@@ -275,7 +292,7 @@ save_chosen (gpointer              owner,
   {
     g_autofree char *path = g_file_get_path (file);
 
-    if (path != NULL && (!cs_export_format_from_path (path, &from_name) || from_name != format))
+    if (path != NULL && (!cs_export_format_from_path (path, &from_name, NULL) || from_name != format))
       {
         g_autofree char *fixed = g_strconcat (path, ".", cs_export_format_get_extension (format), NULL);
 

@@ -5,7 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "cs-analysis.h"
-#include "cs-chart-export.h"
+#include "cs-export.h"
 
 G_BEGIN_DECLS
 
@@ -32,7 +32,11 @@ void            cs_export_charts_async   (CsAnalysis          *analysis,
                                           GCancellable        *cancellable,
                                           GAsyncReadyCallback  callback,
                                           gpointer             user_data);
-gboolean        cs_export_charts_finish  (GAsyncResult        *result,
+/* The path written, or NULL with @error set. */
+char           *cs_export_charts_finish  (GAsyncResult        *result,
                                           GError             **error);
+/* Says in @widget's window where the export went (win.show-message). */
+void            cs_export_charts_confirm (GtkWidget           *widget,
+                                          const char          *path);
 
 G_END_DECLS

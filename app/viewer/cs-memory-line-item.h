@@ -3,6 +3,9 @@
  *
  * The Memory page's table is a GtkColumnView over a GListStore of these; the
  * item keeps its profile alive, so a line pointer never outlives its data.
+ * Read-only properties give the numbers the table's sorters compare
+ * (cs-cacheline-table.ui): "address", "samples", "loads", "stores",
+ * "threads", "false-sharing".
  */
 #pragma once
 
@@ -18,7 +21,6 @@ G_DECLARE_FINAL_TYPE (CsMemoryLineItem, cs_memory_line_item, CS, MEMORY_LINE_ITE
 CsMemoryLineItem   *cs_memory_line_item_new         (CsMemoryProfile  *profile,
                                                      guint             index);
 const CsMemoryLine *cs_memory_line_item_get_line    (CsMemoryLineItem *self);
-/* Position in the profile's order (by samples). */
-guint               cs_memory_line_item_get_index   (CsMemoryLineItem *self);
+CsMemoryProfile    *cs_memory_line_item_get_profile (CsMemoryLineItem *self);
 
 G_END_DECLS

@@ -42,10 +42,17 @@ struct _CsModulesPage
 };
 
 enum {
+  PROP_0,
+  PROP_ANALYSIS,
+  N_PROPS
+};
+
+enum {
   CHANGED,
   N_SIGNALS
 };
 
+static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (CsModulesPage, cs_modules_page, GTK_TYPE_WIDGET)
@@ -265,6 +272,26 @@ cs_modules_page_show_code (CsModulesPage *self,
       cs_disasm_pane_select_address (self->disasm_pane, address);
       return TRUE;
     }
+  /* Not among the hot symbols (a caller with no time of its own, from the
+   * Call Graph page): its source and disassembly all the same. */
+  for (guint i = 0; i < cs_profile_get_n_symbols (profile); i++)
+    {
+      const CsProfileSymbol *symbol = cs_profile_get_symbol (profile, i);
+      const char *event = cs_symbol_pane_get_visible_event (self->symbol_pane);
+      const CsProfileEvent *e = event != NULL ? cs_profile_find_event (profile, event) : NULL;
+      CsProfileSymbolRow cold = { symbol, 0, 0, 0, 0 };
+      g_autoptr(CsSymbolItem) item = NULL;
+
+      if (symbol->module != module || symbol->symbol->unknown || symbol->symbol->start != symbol_start || e == NULL)
+        continue;
+      cold.samples = symbol->samples[e->index];
+      cold.period = symbol->period[e->index];
+      cold.percent = e->period > 0 ? 100.0 * (double) cold.period / (double) e->period : 0;
+      item = cs_symbol_item_new (self->analysis, event, &cold, cold.percent / 100.0);
+      cs_modules_page_open_symbol (self, item);
+      cs_disasm_pane_select_address (self->disasm_pane, address);
+      return TRUE;
+    }
   return FALSE;
 }
 
@@ -301,30 +328,30 @@ symbol_activated (CsSymbolPane  *pane,
   cs_modules_page_open_symbol (self, item);
 }
 
-void
-cs_modules_page_set_analysis (CsModulesPage *self,
-                              CsAnalysis    *analysis)
+/* The panes follow :analysis through the template's bindings (the hot
+ * symbols first, then the table, which selects a module at once). */
+static void
+set_analysis (CsModulesPage *self,
+              CsAnalysis    *analysis)
 {
-  g_return_if_fail (CS_IS_MODULES_PAGE (self));
-
   if (!g_set_object (&self->analysis, analysis))
     return;
   close_annotate (self);
-  /* The pane first: the table selects its first sampled module right away. */
-  cs_symbol_pane_set_analysis (self->symbol_pane, analysis);
-  cs_module_table_set_analysis (self->module_table, analysis);
-  cs_module_table_set_filter_text (self->module_table, NULL);
   self->level = compute_level (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
   emit_changed (self);
 }
 
-void
-cs_modules_page_focus_table (CsModulesPage *self)
+/* The page was chosen (sidebar click, Alt+2): the keyboard goes to the
+ * module table's selected row, so Enter drills down at once. */
+static gboolean
+cs_modules_page_grab_focus (GtkWidget *widget)
 {
-  g_return_if_fail (CS_IS_MODULES_PAGE (self));
+  CsModulesPage *self = CS_MODULES_PAGE (widget);
 
   focus_list_in (GTK_WIDGET (self->module_table));
   update_level (self);
+  return TRUE;
 }
 
 void
@@ -500,16 +527,61 @@ cs_modules_page_dispose (GObject *object)
 }
 
 static void
+cs_modules_page_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS:
+      g_value_set_object (value, CS_MODULES_PAGE (object)->analysis);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cs_modules_page_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS:
+      set_analysis (CS_MODULES_PAGE (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 cs_modules_page_class_init (CsModulesPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cs_modules_page_dispose;
+  object_class->get_property = cs_modules_page_get_property;
+  object_class->set_property = cs_modules_page_set_property;
   widget_class->measure = cs_modules_page_measure;
   widget_class->size_allocate = cs_modules_page_size_allocate;
   widget_class->root = cs_modules_page_root;
+  widget_class->grab_focus = cs_modules_page_grab_focus;
   widget_class->unroot = cs_modules_page_unroot;
+
+  /**
+   * CsModulesPage:analysis:
+   *
+   * The recording shown (NULL: none); the window binds it to its own.
+   */
+  properties[PROP_ANALYSIS] =
+    g_param_spec_object ("analysis", NULL, NULL, CS_TYPE_ANALYSIS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * CsModulesPage::changed:
@@ -552,10 +624,4 @@ cs_modules_page_init (CsModulesPage *self)
   g_signal_connect (self->module_table, "module-selected", G_CALLBACK (module_selected), self);
   g_signal_connect (self->module_table, "module-activated", G_CALLBACK (module_activated), self);
   g_signal_connect (self->symbol_pane, "symbol-activated", G_CALLBACK (symbol_activated), self);
-}
-
-GtkWidget *
-cs_modules_page_new (void)
-{
-  return g_object_new (CS_TYPE_MODULES_PAGE, NULL);
 }

@@ -23,15 +23,12 @@ typedef enum
   CS_DRILL_SOURCE,    /* the source / disassembly panes are open */
 } CsDrillLevel;
 
-GtkWidget *cs_modules_page_new          (void);
-/* Shows @analysis (NULL clears the page). The page keeps a reference. */
-void       cs_modules_page_set_analysis (CsModulesPage *self,
-                                         CsAnalysis    *analysis);
+/* Property "analysis": the recording shown, bound by the window. */
+
 /* Ctrl+F: puts the keyboard focus into the table's filter entry. */
 void       cs_modules_page_focus_filter (CsModulesPage *self);
-/* The page was chosen (sidebar click, Alt+2): the keyboard goes to the
- * module table's selected row, so Enter drills down at once. */
-void       cs_modules_page_focus_table  (CsModulesPage *self);
+/* gtk_widget_grab_focus() on the page puts the keyboard on the module
+ * table's selected row, so Enter drills down at once. */
 /* Alt+Left: closes the innermost drill-down pane (source and disassembly,
  * then hot symbols). FALSE when there was nothing to close. */
 gboolean   cs_modules_page_go_back      (CsModulesPage *self);

@@ -38,6 +38,15 @@ struct _CsOverviewPage
 
 G_DEFINE_FINAL_TYPE (CsOverviewPage, cs_overview_page, GTK_TYPE_WIDGET)
 
+enum {
+  PROP_0,
+  PROP_ANALYSIS,
+  PROP_FINDING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static void
 export_requested (CsChartGridView *grid,
                   const char      *chart_id,
@@ -150,22 +159,25 @@ update_summary (CsOverviewPage *self)
   gtk_label_set_text (self->details_label, details);
 }
 
-void
-cs_overview_page_set_analysis (CsOverviewPage *self,
-                               CsAnalysis     *analysis)
+/* The chart grid follows :analysis by a binding in the template; the rest
+ * of the page is said here. */
+static void
+set_analysis (CsOverviewPage *self,
+              CsAnalysis     *analysis)
 {
-  g_return_if_fail (CS_IS_OVERVIEW_PAGE (self));
-
   if (!g_set_object (&self->analysis, analysis))
     return;
-  /* The Memory page says again once it has read the new recording. */
-  cs_overview_page_set_finding (self, NULL);
   update_summary (self);
   update_warnings (self);
   update_hidden_charts (self);
-  cs_chart_grid_view_set_analysis (self->chart_grid, analysis);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
+}
+
+static void
+charts_changed (CsOverviewPage *self)
+{
   gtk_stack_set_visible_child_name (self->content_stack,
-                                    analysis == NULL || cs_chart_grid_view_get_n_charts (self->chart_grid) > 0
+                                    self->analysis == NULL || cs_chart_grid_view_get_n_charts (self->chart_grid) > 0
                                     ? "charts" : "no-charts");
 }
 
@@ -177,14 +189,15 @@ cs_overview_page_get_warnings (CsOverviewPage *self)
   return self->analysis != NULL ? cs_analysis_get_warnings (self->analysis) : NULL;
 }
 
-void
-cs_overview_page_set_finding (CsOverviewPage *self,
-                              const char     *text)
+static void
+set_finding (CsOverviewPage *self,
+             const char     *text)
 {
-  g_return_if_fail (CS_IS_OVERVIEW_PAGE (self));
-
+  if (g_strcmp0 (text, cs_overview_page_get_finding (self)) == 0)
+    return;
   gtk_label_set_text (self->finding_label, text != NULL ? text : "");
   gtk_revealer_set_reveal_child (self->finding_revealer, text != NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FINDING]);
 }
 
 const char *
@@ -250,12 +263,75 @@ cs_overview_page_dispose (GObject *object)
 }
 
 static void
+cs_overview_page_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  CsOverviewPage *self = CS_OVERVIEW_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS:
+      g_value_set_object (value, self->analysis);
+      break;
+    case PROP_FINDING:
+      g_value_set_string (value, cs_overview_page_get_finding (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cs_overview_page_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  CsOverviewPage *self = CS_OVERVIEW_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS:
+      set_analysis (self, g_value_get_object (value));
+      break;
+    case PROP_FINDING:
+      set_finding (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 cs_overview_page_class_init (CsOverviewPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cs_overview_page_dispose;
+  object_class->get_property = cs_overview_page_get_property;
+  object_class->set_property = cs_overview_page_set_property;
+
+  /**
+   * CsOverviewPage:analysis:
+   *
+   * The recording shown (NULL: none); the window binds it to its own.
+   */
+  properties[PROP_ANALYSIS] =
+    g_param_spec_object ("analysis", NULL, NULL, CS_TYPE_ANALYSIS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * CsOverviewPage:finding:
+   *
+   * What another page found, shown above the charts with a button to that
+   * page (the Memory page's false sharing, bound in the window); NULL hides it.
+   */
+  properties[PROP_FINDING] =
+    g_param_spec_string ("finding", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (CS_TYPE_CHART_GRID_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/Cyclescope/cs-overview-page.ui");
@@ -271,6 +347,8 @@ cs_overview_page_class_init (CsOverviewPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, chart_grid);
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, hidden_charts_label);
   gtk_widget_class_bind_template_child (widget_class, CsOverviewPage, no_charts_label);
+  gtk_widget_class_bind_template_callback (widget_class, charts_changed);
+  gtk_widget_class_bind_template_callback (widget_class, export_requested);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "overviewpage");
 }
@@ -279,11 +357,4 @@ static void
 cs_overview_page_init (CsOverviewPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect (self->chart_grid, "export-requested", G_CALLBACK (export_requested), self);
-}
-
-GtkWidget *
-cs_overview_page_new (void)
-{
-  return g_object_new (CS_TYPE_OVERVIEW_PAGE, NULL);
 }

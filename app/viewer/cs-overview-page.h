@@ -12,10 +12,10 @@ G_BEGIN_DECLS
 #define CS_TYPE_OVERVIEW_PAGE (cs_overview_page_get_type ())
 G_DECLARE_FINAL_TYPE (CsOverviewPage, cs_overview_page, CS, OVERVIEW_PAGE, GtkWidget)
 
-GtkWidget *cs_overview_page_new          (void);
-/* Shows @analysis (NULL clears the page). The page keeps a reference. */
-void       cs_overview_page_set_analysis (CsOverviewPage *self,
-                                          CsAnalysis     *analysis);
+/* Properties: "analysis" (CsAnalysis, the recording shown) and "finding"
+ * (a finding of another page shown above the charts with a button to that
+ * page; NULL hides it). The window binds both in cs-window.ui. */
+
 /* The warnings currently shown above the charts (for tests), or NULL. */
 const char * const *cs_overview_page_get_warnings (CsOverviewPage *self);
 /* What the warnings banner says (NULL when hidden), and its Details: the
@@ -25,10 +25,6 @@ const char         *cs_overview_page_get_details_text (CsOverviewPage *self);
 /* The line that says how many of the model's charts need counting runs
  * (NULL when none were left out). */
 const char         *cs_overview_page_get_hidden_charts_text (CsOverviewPage *self);
-/* A finding of another page shown above the charts, with a button to that
- * page (the Memory page's false sharing); NULL hides it. */
-void                cs_overview_page_set_finding (CsOverviewPage *self,
-                                                  const char     *text);
 const char         *cs_overview_page_get_finding (CsOverviewPage *self);
 /* The grid of chart widgets (engineer w). */
 CsChartGridView    *cs_overview_page_get_chart_grid (CsOverviewPage *self);

@@ -35,6 +35,8 @@ struct _CsRecordDialog
   GtkSpinButton   *frequency_spin;
   GtkSwitch       *callchains_switch;
   GtkSwitch       *regs_switch;
+  GtkSwitch       *regions_switch;
+  GtkSpinButton   *skip_events_spin;
   GtkRevealer     *error_revealer;
   GtkLabel        *error_label;
   GtkLabel        *notices_label;
@@ -252,6 +254,8 @@ build_options (CsRecordDialog  *self,
   options->frequency = (guint64) gtk_spin_button_get_value_as_int (self->frequency_spin);
   options->callchains = gtk_switch_get_active (self->callchains_switch);
   options->user_regs = gtk_switch_get_active (self->regs_switch);
+  options->regions = gtk_switch_get_active (self->regions_switch);
+  options->skip_events = options->regions ? (guint64) gtk_spin_button_get_value (self->skip_events_spin) : 0;
   return g_steal_pointer (&options);
 }
 
@@ -279,6 +283,7 @@ cs_record_dialog_start (CsRecordDialog *self)
       g_settings_set_uint (self->settings, "record-frequency", (guint) options->frequency);
       g_settings_set_boolean (self->settings, "record-callchains", options->callchains);
       g_settings_set_boolean (self->settings, "record-registers", options->user_regs);
+      g_settings_set_boolean (self->settings, "record-regions", options->regions);
     }
 
   notices = cs_recorder_get_notices (self->recorder);
@@ -449,6 +454,8 @@ cs_record_dialog_class_init (CsRecordDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, frequency_spin);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, callchains_switch);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, regs_switch);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, regions_switch);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, skip_events_spin);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, notices_label);
@@ -488,6 +495,7 @@ cs_record_dialog_new (GtkWindow *parent,
       gtk_spin_button_set_value (self->frequency_spin, g_settings_get_uint (settings, "record-frequency"));
       gtk_switch_set_active (self->callchains_switch, g_settings_get_boolean (settings, "record-callchains"));
       gtk_switch_set_active (self->regs_switch, g_settings_get_boolean (settings, "record-registers"));
+      gtk_switch_set_active (self->regions_switch, g_settings_get_boolean (settings, "record-regions"));
     }
   return self;
 }

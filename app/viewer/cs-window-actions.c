@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-window-actions.c — what the window does: open, record, export, navigate
  *
- * Window actions live in the "win" group (GActionEntry on the
- * GtkApplicationWindow) so that menus, buttons and the accelerators set by
- * CsApplication all reach them; the shortcuts window lists the same names.
+ * The window's actions are installed on its class under the "win." prefix
+ * (gtk_widget_class_install_action), so that menus, buttons, the pages and
+ * the accelerators set by CsApplication all reach them by the names the
+ * shortcuts window lists.
  */
 #include "config.h"
 
@@ -75,29 +76,29 @@ run_open_chooser (CsWindow             *self,
 }
 
 static void
-open_activated (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
+open_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
 {
-  run_open_chooser (user_data, GTK_FILE_CHOOSER_ACTION_OPEN);
+  run_open_chooser (CS_WINDOW (widget), GTK_FILE_CHOOSER_ACTION_OPEN);
 }
 
 static void
-open_folder_activated (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
+open_folder_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
 {
-  run_open_chooser (user_data, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER);
+  run_open_chooser (CS_WINDOW (widget), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER);
 }
 
 static void
-open_recent_activated (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
+open_recent_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
 {
   g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
 
-  cs_window_open (user_data, file);
+  cs_window_open (CS_WINDOW (widget), file);
 }
 
 /* Drag and drop: the first file replaces what this window shows, the others
@@ -208,11 +209,11 @@ on_recorded (CsRecordDialog *dialog,
 }
 
 static void
-record_activated (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
+record_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
 {
-  CsWindow *self = user_data;
+  CsWindow *self = CS_WINDOW (widget);
 
   if (self->record_dialog == NULL)
     {
@@ -238,21 +239,21 @@ show_export_dialog (CsWindow   *self,
 }
 
 static void
-export_activated (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
+export_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
 {
-  show_export_dialog (user_data, NULL);
+  show_export_dialog (CS_WINDOW (widget), NULL);
 }
 
 static void
-export_chart_activated (GSimpleAction *action,
-                        GVariant      *parameter,
-                        gpointer       user_data)
+export_chart_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
 {
   const char *id = g_variant_get_string (parameter, NULL);
 
-  show_export_dialog (user_data, id[0] != '\0' ? id : NULL);
+  show_export_dialog (CS_WINDOW (widget), id[0] != '\0' ? id : NULL);
 }
 
 static void
@@ -263,8 +264,12 @@ export_grid_done (GObject      *source,
   g_autoptr(CsWindow) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!cs_export_charts_finish (result, &error))
+  g_autofree char *path = cs_export_charts_finish (result, &error);
+
+  if (path == NULL)
     _cs_window_show_error_full (self, _("Could not export the charts"), error->message, NULL);
+  else
+    cs_export_charts_confirm (GTK_WIDGET (self), path);
 }
 
 static void
@@ -297,11 +302,11 @@ export_grid_response (GtkNativeDialog *dialog,
 
 /* One click from the header: the whole grid as PNG with the last size and scale. */
 static void
-export_grid_png_activated (GSimpleAction *action,
-                           GVariant      *parameter,
-                           gpointer       user_data)
+export_grid_png_activated (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
 {
-  CsWindow *self = user_data;
+  CsWindow *self = CS_WINDOW (widget);
   GtkFileChooserNative *native;
   g_autofree char *program = NULL;
   g_autofree char *base = NULL;
@@ -328,72 +333,123 @@ export_grid_png_activated (GSimpleAction *action,
 /* --- navigation --- */
 
 static void
-filter_activated (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
+filter_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
 {
-  CsWindow *self = user_data;
+  CsWindow *self = CS_WINDOW (widget);
 
   gtk_stack_set_visible_child_name (self->page_stack, "modules");
   cs_modules_page_focus_filter (self->modules_page);
 }
 
 static void
-back_activated (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
+back_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
 {
-  CsWindow *self = user_data;
+  CsWindow *self = CS_WINDOW (widget);
 
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->page_stack), "modules") == 0)
+  const char *page = gtk_stack_get_visible_child_name (self->page_stack);
+
+  if (g_strcmp0 (page, "modules") == 0)
     cs_modules_page_go_back (self->modules_page);
+  else if (g_strcmp0 (page, "call-graph") == 0)
+    cs_call_graph_page_go_back (self->call_graph_page);
 }
 
 static void
-close_activated (GSimpleAction *action,
-                 GVariant      *parameter,
-                 gpointer       user_data)
+close_activated (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
 {
-  gtk_window_close (user_data);
+  gtk_window_close (GTK_WINDOW (widget));
 }
 
-/* A page by name ("overview", "modules", "memory"), as Alt+N does. */
+/* A page by name ("overview", "modules", "call-graph", "memory"), as Alt+N does. */
 static void
-show_page_activated (GSimpleAction *action,
-                     GVariant      *parameter,
-                     gpointer       user_data)
+show_page_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
 {
-  cs_window_show_page (user_data, g_variant_get_string (parameter, NULL));
+  cs_window_show_page (CS_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
-static const GActionEntry win_actions[] = {
-  { "open", open_activated },
-  { "open-folder", open_folder_activated },
-  { "open-recent", open_recent_activated, "s" },
-  { "record", record_activated },
-  { "export", export_activated },
-  { "export-chart", export_chart_activated, "s" },
-  { "export-grid-png", export_grid_png_activated },
-  { "filter", filter_activated },
-  { "back", back_activated },
-  { "show-page", show_page_activated, "s" },
-  { "close", close_activated },
-};
+/* An instruction activated on the Memory page: its disassembly on the
+ * Modules page. Parameter: (module path, symbol start, address). */
+static void
+show_code_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  CsWindow *self = CS_WINDOW (widget);
+  const char *module_path = NULL;
+  guint64 symbol_start = 0, address = 0;
+
+  g_variant_get (parameter, "(&stt)", &module_path, &symbol_start, &address);
+  cs_window_show_page (self, "modules");
+  if (!cs_modules_page_show_code (self->modules_page, module_path, symbol_start, address))
+    {
+      g_autofree char *name = g_path_get_basename (module_path);
+      g_autofree char *message =
+        /* TRANSLATORS: %s is a module, e.g. "libfoo.so" */
+        g_strdup_printf (_("The instruction's function is not among the hot symbols of %s in "
+                           "this recording's samples: pick it in the Modules page, or raise "
+                           "the number of hot symbols shown."), name);
+
+      cs_window_show_error (self, message);
+    }
+}
+
+/* What a page or a pane has to say: a confirmation (a toast) or a failure
+ * (the error banner). */
+static void
+show_message_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  _cs_window_show_toast (CS_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+show_error_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  cs_window_show_error (CS_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
 
 /* Actions that need a recording are off without one, so menus and
  * shortcuts say so instead of doing nothing. */
 void
 _cs_window_update_actions (CsWindow *self)
 {
-  static const char *need_analysis[] = { "export", "export-chart", "export-grid-png", "filter", "back" };
+  static const char *need_analysis[] = {
+    "win.export", "win.export-chart", "win.export-grid-png", "win.filter", "win.back", "win.show-code",
+  };
   gboolean has = self->analysis != NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (need_analysis); i++)
-    {
-      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), need_analysis[i]);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), need_analysis[i], has);
+}
 
-      g_simple_action_set_enabled (G_SIMPLE_ACTION (action), has);
-    }
+void
+_cs_window_class_add_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_folder_activated);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_activated);
+  gtk_widget_class_install_action (widget_class, "win.record", NULL, record_activated);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "win.export-chart", "s", export_chart_activated);
+  gtk_widget_class_install_action (widget_class, "win.export-grid-png", NULL, export_grid_png_activated);
+  gtk_widget_class_install_action (widget_class, "win.filter", NULL, filter_activated);
+  gtk_widget_class_install_action (widget_class, "win.back", NULL, back_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-code", "(stt)", show_code_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-message", "s", show_message_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-error", "s", show_error_activated);
+  gtk_widget_class_install_action (widget_class, "win.close", NULL, close_activated);
 }
 
 void
@@ -409,7 +465,6 @@ _cs_window_init_actions (CsWindow *self)
 {
   GtkDropTarget *drop;
 
-  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   _cs_window_update_actions (self);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);

@@ -2,6 +2,7 @@
 /* cs-window-private.h — what cs-window.c and cs-window-actions.c share */
 #pragma once
 
+#include "cs-callgraph-page.h"
 #include "cs-memory-page.h"
 #include "cs-modules-page.h"
 #include "cs-overview-page.h"
@@ -27,10 +28,13 @@ struct _CsWindow
   GtkProgressBar       *progress_bar;
   GtkButton            *progress_cancel;
   GtkStack             *main_stack;
+  GtkRevealer          *toast_revealer;
+  GtkLabel             *toast_label;
   GtkStack             *page_stack;
   GtkListBox           *page_list;
   CsOverviewPage       *overview_page;
   CsModulesPage        *modules_page;
+  CsCallGraphPage      *call_graph_page;
   CsMemoryPage         *memory_page;
   GtkLabel             *session_host;
   GtkLabel             *session_pmu;
@@ -52,9 +56,11 @@ struct _CsWindow
   GtkWindow            *export_dialog;
   gulong                recent_changed_id;
   char                 *error_text;       /* what the error banner says, NULL when hidden */
+  guint                 toast_timeout;
 };
 
 /* cs-window-actions.c */
+void _cs_window_class_add_actions (GtkWidgetClass *widget_class);
 void _cs_window_init_actions   (CsWindow *self);
 void _cs_window_update_actions (CsWindow *self);
 void _cs_window_update_recent  (CsWindow *self);
@@ -63,6 +69,8 @@ void _cs_window_add_recent     (CsWindow *self,
 void _cs_window_close_dialogs  (CsWindow *self);
 
 /* cs-window.c */
+void _cs_window_show_toast      (CsWindow   *self,
+                                const char *message);
 void _cs_window_show_error_full (CsWindow   *self,
                                 const char *title,
                                 const char *message,

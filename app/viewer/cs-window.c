@@ -13,7 +13,6 @@
 
 #include "cs-application.h"
 #include "cs-file-chooser.h"
-#include "cs-memory-format.h"
 #include "cs-state-report.h"
 #include "cs-viewer-format.h"
 #include "cs-window-private.h"
@@ -33,6 +32,14 @@ struct _CsLoadState
 };
 
 G_DEFINE_FINAL_TYPE (CsWindow, cs_window, GTK_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_ANALYSIS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 load_state_clear (CsLoadState *state)
@@ -146,17 +153,27 @@ update_summary (CsWindow *self)
   gtk_label_set_text (self->session_duration, duration);
 }
 
+static gboolean
+opens_on_regions (CsAnalysis *analysis)
+{
+  for (guint i = 0; analysis != NULL && i < cs_analysis_get_n_scopes (analysis); i++)
+    if (cs_analysis_get_scope (analysis, i)->region_id > 0)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 set_analysis (CsWindow   *self,
               CsAnalysis *analysis)
 {
   if (!g_set_object (&self->analysis, analysis))
     return;
-  cs_overview_page_set_analysis (self->overview_page, analysis);
-  cs_modules_page_set_analysis (self->modules_page, analysis);
-  cs_memory_page_set_analysis (self->memory_page, analysis);
+  /* The pages follow through their bindings in cs-window.ui. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
   update_summary (self);
-  gtk_stack_set_visible_child_name (self->page_stack, "overview");
+  /* A recording of regions (record --regions) opens on the table of its
+   * regions: that is what it was made for. */
+  gtk_stack_set_visible_child_name (self->page_stack, opens_on_regions (analysis) ? "modules" : "overview");
   gtk_stack_set_visible_child_name (self->main_stack, analysis != NULL ? "session" : "empty");
   _cs_window_close_dialogs (self);
   _cs_window_update_actions (self);
@@ -186,7 +203,9 @@ page_row_selected (CsWindow      *self,
 /* A page chosen by a click or Enter on its sidebar row, or by Alt+N: the
  * keyboard goes with it, so that arrows and Enter work in the page at once.
  * (Arrows in the sidebar select pages too but leave the focus there, or
- * the user could not walk past a page.) */
+ * the user could not walk past a page.) A page that knows where the
+ * keyboard belongs takes it in its grab_focus (the Modules page: the
+ * table's selected row); otherwise its first focusable widget gets it. */
 static void
 focus_page (CsWindow   *self,
             const char *name)
@@ -195,9 +214,7 @@ focus_page (CsWindow   *self,
 
   if (page == NULL || !gtk_widget_get_mapped (page))
     return;
-  if (g_strcmp0 (name, "modules") == 0)
-    cs_modules_page_focus_table (self->modules_page);
-  else
+  if (!gtk_widget_grab_focus (page))
     gtk_widget_child_focus (page, GTK_DIR_TAB_FORWARD);
 }
 
@@ -220,52 +237,18 @@ cs_window_show_page (CsWindow   *self,
   focus_page (self, name);
 }
 
-/* An instruction activated on the Memory page: its disassembly on the
- * Modules page. */
-static void
-memory_show_code (CsWindow     *self,
-                  const char   *module_path,
-                  guint64       symbol_start,
-                  guint64       address,
-                  CsMemoryPage *page)
-{
-  cs_window_show_page (self, "modules");
-  if (!cs_modules_page_show_code (self->modules_page, module_path, symbol_start, address))
-    {
-      g_autofree char *name = g_path_get_basename (module_path);
-      g_autofree char *message =
-        /* TRANSLATORS: %s is a module, e.g. "libfoo.so" */
-        g_strdup_printf (_("The instruction's function is not among the hot symbols of %s in "
-                           "this recording's samples: pick it in the Modules page, or raise "
-                           "the number of hot symbols shown."), name);
-
-      cs_window_show_error (self, message);
-    }
-}
-
-/* What the Memory page found goes on the Overview, where the user starts. */
-static void
-memory_loaded (CsWindow     *self,
-               CsMemoryPage *page)
-{
-  CsMemoryProfile *profile = cs_memory_page_get_profile (page);
-  g_autofree char *finding = profile != NULL ? cs_memory_format_finding (profile) : NULL;
-
-  cs_overview_page_set_finding (self->overview_page, finding);
-}
-
-/* Alt+1, Alt+2, Alt+3: the pages in sidebar order. */
+/* Alt+1 … Alt+9: the pages in sidebar order (rows of cs-window.ui). */
 static gboolean
 page_shortcut (GtkWidget *widget,
                GVariant  *args,
                gpointer   user_data)
 {
   CsWindow *self = CS_WINDOW (widget);
-  const char *name = g_variant_get_string (args, NULL);
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->page_list, (int) g_variant_get_uint32 (args));
 
-  if (self->analysis == NULL)
+  if (self->analysis == NULL || row == NULL)
     return FALSE;
-  cs_window_show_page (self, name);
+  cs_window_show_page (self, gtk_widget_get_name (GTK_WIDGET (row)));
   return TRUE;
 }
 
@@ -420,6 +403,37 @@ cs_window_show_error (CsWindow   *self,
   _cs_window_show_error_full (self, message, NULL, NULL);
 }
 
+static void
+hide_toast (CsWindow *self)
+{
+  g_clear_handle_id (&self->toast_timeout, g_source_remove);
+  gtk_revealer_set_reveal_child (self->toast_revealer, FALSE);
+}
+
+static gboolean
+toast_expired (gpointer data)
+{
+  CsWindow *self = data;
+
+  self->toast_timeout = 0;
+  gtk_revealer_set_reveal_child (self->toast_revealer, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+/* A confirmation that needs no answer ("Exported to …"): shown at the
+ * bottom of the window for a few seconds, or until dismissed. */
+void
+_cs_window_show_toast (CsWindow   *self,
+                       const char *message)
+{
+  g_return_if_fail (CS_IS_WINDOW (self));
+
+  g_clear_handle_id (&self->toast_timeout, g_source_remove);
+  gtk_label_set_text (self->toast_label, message);
+  gtk_revealer_set_reveal_child (self->toast_revealer, TRUE);
+  self->toast_timeout = g_timeout_add_seconds (5, toast_expired, self);
+}
+
 gboolean
 cs_window_is_empty (CsWindow *self)
 {
@@ -517,12 +531,29 @@ cs_window_dispose (GObject *object)
   if (self->recent_changed_id != 0)
     g_clear_signal_handler (&self->recent_changed_id, gtk_recent_manager_get_default ());
   cs_file_chooser_clear (&self->chooser);
+  g_clear_handle_id (&self->toast_timeout, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_WINDOW);
   g_clear_object (&self->analysis);
   g_clear_object (&self->settings);
   g_clear_object (&self->recent_section);
   g_clear_pointer (&self->error_text, g_free);
   G_OBJECT_CLASS (cs_window_parent_class)->dispose (object);
+}
+
+static void
+cs_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS:
+      g_value_set_object (value, CS_WINDOW (object)->analysis);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -534,10 +565,24 @@ cs_window_class_init (CsWindowClass *klass)
 
   object_class->constructed = cs_window_constructed;
   object_class->dispose = cs_window_dispose;
+  object_class->get_property = cs_window_get_property;
   window_class->close_request = cs_window_close_request;
+
+  /**
+   * CsWindow:analysis:
+   *
+   * The recording shown, NULL while the window is empty. Every page binds
+   * its own :analysis to it in cs-window.ui, so a new page needs no code
+   * here.
+   */
+  properties[PROP_ANALYSIS] =
+    g_param_spec_object ("analysis", NULL, NULL, CS_TYPE_ANALYSIS,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (CS_TYPE_OVERVIEW_PAGE);
   g_type_ensure (CS_TYPE_MODULES_PAGE);
+  g_type_ensure (CS_TYPE_CALL_GRAPH_PAGE);
   g_type_ensure (CS_TYPE_MEMORY_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/Cyclescope/cs-window.ui");
@@ -553,10 +598,13 @@ cs_window_class_init (CsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, progress_cancel);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, toast_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, toast_label);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, page_stack);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, page_list);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, overview_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, modules_page);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, call_graph_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, memory_page);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, session_host);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, session_pmu);
@@ -564,12 +612,13 @@ cs_window_class_init (CsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsWindow, session_runs);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, session_duration);
   gtk_widget_class_bind_template_callback (widget_class, error_close_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, hide_toast);
   gtk_widget_class_bind_template_callback (widget_class, page_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, cs_window_cancel_load);
 
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_1, GDK_ALT_MASK, page_shortcut, "s", "overview");
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_2, GDK_ALT_MASK, page_shortcut, "s", "modules");
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_3, GDK_ALT_MASK, page_shortcut, "s", "memory");
+  _cs_window_class_add_actions (widget_class);
+  for (guint i = 0; i < 9; i++)
+    gtk_widget_class_add_binding (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK, page_shortcut, "u", i);
 }
 
 static void
@@ -578,8 +627,6 @@ cs_window_init (CsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->page_stack, "notify::visible-child-name", G_CALLBACK (page_changed), self);
   g_signal_connect_swapped (self->page_list, "row-activated", G_CALLBACK (page_row_activated), self);
-  g_signal_connect_swapped (self->memory_page, "show-code", G_CALLBACK (memory_show_code), self);
-  g_signal_connect_swapped (self->memory_page, "loaded", G_CALLBACK (memory_loaded), self);
   page_changed (self);
   cs_state_report_attach (self);
 }

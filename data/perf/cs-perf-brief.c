@@ -11,6 +11,9 @@
  *  - a SAMPLE whose fields all have a fixed size (the usual IP, TID, TIME,
  *    PERIOD, CPU, ID… layout) is read straight from its bytes into a
  *    CsPerfBrief, in batches, with no CsPerfRecord and no call per sample;
+ *    so is one with a call chain (-g), whose fields up to the chain are
+ *    fixed: the brief points at the chain in the mapping, and what follows
+ *    it (registers, stack copies) is not needed;
  *
  *  - long stretches of samples skip the queue. perf's ordering delivers a
  *    record read in round r (between FINISHED_ROUNDs r-1 and r) at the end
@@ -62,9 +65,13 @@ compute_layout (CsPerfReader          *self,
   gint8 at = 0;
 
   l->computed = TRUE;
-  l->ip = l->tid = l->time = l->period = -1;
+  l->ip = l->tid = l->time = l->period = l->callchain = -1;
   l->default_period = (attr->flags & CS_PERF_ATTR_FREQ) ? 1 : attr->sample_period;
-  l->fixed = !self->swapped && !(st & VARIABLE_FIELDS);
+  /* READ is the only variable field before CALLCHAIN. */
+  if (st & CS_S_CALLCHAIN)
+    l->fixed = !self->swapped && !(st & CS_S_READ);
+  else
+    l->fixed = !self->swapped && !(st & VARIABLE_FIELDS);
   if (st & CS_S_IDENTIFIER)
     at++;
   if (st & CS_S_IP)
@@ -79,6 +86,13 @@ compute_layout (CsPerfReader          *self,
   at += (st & CS_S_CPU) ? 1 : 0;
   if (st & CS_S_PERIOD)
     l->period = at++;
+  if (st & CS_S_CALLCHAIN)
+    {
+      /* the chain's nr; its entries are checked against each sample's size */
+      l->callchain = at++;
+      l->body_size = (guint32) at * 8;
+      return;
+    }
   /* the fixed fields behind the variable ones (none of which is present) */
   at += (st & (CS_S_WEIGHT | CS_S_WEIGHT_STRUCT)) ? 1 : 0;
   at += (st & CS_S_DATA_SRC) ? 1 : 0;
@@ -132,6 +146,18 @@ next_brief (Sink *sink)
   return &sink->batch[sink->n++];
 }
 
+/* TRUE when a fixed-layout sample's @body_size bytes hold its fields
+ * (and its call chain's entries). */
+static inline gboolean
+body_fits (const CsPerfBriefLayout *l,
+           const guint8            *body,
+           guint32                  body_size)
+{
+  if (body_size < l->body_size)
+    return FALSE;
+  return l->callchain < 0 || load_u64 (body, l->callchain) <= (body_size - l->body_size) / 8;
+}
+
 /* The fields of a fixed-layout sample of @attr from its @body. */
 static inline void
 fill_brief (CsPerfBrief             *b,
@@ -153,7 +179,31 @@ fill_brief (CsPerfBrief             *b,
   b->attr = attr->index;
   b->misc = misc;
   b->reserved = 0;
+  if (l->callchain >= 0)
+    {
+      b->n_callchain = load_u64 (body, l->callchain);
+      b->callchain = (const guint64 *) (body + (gsize) l->callchain * 8 + 8);
+    }
+  else
+    {
+      b->n_callchain = 0;
+      b->callchain = NULL;
+    }
   *time = l->time >= 0 ? load_u64 (body, l->time) : 0;
+  b->time = *time;
+}
+
+/* A call chain outside the mapping (an inflated or queued copy) may be
+ * overwritten by the next record: its batch is delivered at once. */
+static inline void
+flush_if_borrowed (Sink              *sink,
+                   const CsPerfBrief *b)
+{
+  CsPerfReader *self = sink->reader;
+  const guint8 *p = (const guint8 *) b->callchain;
+
+  if (b->n_callchain > 0 && (p < self->base || p >= self->base + self->len))
+    flush (sink);
 }
 
 /* A fixed-layout sample whose fields fit in its size, straight from its
@@ -166,13 +216,16 @@ brief_from_raw (CsPerfReader    *self,
 {
   const CsPerfAttr *attr = _cs_perf_reader_attr_for_raw (self, raw);
   const CsPerfBriefLayout *l;
+  CsPerfBrief *b;
 
   if (attr == NULL)
     return FALSE;
   l = layout_for (self, attr);
-  if (!l->fixed || (guint32) raw->size - 8 < l->body_size)
+  if (!l->fixed || raw->size < 8 || !body_fits (l, raw->data + 8, (guint32) raw->size - 8))
     return FALSE;
-  fill_brief (next_brief (sink), l, attr, raw->data + 8, raw->misc, time);
+  b = next_brief (sink);
+  fill_brief (b, l, attr, raw->data + 8, raw->misc, time);
+  flush_if_borrowed (sink, b);
   return TRUE;
 }
 
@@ -206,6 +259,12 @@ deliver (Sink            *sink,
       b->attr = r->attr->index;
       b->misc = r->misc;
       b->reserved = 0;
+      b->time = r->time != CS_PERF_NO_TIME ? r->time : 0;
+      b->callchain = r->sample.n_callchain > 0 ? r->sample.callchain : NULL;
+      b->n_callchain = r->sample.n_callchain;
+      /* (the decoder's chain may live in its scratch buffer) */
+      if (b->n_callchain > 0)
+        flush (sink);
       return;
     }
   flush (sink);
@@ -293,7 +352,8 @@ quiet_fixed (Sink                    *sink,
       type = (guint32) header;
       misc = (guint16) (header >> 32);
       size = (guint16) (header >> 48);
-      if (type != CS_PERF_RECORD_SAMPLE || size < 8 + body_size || size > self->data_end - pos)
+      if (type != CS_PERF_RECORD_SAMPLE || size < 8 + body_size || size > self->data_end - pos ||
+          !body_fits (l, base + pos + 8, (guint32) size - 8))
         break;
       if (G_UNLIKELY (n == BATCH))
         {

@@ -177,6 +177,7 @@ typedef struct
   gboolean fixed;          /* every field has a fixed size and the file is native */
   guint32  body_size;      /* bytes after the header the fields need */
   gint8    ip, tid, time, period;   /* u64 index in the body, -1: absent */
+  gint8    callchain;      /* u64 index of the call chain's nr, -1: absent */
   guint64  default_period; /* without PERIOD: 1 in frequency mode, else the attr's */
 } CsPerfBriefLayout;
 

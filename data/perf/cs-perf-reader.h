@@ -499,6 +499,11 @@ typedef struct
   guint32 attr;       /* CsPerfAttr.index of the sample's attr */
   guint16 misc;       /* the record's misc: cpu mode in misc & 7 */
   guint16 reserved;
+  guint64 time;       /* PERF_SAMPLE_TIME, 0 without it (regions need it) */
+  /* PERF_SAMPLE_CALLCHAIN as in CsPerfSample (markers included); NULL and
+   * 0 without one. Valid until the callback returns. */
+  const guint64 *callchain;
+  guint64        n_callchain;
 } CsPerfBrief;
 
 /* Called with up to a few hundred samples at a time. */

@@ -126,9 +126,67 @@ cs_analysis_dup_top_symbols (CsAnalysis    *self,
   e = find_event (self, event);
   if (e == NULL)
     return g_array_new (FALSE, TRUE, sizeof (CsProfileSymbolRow));
+  if (scope != NULL && scope->kind == CS_SCOPE_REGION && scope->region_id > 0)
+    return cs_profile_dup_region_symbol_table (self->profile, e->index, scope->region_id,
+                                               self->symbol_limit);
   if (scope != NULL && scope->kind == CS_SCOPE_MODULE && scope->module_id >= 0)
     module = cs_profile_get_module (self->profile, scope->module_id);
   return cs_profile_dup_symbol_table (self->profile, e->index, module, self->symbol_limit);
+}
+
+static guint
+scope_region (const CsScope *scope)
+{
+  return scope != NULL && scope->kind == CS_SCOPE_REGION && scope->region_id > 0
+         ? scope->region_id : CS_PROFILE_ALL_REGIONS;
+}
+
+const GArray *
+cs_analysis_get_scope_line_table (CsAnalysis            *self,
+                                  const CsScope         *scope,
+                                  const CsProfileSymbol *symbol,
+                                  const char            *event)
+{
+  const CsProfileEvent *e;
+
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  g_return_val_if_fail (symbol != NULL, NULL);
+
+  e = find_event (self, event);
+  return e != NULL ? cs_profile_get_region_line_table (self->profile, e->index, symbol,
+                                                       scope_region (scope)) : NULL;
+}
+
+const GArray *
+cs_analysis_get_scope_insn_table (CsAnalysis            *self,
+                                  const CsScope         *scope,
+                                  const CsProfileSymbol *symbol,
+                                  const char            *event)
+{
+  const CsProfileEvent *e;
+
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+  g_return_val_if_fail (symbol != NULL, NULL);
+
+  e = find_event (self, event);
+  return e != NULL ? cs_profile_get_region_insn_table (self->profile, e->index, symbol,
+                                                       scope_region (scope)) : NULL;
+}
+
+const CsScope *
+cs_analysis_find_region (CsAnalysis *self,
+                         const char *name)
+{
+  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
+
+  for (guint i = 0; i < self->scopes->len; i++)
+    {
+      const CsScope *scope = &g_array_index (self->scopes, CsScope, i);
+
+      if (scope->kind == CS_SCOPE_REGION && g_strcmp0 (scope->name, name) == 0)
+        return scope;
+    }
+  return NULL;
 }
 
 const GArray *
@@ -136,13 +194,7 @@ cs_analysis_get_line_table (CsAnalysis            *self,
                             const CsProfileSymbol *symbol,
                             const char            *event)
 {
-  const CsProfileEvent *e;
-
-  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
-  g_return_val_if_fail (symbol != NULL, NULL);
-
-  e = find_event (self, event);
-  return e != NULL ? cs_profile_get_line_table (self->profile, e->index, symbol) : NULL;
+  return cs_analysis_get_scope_line_table (self, NULL, symbol, event);
 }
 
 const GArray *
@@ -150,11 +202,5 @@ cs_analysis_get_insn_table (CsAnalysis            *self,
                             const CsProfileSymbol *symbol,
                             const char            *event)
 {
-  const CsProfileEvent *e;
-
-  g_return_val_if_fail (CS_IS_ANALYSIS (self), NULL);
-  g_return_val_if_fail (symbol != NULL, NULL);
-
-  e = find_event (self, event);
-  return e != NULL ? cs_profile_get_insn_table (self->profile, e->index, symbol) : NULL;
+  return cs_analysis_get_scope_insn_table (self, NULL, symbol, event);
 }

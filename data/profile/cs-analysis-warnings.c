@@ -145,7 +145,7 @@ warn_samples (CsAnalysis *self)
   if (self->profile == NULL)
     return;
   stats = cs_profile_get_stats (self->profile);
-  warn_lost (self->warnings, stats->n_lost + stats->n_lost_samples);
+  warn_lost (self->warnings, cs_profile_stats_get_n_lost (stats));
   if (stats->n_unmapped > 0)
     warn (self->warnings, g_strdup_printf (_("%" PRIu64 " samples fell outside every recorded mapping and are shown under “[unknown]”."),
                                            stats->n_unmapped));

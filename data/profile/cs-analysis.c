@@ -107,6 +107,7 @@ load_profile (CsAnalysis              *self,
   CsSamplingRun *run;
   g_autofree char *perf_path = NULL;
   g_autoptr(CsSymbolizer) symbolizer = NULL;
+  g_autoptr(CsRegionMarks) marks = NULL;
   g_autoptr(GError) local_error = NULL;
   ProgressScale ps = { progress, progress_data };
   gboolean plain = g_strcmp0 (cs_session_get_mode (self->session), "perf") == 0;
@@ -137,8 +138,24 @@ load_profile (CsAnalysis              *self,
       cs_symbolizer_set_saved_kallsyms (symbolizer, kallsyms);
       cs_symbolizer_set_recording_boot (symbolizer, run->kallsyms_boot_id);
     }
-  self->profile = cs_profile_load (perf_path, symbolizer, progress != NULL ? on_profile_progress : NULL,
-                                   &ps, cancellable, &local_error);
+  /* Samples are given their region when the program marked them
+   * (record --regions); without the marks the tables stay whole. */
+  if (!plain && run->regions != NULL)
+    {
+      g_autofree char *regions_path = cs_session_get_regions_path (self->session, run);
+      g_autoptr(GError) marks_error = NULL;
+
+      marks = cs_region_marks_load (regions_path, &marks_error);
+      if (marks == NULL)
+        g_ptr_array_add (self->warnings,
+                         g_strdup_printf (_("The samples are not split by region: %s"), marks_error->message));
+      for (const char * const *w = marks != NULL ? cs_region_marks_get_warnings (marks) : NULL;
+           w != NULL && *w != NULL; w++)
+        g_ptr_array_add (self->warnings, g_strdup (*w));
+    }
+  self->profile = cs_profile_load_with_regions (perf_path, marks, symbolizer,
+                                                progress != NULL ? on_profile_progress : NULL,
+                                                &ps, cancellable, &local_error);
   if (self->profile != NULL)
     return TRUE;
   /* A plain perf.data is all there is to show; a bundle still has counts. */
@@ -172,7 +189,7 @@ describe_perf_session (CsAnalysis *self)
       run->frequency = e->sample_freq;
       run->n_samples = e->n_samples;
     }
-  run->n_lost = stats->n_lost + stats->n_lost_samples;
+  run->n_lost = cs_profile_stats_get_n_lost (stats);
 }
 
 gboolean
@@ -251,12 +268,101 @@ pick_default_event (CsAnalysis *self)
   self->default_event = e != NULL ? (int) e->index : -1;
 }
 
+/* Adds the values of @from that @counts lacks. */
+static void
+add_missing (CsCounts *counts,
+             CsCounts *from)
+{
+  guint n = 0;
+  const char **names = cs_counts_get_names (from, &n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      double value;
+      CsProvenance provenance;
+
+      if (!cs_counts_lookup (counts, names[i], NULL, NULL) &&
+          cs_counts_lookup (from, names[i], &value, &provenance))
+        cs_counts_set (counts, names[i], value, provenance);
+    }
+}
+
+/* One scope per region: the session's (counted, Kruse §5.3) first, in its
+ * order, then regions that only have samples (record --no-counting), by
+ * samples. A region's samples give its share and, for events that were
+ * not counted, estimates. */
+static gboolean
+evaluate_regions (CsAnalysis  *self,
+                  guint64      total,
+                  GError     **error)
+{
+  /* Every counted region's values in one pass over the runs, and a set
+   * for the sampled ones: a session of 20 000 regions is not read once
+   * per region. */
+  g_autoptr(GPtrArray) counted = cs_session_build_all_region_counts (self->session);
+  g_autoptr(GHashTable) known = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  guint n_counted = counted->len;
+  g_autoptr(GArray) sampled = NULL;
+
+  for (guint i = 0; i < counted->len; i++)
+    {
+      const CsRegionCounts *rc = g_ptr_array_index (counted, i);
+
+      g_hash_table_add (known, rc->name);
+      g_ptr_array_add (names, rc->name);
+    }
+  if (self->profile != NULL && self->default_event >= 0)
+    {
+      sampled = cs_profile_dup_region_table (self->profile, self->default_event);
+      for (guint i = 0; i < sampled->len; i++)
+        {
+          const CsProfileRegionRow *row = &g_array_index (sampled, CsProfileRegionRow, i);
+
+          if (g_hash_table_add (known, (gpointer) row->name))
+            g_ptr_array_add (names, (gpointer) row->name);
+        }
+    }
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      guint region = self->profile != NULL ? cs_profile_find_region (self->profile, name) : 0;
+      g_autoptr(CsCounts) rc = NULL;
+      CsScope scope = { CS_SCOPE_REGION, g_strdup (name), NULL, -1, NULL, 0, 0, region };
+
+      if (region > 0 && self->default_event >= 0)
+        {
+          cs_profile_get_region_total (self->profile, self->default_event, region, &scope.n_samples, NULL);
+          scope.sample_share = total > 0 ? (double) scope.n_samples / (double) total : 0;
+        }
+      if (i < n_counted)
+        {
+          rc = cs_counts_ref (((CsRegionCounts *) g_ptr_array_index (counted, i))->counts);
+          if (region > 0)
+            {
+              g_autoptr(CsCounts) from_samples = cs_profile_build_region_counts (self->profile, self->model, region);
+
+              add_missing (rc, from_samples);
+            }
+        }
+      else
+        rc = cs_profile_build_region_counts (self->profile, self->model, region);
+      scope.evaluation = cs_evaluation_new (self->model, rc, self->program.evaluation, error);
+      if (scope.evaluation == NULL)
+        {
+          scope_clear (&scope);
+          return FALSE;
+        }
+      g_array_append_val (self->scopes, scope);
+    }
+  return TRUE;
+}
+
 static gboolean
 evaluate (CsAnalysis  *self,
           GError     **error)
 {
   g_autoptr(CsCounts) counts = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
   g_autoptr(GArray) modules = NULL;
   guint64 total = 0;
 
@@ -271,18 +377,8 @@ evaluate (CsAnalysis  *self,
   if (self->profile != NULL && cs_session_get_n_runs (self->session) > 0)
     {
       g_autoptr(CsCounts) sampled = cs_profile_build_counts (self->profile, self->model, NULL);
-      guint n = 0;
-      const char **names = cs_counts_get_names (sampled, &n);
 
-      for (guint i = 0; i < n; i++)
-        {
-          double value;
-          CsProvenance provenance;
-
-          if (!cs_counts_lookup (counts, names[i], NULL, NULL) &&
-              cs_counts_lookup (sampled, names[i], &value, &provenance))
-            cs_counts_set (counts, names[i], value, provenance);
-        }
+      add_missing (counts, sampled);
     }
 
   if (self->default_event >= 0)
@@ -295,21 +391,8 @@ evaluate (CsAnalysis  *self,
   if (!(self->program.evaluation = cs_evaluation_new (self->model, counts, NULL, error)))
     return FALSE;
 
-  /* Every region in one pass over the runs. */
-  regions = cs_session_build_region_counts (self->session);
-  for (guint i = 0; i < regions->len; i++)
-    {
-      const CsRegionCounts *rc = g_ptr_array_index (regions, i);
-      CsScope scope = { CS_SCOPE_REGION, g_strdup (rc->name), NULL, -1, NULL, 0, 0 };
-
-      scope.evaluation = cs_evaluation_new (self->model, rc->counts, self->program.evaluation, error);
-      if (scope.evaluation == NULL)
-        {
-          scope_clear (&scope);
-          return FALSE;
-        }
-      g_array_append_val (self->scopes, scope);
-    }
+  if (!evaluate_regions (self, total, error))
+    return FALSE;
 
   if (self->default_event < 0)
     return TRUE;
@@ -320,7 +403,7 @@ evaluate (CsAnalysis  *self,
       g_autoptr(CsCounts) mc = cs_profile_build_counts (self->profile, self->model, row->module);
       CsScope scope = { CS_SCOPE_MODULE, g_strdup (row->module->name), g_strdup (row->module->path),
                         (int) row->module->index, NULL, row->samples,
-                        total > 0 ? (double) row->samples / (double) total : 0 };
+                        total > 0 ? (double) row->samples / (double) total : 0, 0 };
 
       scope.evaluation = cs_evaluation_new (self->model, mc, self->program.evaluation, error);
       if (scope.evaluation == NULL)

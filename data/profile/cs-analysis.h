@@ -37,6 +37,9 @@ typedef struct
   CsEvaluation *evaluation;
   guint64       n_samples;    /* samples of the default event in this scope */
   double        sample_share; /* fraction of the default event's samples, 0..1 */
+  /* Appended (regions, issue 15): the profile's region (1…n) of a region
+   * scope whose samples were attributed (record --regions), else 0. */
+  guint         region_id;
 } CsScope;
 
 /* Called from the loading thread; @fraction is 0..1 or -1 when unknown. */
@@ -103,9 +106,10 @@ const char * const *cs_analysis_get_sampled_events (CsAnalysis *self);
  * sampled, else the one with the most samples; NULL without samples. */
 const CsProfileEvent *cs_analysis_get_default_event (CsAnalysis *self);
 /* Top symbols (CsAnalysisOptions.symbol_limit of them) of a module scope,
- * or of the whole program for any other scope, for @event (a sampled
- * event's name; NULL: the default event). GArray of CsProfileSymbolRow,
- * empty without samples. */
+ * of a region scope with samples (region_id > 0: module_percent is then the
+ * share of the region), or of the whole program for any other scope, for
+ * @event (a sampled event's name; NULL: the default event). GArray of
+ * CsProfileSymbolRow, empty without samples. */
 GArray          *cs_analysis_dup_top_symbols   (CsAnalysis    *self,
                                                 const CsScope *scope,
                                                 const char    *event);
@@ -140,5 +144,21 @@ char            *cs_analysis_describe_hidden_charts (CsAnalysis *self);
  * events, failed runs, lost samples. For reports that read counts without
  * an analysis. NULL-terminated; free with g_strfreev(). */
 char           **cs_analysis_dup_session_warnings (CsSession *session);
+
+/* Appended (regions, issue 15). */
+
+/* cs_analysis_get_line_table() / _insn_table() restricted to the samples of
+ * @scope when it is a region scope with samples (else all of them). */
+const GArray    *cs_analysis_get_scope_line_table (CsAnalysis            *self,
+                                                   const CsScope         *scope,
+                                                   const CsProfileSymbol *symbol,
+                                                   const char            *event);
+const GArray    *cs_analysis_get_scope_insn_table (CsAnalysis            *self,
+                                                   const CsScope         *scope,
+                                                   const CsProfileSymbol *symbol,
+                                                   const char            *event);
+/* The region scope named @name, or NULL. */
+const CsScope   *cs_analysis_find_region       (CsAnalysis *self,
+                                                const char *name);
 
 G_END_DECLS

@@ -25,19 +25,23 @@ key_source (CsProfile *self,
                                 g_ptr_array_index (self->raw_modules, key->module), key->offset);
 }
 
-/* Builds the rows of one (event, symbol) table; @s is the symbol's data. */
+/* Builds the rows of one (event, symbol, region) table; @s is the
+ * symbol's data; @region CS_PROFILE_ALL_REGIONS for all of them. */
 typedef GArray *(*BuildTable) (CsProfile                 *self,
                                guint                      event,
                                const CsProfileSymbol     *symbol,
-                               const CsProfileSymbolData *s);
+                               const CsProfileSymbolData *s,
+                               guint                      region);
 
-/* Line and instruction tables are built once per (event, symbol), under the
- * cache lock so that two panes asking at once do not both build it. */
+/* Line and instruction tables are built once per (event, symbol, region),
+ * under the cache lock so that two panes asking at once do not both build
+ * it. */
 static const GArray *
 cached_table (CsProfile             *self,
               GHashTable            *cache,
               guint                  event,
               const CsProfileSymbol *symbol,
+              guint                  region,
               BuildTable             build)
 {
   g_autofree char *key = NULL;
@@ -46,25 +50,50 @@ cached_table (CsProfile             *self,
   g_return_val_if_fail (event < self->n_events, NULL);
   g_return_val_if_fail (symbol != NULL && symbol->index < self->symbols->len, NULL);
 
-  key = g_strdup_printf ("%u:%u", event, symbol->index);
+  key = g_strdup_printf ("%u:%u:%u", event, symbol->index, region);
   g_mutex_lock (&self->cache_lock);
   rows = g_hash_table_lookup (cache, key);
   if (rows == NULL)
     {
-      rows = build (self, event, symbol, g_ptr_array_index (self->symbols, symbol->index));
+      rows = build (self, event, symbol, g_ptr_array_index (self->symbols, symbol->index), region);
       g_hash_table_insert (cache, g_steal_pointer (&key), rows);
     }
   g_mutex_unlock (&self->cache_lock);
   return rows;
 }
 
-/* @period as a percentage of the symbol's period of @event. */
+static inline gboolean
+key_in (CsProfile *self,
+        guint      k,
+        guint      event,
+        guint      region)
+{
+  const CsProfileKey *key = &self->table.keys[k];
+
+  return key->event == event && (region == CS_PROFILE_ALL_REGIONS || key->region == region);
+}
+
+/* @period as a percentage of the symbol's period of @event (in @region). */
 static double
-symbol_share (const CsProfileSymbolData *s,
+symbol_share (CsProfile                 *self,
+              const CsProfileSymbolData *s,
               guint                      event,
+              guint                      region,
               guint64                    period)
 {
-  return s->period[event] > 0 ? 100.0 * (double) period / (double) s->period[event] : 0;
+  guint64 total = 0;
+
+  if (region == CS_PROFILE_ALL_REGIONS)
+    total = s->period[event];
+  else
+    for (guint i = 0; i < s->keys->len; i++)
+      {
+        guint k = g_array_index (s->keys, guint, i);
+
+        if (key_in (self, k, event, region))
+          total += self->table.keys[k].period;
+      }
+  return total > 0 ? 100.0 * (double) period / (double) total : 0;
 }
 
 static int
@@ -134,7 +163,8 @@ static GArray *
 build_line_table (CsProfile                 *self,
                   guint                      event,
                   const CsProfileSymbol     *symbol,
-                  const CsProfileSymbolData *s)
+                  const CsProfileSymbolData *s,
+                  guint                      region)
 {
   g_autoptr(GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   GArray *rows = g_array_new (FALSE, TRUE, sizeof (CsProfileLineRow));
@@ -143,7 +173,7 @@ build_line_table (CsProfile                 *self,
     {
       guint k = g_array_index (s->keys, guint, i);
 
-      if (self->table.keys[k].event == event)
+      if (key_in (self, k, event, region))
         add_key_to_lines (self, k, index, rows, TRUE);
     }
   for (guint i = 0; i < rows->len; i++)
@@ -151,7 +181,7 @@ build_line_table (CsProfile                 *self,
       CsProfileLineRow *r = &g_array_index (rows, CsProfileLineRow, i);
 
       r->percent = _cs_profile_percent (self, event, r->period);
-      r->symbol_percent = symbol_share (s, event, r->period);
+      r->symbol_percent = symbol_share (self, s, event, region, r->period);
     }
   g_array_sort (rows, compare_lines_by_place);
   return rows;
@@ -163,7 +193,17 @@ cs_profile_get_line_table (CsProfile             *self,
                            const CsProfileSymbol *symbol)
 {
   g_return_val_if_fail (CS_IS_PROFILE (self), NULL);
-  return cached_table (self, self->line_cache, event, symbol, build_line_table);
+  return cached_table (self, self->line_cache, event, symbol, CS_PROFILE_ALL_REGIONS, build_line_table);
+}
+
+const GArray *
+cs_profile_get_region_line_table (CsProfile             *self,
+                                  guint                  event,
+                                  const CsProfileSymbol *symbol,
+                                  guint                  region)
+{
+  g_return_val_if_fail (CS_IS_PROFILE (self), NULL);
+  return cached_table (self, self->line_cache, event, symbol, region, build_line_table);
 }
 
 GArray *
@@ -301,7 +341,8 @@ static GArray *
 build_insn_table (CsProfile                 *self,
                   guint                      event,
                   const CsProfileSymbol     *symbol,
-                  const CsProfileSymbolData *s)
+                  const CsProfileSymbolData *s,
+                  guint                      region)
 {
   g_autoptr(GHashTable) by_offset = NULL;
   g_autoptr(GBytes) bytes = NULL;
@@ -339,7 +380,7 @@ build_insn_table (CsProfile                 *self,
       gpointer v;
       CsProfileInsnRow *r;
 
-      if (key->event != event)
+      if (!key_in (self, k, event, region))
         continue;
       v = g_hash_table_lookup (by_offset, &key->offset);
       if (v == NULL)
@@ -365,7 +406,7 @@ build_insn_table (CsProfile                 *self,
       CsProfileInsnRow *r = &g_array_index (rows, CsProfileInsnRow, i);
 
       r->percent = _cs_profile_percent (self, event, r->period);
-      r->symbol_percent = symbol_share (s, event, r->period);
+      r->symbol_percent = symbol_share (self, s, event, region, r->period);
     }
   g_array_sort (rows, compare_insn_rows);
   return rows;
@@ -377,5 +418,15 @@ cs_profile_get_insn_table (CsProfile             *self,
                            const CsProfileSymbol *symbol)
 {
   g_return_val_if_fail (CS_IS_PROFILE (self), NULL);
-  return cached_table (self, self->insn_cache, event, symbol, build_insn_table);
+  return cached_table (self, self->insn_cache, event, symbol, CS_PROFILE_ALL_REGIONS, build_insn_table);
+}
+
+const GArray *
+cs_profile_get_region_insn_table (CsProfile             *self,
+                                  guint                  event,
+                                  const CsProfileSymbol *symbol,
+                                  guint                  region)
+{
+  g_return_val_if_fail (CS_IS_PROFILE (self), NULL);
+  return cached_table (self, self->insn_cache, event, symbol, region, build_insn_table);
 }

@@ -41,7 +41,7 @@ grow (CsProfileKeyTable *table)
   for (guint i = 0; i < table->n_keys; i++)
     {
       const CsProfileKey *k = &table->keys[i];
-      guint s = _cs_profile_key_hash (k->event, k->module, k->offset) & (n_slots - 1);
+      guint s = _cs_profile_key_hash (k->event, k->module, k->offset, k->region) & (n_slots - 1);
 
       while (slots[s] != 0)
         s = (s + 1) & (n_slots - 1);
@@ -57,7 +57,8 @@ _cs_profile_key_table_insert (CsProfileKeyTable *table,
                              guint              slot,
                              guint16            event,
                              guint32            module,
-                             guint64            offset)
+                             guint64            offset,
+                             guint16            region)
 {
   CsProfileKey *k;
 
@@ -70,7 +71,7 @@ _cs_profile_key_table_insert (CsProfileKeyTable *table,
   k->offset = offset;
   k->module = module;
   k->event = event;
-  k->flags = 0;
+  k->region = region;
   k->samples = 0;
   k->period = 0;
   table->slots[slot] = table->n_keys;

@@ -7,13 +7,15 @@
  * needs one canonical spelling, perf's.
  *
  * Symbols are shown the way `perf report` shows them, demangled without
- * parameters ("ns::Class::method"), which is also the "symbol" column of
- * seed 000's tables; the full signature is a column of its own.
+ * parameters ("ns::Class::method", cs_demangle_perf_name()), which is also
+ * the "symbol" column of the tables of Kruse, CMSSW Performance Monitoring,
+ * 2011; the full signature is a column of its own.
  */
 #include "config.h"
 
 #include <string.h>
 
+#include "cs-demangle.h"
 #include "cs-profile-private.h"
 
 /* perf's generic event names that have a second spelling. */
@@ -98,83 +100,6 @@ cs_profile_event_matches (const char         *event_name,
   return FALSE;
 }
 
-/* Skips an operator's symbol after "operator" so that "<", "()" or "<<"
- * are not taken for brackets. */
-static const char *
-skip_operator (const char *p)
-{
-  static const char * const ops[] = {
-    "()", "[]", "<<=", ">>=", "<=>", "->*", "<<", ">>", "<=", ">=", "->", "==", "!=",
-    "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-    "<", ">", "+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "=", ",",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
-    if (g_str_has_prefix (p, ops[i]))
-      return p + strlen (ops[i]);
-  return p;
-}
-
-/* The signature cut before its parameter list, and without the return
- * type templates carry: "double ns::f<double>(double*) const" ->
- * "ns::f<double>". */
-static char *
-strip_signature (const char *sig)
-{
-  int angle = 0, paren = 0;
-  const char *name_start = sig;
-  const char *p = sig;
-
-  while (*p)
-    {
-      if (g_str_has_prefix (p, "(anonymous namespace)"))
-        {
-          p += strlen ("(anonymous namespace)");
-          continue;
-        }
-      if (g_str_has_prefix (p, "operator") &&
-          (p == sig || p[-1] == ':' || p[-1] == ' ') && !g_ascii_isalnum (p[8]) && p[8] != '_')
-        {
-          p += strlen ("operator");
-          while (*p == ' ')
-            p++;
-          p = skip_operator (p);
-          /* "operator< <int>": the space before template arguments */
-          if (p[0] == ' ' && p[1] == '<')
-            p++;
-          continue;
-        }
-      switch (*p)
-        {
-        case '<':
-          angle++;
-          break;
-        case '>':
-          if (angle > 0)
-            angle--;
-          break;
-        case '(':
-          if (angle == 0 && paren == 0 && p > name_start)
-            return g_strndup (name_start, p - name_start);
-          paren++;
-          break;
-        case ')':
-          if (paren > 0)
-            paren--;
-          break;
-        case ' ':
-          /* A space at the top level ends a return type. */
-          if (angle == 0 && paren == 0)
-            name_start = p + 1;
-          break;
-        default:
-          break;
-        }
-      p++;
-    }
-  return g_strdup (sig);
-}
-
 char *
 _cs_profile_display_name (const CsSymbol *symbol)
 {
@@ -186,5 +111,5 @@ _cs_profile_display_name (const CsSymbol *symbol)
   /* C names and other symbols that are no demangled function. */
   if (strchr (sig, '(') == NULL || symbol->mangled == NULL || !g_str_has_prefix (symbol->mangled, "_Z"))
     return g_strdup (sig);
-  return strip_signature (sig);
+  return cs_demangle_perf_name (sig);
 }

@@ -6,24 +6,29 @@
  * cs-profile-tables.c builds the module and symbol tables and the counts,
  * cs-profile-detail.c the line and instruction tables, cs-profile-names.c
  * names (events, display names of symbols), cs-profile-queries.c the
- * accessors.
+ * accessors. With call chains, cs-profile-samples.c keeps the samples and
+ * their stacks, cs-call-functions.c resolves the stacks' frames.
  */
 #pragma once
 
+#include "cs-call-function.h"
+#include "cs-call-stacks.h"
 #include "cs-profile.h"
+#include "cs-profile-samples.h"
 #include "cs-perf-reader.h"
+#include "cs-region-marks.h"
 
 G_BEGIN_DECLS
 
-/* One distinct (event, module, file offset) with its samples. 32 bytes:
- * the only thing that grows while streaming, and only with the number of
- * distinct addresses. */
+/* One distinct (event, module, file offset, region) with its samples. 32
+ * bytes: the only thing that grows while streaming, and only with the
+ * number of distinct addresses (times the regions they ran in). */
 typedef struct
 {
   guint64 offset;
   guint32 module;     /* index into CsProfile.raw_modules (the mapping's module) */
   guint16 event;
-  guint16 flags;
+  guint16 region;     /* the region running on the sample's thread (cs-region-marks.h), 0: none */
   guint64 samples;
   guint64 period;
 } CsProfileKey;
@@ -39,34 +44,37 @@ typedef struct
 
 void          _cs_profile_key_table_init   (CsProfileKeyTable *table);
 void          _cs_profile_key_table_clear  (CsProfileKeyTable *table);
-/* Adds (event, module, offset) with zero counts at the empty slot @slot. */
+/* Adds (event, module, offset, region) with zero counts at the empty slot @slot. */
 CsProfileKey *_cs_profile_key_table_insert (CsProfileKeyTable *table,
                                            guint              slot,
                                            guint16            event,
                                            guint32            module,
-                                           guint64            offset);
+                                           guint64            offset,
+                                           guint16            region);
 
 static inline guint32
 _cs_profile_key_hash (guint16 event,
                      guint32 module,
-                     guint64 offset)
+                     guint64 offset,
+                     guint16 region)
 {
   guint64 h = offset * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
 
-  h ^= ((guint64) module << 16 | event) * G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f);
+  h ^= ((guint64) region << 48 | (guint64) module << 16 | event) * G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f);
   return (guint32) (h >> 32) ^ (guint32) h;
 }
 
-/* The key for (event, module, offset), added with zero counts when new.
- * Inline: every sample of a file comes through here. */
+/* The key for (event, module, offset, region), added with zero counts when
+ * new. Inline: every sample of a file comes through here. */
 static inline CsProfileKey *
 _cs_profile_key_table_get (CsProfileKeyTable *table,
                           guint16            event,
                           guint32            module,
-                          guint64            offset)
+                          guint64            offset,
+                          guint16            region)
 {
   guint mask = table->n_slots - 1;
-  guint s = _cs_profile_key_hash (event, module, offset) & mask;
+  guint s = _cs_profile_key_hash (event, module, offset, region) & mask;
 
   for (;;)
     {
@@ -74,9 +82,9 @@ _cs_profile_key_table_get (CsProfileKeyTable *table,
       CsProfileKey *k;
 
       if (idx == 0)
-        return _cs_profile_key_table_insert (table, s, event, module, offset);
+        return _cs_profile_key_table_insert (table, s, event, module, offset, region);
       k = &table->keys[idx - 1];
-      if (k->offset == offset && k->module == module && k->event == event)
+      if (k->offset == offset && k->module == module && k->event == event && k->region == region)
         return k;
       s = (s + 1) & mask;
     }
@@ -98,6 +106,12 @@ typedef struct
   guint64        *samples;
   guint64        *period;
 } CsProfileModuleData;
+
+typedef struct
+{
+  CsCallFunction    public;
+  char             *name;
+} CsCallFunctionData;
 
 struct _CsProfile
 {
@@ -128,10 +142,118 @@ struct _CsProfile
   GHashTable        *module_ids;    /* CsModule* -> index + 1 */
   GPtrArray         *symbols;       /* CsProfileSymbolData* */
 
+  /* regions (cs-profile-regions.c); NULL: the recording has none */
+  CsRegionMarks     *marks;
+
   GMutex             cache_lock;
   GHashTable        *line_cache;    /* "event:symbol" -> GArray */
   GHashTable        *insn_cache;
+
+  GHashTable        *symbol_ids;    /* CsSymbol* -> index + 1 */
+
+  /* with call chains (cs-profile-samples.c, cs-call-functions.c) */
+  gboolean           has_call_chains;
+  CsCallStacks      *stacks;
+  GArray            *sample_event;  /* guint16 */
+  GArray            *sample_period; /* guint64 */
+  GArray            *sample_region; /* guint16; filled only with region marks */
+  GArray            *sample_thread; /* guint32 */
+  GArray            *sample_stack;  /* guint32 */
+  CsProfileSamples   samples;       /* views of the four columns */
+  GPtrArray         *threads;       /* CsProfileThread* */
+  GHashTable        *thread_ids;    /* CsProfileThread* -> index + 1 */
+  GStringChunk      *comms;
+  GPtrArray         *functions;     /* CsCallFunctionData* */
+  GHashTable        *function_ids;  /* "symbol index" or "symbol index\1inline name" -> index + 1 */
 };
+
+/* Mappings samples fell in recently, so that the next sample in one of
+ * them needs no lookup: a few for user space (threads of a program take
+ * turns in its executable and its libraries), one for the kernel. Cleared
+ * whenever the maps change. */
+#define CS_PROFILE_N_USER_CACHE 4
+
+typedef struct
+{
+  gboolean valid;
+  gint32   pid;
+  guint64  start;
+  guint64  end;
+  guint64  pgoff;
+  gboolean kernel;
+  guint32  module;
+} CsProfileMapCache;
+
+/* The state of one pass over the file (cs-profile.c). */
+typedef struct
+{
+  CsProfile         *self;
+  CsAddressSpace    *space;
+  CsPerfReader      *reader;
+  CsProfileMapCache  user[CS_PROFILE_N_USER_CACHE];
+  guint              user_next;
+  CsProfileMapCache  kernel;
+  guint32            unknown_module;
+  guint32            kernel_nomap;     /* raw index of the kernel, G_MAXUINT32 until needed */
+  GHashTable        *mapping_modules;  /* CsMapping* (a reference) -> raw module index + 1 */
+  CsProfileProgress  progress;
+  gpointer           progress_data;
+  guint64            n_delivered;      /* records and samples, for progress */
+  guint64            next_progress;
+  gboolean           have_reloc;       /* the kernel map's reference symbol was passed on */
+  gboolean           counting_sample;  /* locating a sample's own ip (counted when unmapped) */
+
+  /* call chains (cs-profile-samples.c) */
+  GHashTable        *thread_comms;     /* tid -> const char* (in CsProfile.comms) */
+  gint32             last_tid;         /* the thread of the previous sample … */
+  guint32            last_thread;      /* … and its CsProfileThread index, G_MAXUINT32: none */
+  GArray            *chain;            /* guint32 frames of the sample at hand, innermost first */
+} CsProfileStream;
+
+guint32   _cs_profile_raw_module_index  (CsProfile          *self,
+                                        CsModule           *module);
+/* The raw module and key offset of @ip (cs-profile.c). */
+void      _cs_profile_stream_locate     (CsProfileStream    *st,
+                                        gboolean            kernel_mode,
+                                        gint32              pid,
+                                        guint64             ip,
+                                        guint32            *module,
+                                        guint64            *offset);
+
+/* cs-profile-samples.c */
+void      _cs_profile_samples_init      (CsProfile          *self);
+void      _cs_profile_samples_clear     (CsProfile          *self);
+void      _cs_profile_stream_init_chains  (CsProfileStream  *st);
+void      _cs_profile_stream_clear_chains (CsProfileStream  *st);
+/* Keeps sample @b, whose own ip is (@module, @offset), with its stack. */
+void      _cs_profile_stream_add_sample (CsProfileStream    *st,
+                                        const CsPerfBrief  *b,
+                                        gboolean            kernel_mode,
+                                        guint32             module,
+                                        guint64             offset,
+                                        guint16             region);
+/* COMM and FORK name the threads samples are kept with. */
+void      _cs_profile_stream_comm       (CsProfileStream    *st,
+                                        gint32              tid,
+                                        const char         *comm);
+void      _cs_profile_stream_fork       (CsProfileStream    *st,
+                                        gint32              tid,
+                                        gint32              ptid);
+/* After loading: the columns' final views. */
+void      _cs_profile_samples_finish    (CsProfile          *self);
+
+/* cs-profile-tables.c: the profile symbol of @sym (created without samples
+ * when new; @module is the key's, for symbols that name none). */
+guint     _cs_profile_symbol_index      (CsProfile          *self,
+                                        const CsSymbol     *sym,
+                                        CsModule           *module);
+
+/* cs-call-functions.c: resolves every frame of the call stacks. */
+gboolean  _cs_profile_resolve_frames    (CsProfile          *self,
+                                        CsCallStacks       *stacks,
+                                        GCancellable       *cancellable,
+                                        GError            **error);
+void      _cs_profile_functions_clear   (CsProfile          *self);
 
 /* cs-profile-tables.c */
 gboolean  _cs_profile_resolve          (CsProfile          *self,
@@ -142,6 +264,9 @@ gboolean  _cs_profile_resolve          (CsProfile          *self,
 double    _cs_profile_percent          (CsProfile          *self,
                                        guint               event,
                                        guint64             period);
+/* Symbol rows by period, largest first (qsort order). */
+int       _cs_profile_compare_symbol_rows (gconstpointer    a,
+                                          gconstpointer    b);
 
 /* cs-profile-names.c */
 /* perf's spelling: lower case, '-' for '_', no "pmu::", no perf modifiers,
@@ -149,6 +274,7 @@ double    _cs_profile_percent          (CsProfile          *self,
 char     *_cs_profile_canonical_event  (const char         *name);
 /* "ns::Class::method" out of "int ns::Class::method(int) const". */
 char     *_cs_profile_display_name     (const CsSymbol     *symbol);
+/* The same for a demangled name alone (an inlined function's). */
 
 /* cs-profile-detail.c */
 void      _cs_profile_free_insn_table  (gpointer            table);

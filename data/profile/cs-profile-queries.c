@@ -19,6 +19,13 @@ cs_profile_get_symbolizer (CsProfile *self)
   return self->symbolizer;
 }
 
+guint64
+cs_profile_stats_get_n_lost (const CsProfileStats *stats)
+{
+  g_return_val_if_fail (stats != NULL, 0);
+  return stats->n_lost_samples > 0 ? stats->n_lost_samples : stats->n_lost;
+}
+
 const CsProfileStats *
 cs_profile_get_stats (CsProfile *self)
 {

@@ -53,6 +53,37 @@ module_index (CsProfile *self,
   return m->public.index;
 }
 
+guint
+_cs_profile_symbol_index (CsProfile      *self,
+                         const CsSymbol *sym,
+                         CsModule       *module)
+{
+  gpointer v = g_hash_table_lookup (self->symbol_ids, sym);
+  CsProfileModuleData *m;
+  CsProfileSymbolData *s;
+  guint mi;
+
+  if (v != NULL)
+    return GPOINTER_TO_UINT (v) - 1;
+  mi = module_index (self, sym->module != NULL ? sym->module : module);
+  /* (not folded into the line above: module_index() may move pdata) */
+  m = g_ptr_array_index (self->modules, mi);
+  s = g_new0 (CsProfileSymbolData, 1);
+  s->samples = g_new0 (guint64, MAX (self->n_events, 1));
+  s->period = g_new0 (guint64, MAX (self->n_events, 1));
+  s->keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  s->display_name = _cs_profile_display_name (sym);
+  s->public.index = self->symbols->len;
+  s->public.symbol = sym;
+  s->public.module = &m->public;
+  s->public.display_name = s->display_name;
+  s->public.samples = s->samples;
+  s->public.period = s->period;
+  g_ptr_array_add (self->symbols, s);
+  g_hash_table_insert (self->symbol_ids, (gpointer) sym, GUINT_TO_POINTER (self->symbols->len));
+  return s->public.index;
+}
+
 gboolean
 _cs_profile_resolve (CsProfile          *self,
                     CsProfileProgress   progress,
@@ -61,7 +92,6 @@ _cs_profile_resolve (CsProfile          *self,
                     GError            **error)
 {
   g_autofree CsAddressKey *akeys = NULL;
-  g_autoptr(GHashTable) symbol_ids = g_hash_table_new (NULL, NULL);
   ResolveProgress rp = { progress, progress_data };
   guint n = self->table.n_keys;
 
@@ -87,33 +117,9 @@ _cs_profile_resolve (CsProfile          *self,
   for (guint i = 0; i < n; i++)
     {
       const CsProfileKey *k = &self->table.keys[i];
-      const CsLocation *loc = self->locations[i];
-      const CsSymbol *sym = loc->symbol;
-      CsModule *module = sym->module != NULL ? sym->module : akeys[i].module;
-      guint mi = module_index (self, module);
-      /* (not folded into the line above: module_index() may move pdata) */
-      CsProfileModuleData *m = g_ptr_array_index (self->modules, mi);
-      gpointer v = g_hash_table_lookup (symbol_ids, sym);
-      CsProfileSymbolData *s;
-
-      if (v == NULL)
-        {
-          s = g_new0 (CsProfileSymbolData, 1);
-          s->samples = g_new0 (guint64, MAX (self->n_events, 1));
-          s->period = g_new0 (guint64, MAX (self->n_events, 1));
-          s->keys = g_array_new (FALSE, FALSE, sizeof (guint));
-          s->display_name = _cs_profile_display_name (sym);
-          s->public.index = self->symbols->len;
-          s->public.symbol = sym;
-          s->public.module = &m->public;
-          s->public.display_name = s->display_name;
-          s->public.samples = s->samples;
-          s->public.period = s->period;
-          g_ptr_array_add (self->symbols, s);
-          g_hash_table_insert (symbol_ids, (gpointer) sym, GUINT_TO_POINTER (self->symbols->len));
-        }
-      else
-        s = g_ptr_array_index (self->symbols, GPOINTER_TO_UINT (v) - 1);
+      guint si = _cs_profile_symbol_index (self, self->locations[i]->symbol, akeys[i].module);
+      CsProfileSymbolData *s = g_ptr_array_index (self->symbols, si);
+      CsProfileModuleData *m = g_ptr_array_index (self->modules, s->public.module->index);
 
       s->samples[k->event] += k->samples;
       s->period[k->event] += k->period;
@@ -171,9 +177,9 @@ cs_profile_dup_module_table (CsProfile *self,
   return rows;
 }
 
-static int
-compare_symbol_rows (gconstpointer a,
-                     gconstpointer b)
+int
+_cs_profile_compare_symbol_rows (gconstpointer a,
+                                 gconstpointer b)
 {
   const CsProfileSymbolRow *ra = a, *rb = b;
   int c;
@@ -210,7 +216,7 @@ cs_profile_dup_symbol_table (CsProfile             *self,
       row.module_percent = module_period > 0 ? 100.0 * (double) row.period / (double) module_period : 0;
       g_array_append_val (rows, row);
     }
-  g_array_sort (rows, compare_symbol_rows);
+  g_array_sort (rows, _cs_profile_compare_symbol_rows);
   if (limit > 0 && rows->len > limit)
     g_array_set_size (rows, limit);
   return rows;
@@ -229,7 +235,13 @@ cs_profile_find_symbols (CsProfile  *self,
     {
       const CsProfileSymbol *s = cs_profile_get_symbol (self, i);
       const CsSymbol *sym = s->symbol;
+      guint64 n = 0;
 
+      /* (symbols only on call stacks have no samples of their own) */
+      for (guint e = 0; e < self->n_events; e++)
+        n += s->samples[e];
+      if (n == 0)
+        continue;
       if (g_strcmp0 (s->display_name, name) == 0 || g_strcmp0 (sym->name, name) == 0 ||
           g_strcmp0 (sym->signature, name) == 0 || g_strcmp0 (sym->mangled, name) == 0)
         g_ptr_array_add (found, (gpointer) s);

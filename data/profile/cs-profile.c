@@ -23,9 +23,11 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "cs-perf-names.h"
 #include "cs-profile-private.h"
 
-#define PERF_TYPE_SOFTWARE 1
+#define PERF_TYPE_SOFTWARE    1
+#define PERF_SAMPLE_CALLCHAIN (1u << 5)
 #define MISC_CPUMODE_MASK  7
 #define MISC_KERNEL        1
 #define MISC_GUEST_KERNEL  4
@@ -79,6 +81,10 @@ cs_profile_finalize (GObject *object)
   g_clear_pointer (&self->symbols, g_ptr_array_unref);
   g_clear_pointer (&self->line_cache, g_hash_table_unref);
   g_clear_pointer (&self->insn_cache, g_hash_table_unref);
+  g_clear_pointer (&self->marks, cs_region_marks_unref);
+  g_clear_pointer (&self->symbol_ids, g_hash_table_unref);
+  _cs_profile_samples_clear (self);
+  _cs_profile_functions_clear (self);
   g_mutex_clear (&self->cache_lock);
   G_OBJECT_CLASS (cs_profile_parent_class)->finalize (object);
 }
@@ -105,48 +111,13 @@ cs_profile_init (CsProfile *self)
                                             (GDestroyNotify) g_array_unref);
   self->insn_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                             _cs_profile_free_insn_table);
+  self->symbol_ids = g_hash_table_new (NULL, NULL);
+  _cs_profile_samples_init (self);
 }
 
-/* Mappings samples fell in recently, so that the next sample in one of
- * them needs no lookup: a few for user space (threads of a program take
- * turns in its executable and its libraries), one for the kernel. Cleared
- * whenever the maps change. */
-#define N_USER_CACHE 4
-
-typedef struct
-{
-  gboolean valid;
-  gint32   pid;
-  guint64  start;
-  guint64  end;
-  guint64  pgoff;
-  gboolean kernel;
-  guint32  module;
-} MapCache;
-
-typedef struct
-{
-  CsProfile         *self;
-  CsAddressSpace    *space;
-  CsPerfReader      *reader;
-  MapCache           user[N_USER_CACHE];
-  guint              user_next;
-  MapCache           kernel;
-  guint32            unknown_module;
-  guint32            kernel_nomap;     /* raw index of the kernel, G_MAXUINT32 until needed */
-  GHashTable        *mapping_modules;  /* CsMapping* (a reference) -> raw module index + 1 */
-  CsProfileProgress  progress;
-  gpointer           progress_data;
-  guint64            n_delivered;      /* records and samples, for progress */
-  guint64            next_progress;
-  gboolean           have_reloc;       /* the kernel map's reference symbol was passed on */
-} StreamState;
-
 /* The raw module of a mapping; the symbolizer is asked once per mapping. */
-static guint32 raw_module_index (CsProfile *self, CsModule *module);
-
 static guint32
-mapping_module (StreamState     *st,
+mapping_module (CsProfileStream *st,
                 const CsMapping *m)
 {
   gpointer v = g_hash_table_lookup (st->mapping_modules, m);
@@ -154,15 +125,15 @@ mapping_module (StreamState     *st,
 
   if (v != NULL)
     return GPOINTER_TO_UINT (v) - 1;
-  index = raw_module_index (st->self, cs_symbolizer_get_module_for_mapping (st->self->symbolizer, m));
+  index = _cs_profile_raw_module_index (st->self, cs_symbolizer_get_module_for_mapping (st->self->symbolizer, m));
   /* The reference keeps the address from being reused by another mapping. */
   g_hash_table_insert (st->mapping_modules, cs_mapping_ref ((CsMapping *) m), GUINT_TO_POINTER (index + 1));
   return index;
 }
 
-static guint32
-raw_module_index (CsProfile *self,
-                  CsModule  *module)
+guint32
+_cs_profile_raw_module_index (CsProfile *self,
+                             CsModule  *module)
 {
   gpointer v = g_hash_table_lookup (self->raw_module_ids, module);
 
@@ -174,35 +145,36 @@ raw_module_index (CsProfile *self,
 }
 
 static void
-forget_maps (StreamState *st,
+forget_maps (CsProfileStream *st,
              gboolean     kernel_too)
 {
-  for (guint i = 0; i < N_USER_CACHE; i++)
+  for (guint i = 0; i < CS_PROFILE_N_USER_CACHE; i++)
     st->user[i].valid = FALSE;
   if (kernel_too)
     st->kernel.valid = FALSE;
 }
 
 static inline gboolean
-cache_hit (const MapCache *c,
+cache_hit (const CsProfileMapCache *c,
            gint32          pid,
            guint64         ip)
 {
   return c->valid && ip >= c->start && ip < c->end && (c->kernel || c->pid == pid);
 }
 
-/* The key of a sample that no cached mapping covers. */
-static CsProfileKey *
-lookup_key (StreamState *st,
-            gboolean     kernel_mode,
-            guint16      event,
-            gint32       pid,
-            guint64      ip)
+/* The raw module and key offset of an ip no cached mapping covers. */
+static void
+locate_uncached (CsProfileStream *st,
+                 gboolean         kernel_mode,
+                 gint32           pid,
+                 guint64          ip,
+                 guint32         *module_out,
+                 guint64         *offset_out)
 {
   CsProfile *self = st->self;
   const CsMapping *m = kernel_mode ? cs_address_space_lookup_kernel (st->space, ip)
                                    : cs_address_space_lookup (st->space, pid, ip);
-  MapCache *c;
+  CsProfileMapCache *c;
   guint32 module;
 
   if (m == NULL)
@@ -212,16 +184,19 @@ lookup_key (StreamState *st,
       if ((ip >> 63) != 0)
         {
           if (st->kernel_nomap == G_MAXUINT32)
-            st->kernel_nomap = raw_module_index (self, cs_symbolizer_get_module (self->symbolizer,
+            st->kernel_nomap = _cs_profile_raw_module_index (self, cs_symbolizer_get_module (self->symbolizer,
                                                                                   "[kernel.kallsyms]", NULL, 0));
           module = st->kernel_nomap;
         }
       else
         {
           module = st->unknown_module;
-          self->stats.n_unmapped++;
+          if (st->counting_sample)
+            self->stats.n_unmapped++;
         }
-      return _cs_profile_key_table_get (&self->table, event, module, ip);
+      *module_out = module;
+      *offset_out = ip;
+      return;
     }
 
   module = mapping_module (st, m);
@@ -230,7 +205,7 @@ lookup_key (StreamState *st,
   if (m->kernel)
     c = &st->kernel;
   else
-    c = &st->user[st->user_next++ % N_USER_CACHE];
+    c = &st->user[st->user_next++ % CS_PROFILE_N_USER_CACHE];
   c->valid = TRUE;
   c->pid = pid;
   c->start = m->start;
@@ -239,12 +214,45 @@ lookup_key (StreamState *st,
   c->kernel = cs_module_get_kind (g_ptr_array_index (self->raw_modules, module)) == CS_MODULE_KERNEL;
   c->module = module;
   /* Kernel symbols are looked up by run-time address, files by offset. */
-  return _cs_profile_key_table_get (&self->table, event, module,
-                                   c->kernel ? ip : ip - c->start + c->pgoff);
+  *module_out = module;
+  *offset_out = c->kernel ? ip : ip - c->start + c->pgoff;
+}
+
+void
+_cs_profile_stream_locate (CsProfileStream *st,
+                          gboolean         kernel_mode,
+                          gint32           pid,
+                          guint64          ip,
+                          guint32         *module,
+                          guint64         *offset)
+{
+  const CsProfileMapCache *c = NULL;
+
+  if (kernel_mode)
+    {
+      if (cache_hit (&st->kernel, pid, ip))
+        c = &st->kernel;
+    }
+  else
+    {
+      for (guint k = 0; k < CS_PROFILE_N_USER_CACHE; k++)
+        if (cache_hit (&st->user[k], pid, ip))
+          {
+            c = &st->user[k];
+            break;
+          }
+    }
+  if (G_LIKELY (c != NULL))
+    {
+      *module = c->module;
+      *offset = c->kernel ? ip : ip - c->start + c->pgoff;
+    }
+  else
+    locate_uncached (st, kernel_mode, pid, ip, module, offset);
 }
 
 static void
-report_progress (StreamState *st)
+report_progress (CsProfileStream *st)
 {
   guint64 done, total;
 
@@ -259,7 +267,7 @@ on_samples (const CsPerfBrief *samples,
             guint              n_samples,
             gpointer           user_data)
 {
-  StreamState *st = user_data;
+  CsProfileStream *st = user_data;
   CsProfile *self = st->self;
 
   for (guint i = 0; i < n_samples; i++)
@@ -267,33 +275,23 @@ on_samples (const CsPerfBrief *samples,
       const CsPerfBrief *b = &samples[i];
       guint cpumode = b->misc & MISC_CPUMODE_MASK;
       gboolean kernel_mode = cpumode == MISC_KERNEL || cpumode == MISC_GUEST_KERNEL;
-      gint32 pid = (gint32) b->pid;
-      const MapCache *c = NULL;
       CsProfileKey *key;
-      guint16 event;
+      guint16 event, region = 0;
+      guint32 module;
+      guint64 offset;
 
       if (G_UNLIKELY (b->attr >= self->n_events))
         continue;
       event = (guint16) b->attr;
-      if (kernel_mode)
-        {
-          if (cache_hit (&st->kernel, pid, b->ip))
-            c = &st->kernel;
-        }
-      else
-        {
-          for (guint k = 0; k < N_USER_CACHE; k++)
-            if (cache_hit (&st->user[k], pid, b->ip))
-              {
-                c = &st->user[k];
-                break;
-              }
-        }
-      if (G_LIKELY (c != NULL))
-        key = _cs_profile_key_table_get (&self->table, event, c->module,
-                                        c->kernel ? b->ip : b->ip - c->start + c->pgoff);
-      else
-        key = lookup_key (st, kernel_mode, event, pid, b->ip);
+      /* The region running on the sample's thread (record --regions). */
+      if (self->marks != NULL)
+        region = (guint16) cs_region_marks_lookup (self->marks, b->tid, b->time);
+      st->counting_sample = TRUE;
+      _cs_profile_stream_locate (st, kernel_mode, (gint32) b->pid, b->ip, &module, &offset);
+      st->counting_sample = FALSE;
+      key = _cs_profile_key_table_get (&self->table, event, module, offset, region);
+      if (self->has_call_chains)
+        _cs_profile_stream_add_sample (st, b, kernel_mode, module, offset, region);
       key->samples++;
       key->period += b->period;
       self->events[event].n_samples++;
@@ -309,7 +307,7 @@ static gboolean
 on_record (const CsPerfRecord *r,
            gpointer            user_data)
 {
-  StreamState *st = user_data;
+  CsProfileStream *st = user_data;
 
   switch (r->type)
     {
@@ -334,10 +332,14 @@ on_record (const CsPerfRecord *r,
     case CS_PERF_RECORD_COMM:
       cs_address_space_comm (st->space, (gint32) r->comm.pid, (gint32) r->comm.tid,
                              r->comm.comm, r->comm.exec);
+      if (st->self->has_call_chains)
+        _cs_profile_stream_comm (st, (gint32) r->comm.tid, r->comm.comm);
       forget_maps (st, FALSE);
       break;
     case CS_PERF_RECORD_FORK:
       cs_address_space_fork (st->space, (gint32) r->task.pid, (gint32) r->task.ppid);
+      if (st->self->has_call_chains)
+        _cs_profile_stream_fork (st, (gint32) r->task.tid, (gint32) r->task.ptid);
       forget_maps (st, FALSE);
       break;
     case CS_PERF_RECORD_EXIT:
@@ -383,7 +385,8 @@ take_header (CsProfile    *self,
       const CsPerfAttr *a = cs_perf_reader_get_attr (reader, i);
       CsProfileEvent *e = &self->events[i];
 
-      self->event_names[i] = g_strdup (a->name != NULL ? a->name : "?");
+      /* Our bundles before perf's spelling wrote "cpu_clock". */
+      self->event_names[i] = g_strdup (a->name != NULL ? cs_perf_event_normalize (a->name) : "?");
       e->index = i;
       e->name = self->event_names[i];
       e->type = a->attr.type;
@@ -393,6 +396,8 @@ take_header (CsProfile    *self,
         e->sample_freq = a->attr.sample_period;
       else
         e->sample_period = a->attr.sample_period;
+      if (a->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+        self->has_call_chains = TRUE;
     }
 }
 
@@ -404,12 +409,25 @@ cs_profile_load (const char         *path,
                  GCancellable       *cancellable,
                  GError            **error)
 {
+  return cs_profile_load_with_regions (path, NULL, symbolizer, progress, progress_data,
+                                       cancellable, error);
+}
+
+CsProfile *
+cs_profile_load_with_regions (const char         *path,
+                              CsRegionMarks      *marks,
+                              CsSymbolizer       *symbolizer,
+                              CsProfileProgress   progress,
+                              gpointer            progress_data,
+                              GCancellable       *cancellable,
+                              GError            **error)
+{
   g_autoptr(CsProfile) self = NULL;
   g_autoptr(CsPerfReader) reader = NULL;
   g_autoptr(CsAddressSpace) space = NULL;
   const CsPerfStats *pstats;
   g_autoptr(GError) read_error = NULL;
-  StreamState st = { 0 };
+  CsProfileStream st = { 0 };
   gboolean ok;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -418,6 +436,9 @@ cs_profile_load (const char         *path,
   self = g_object_new (CS_TYPE_PROFILE, NULL);
   self->path = g_strdup (path);
   self->symbolizer = symbolizer != NULL ? g_object_ref (symbolizer) : cs_symbolizer_new ();
+  /* Keys hold the region as 16 bits, like the event. */
+  if (marks != NULL && cs_region_marks_get_n_regions (marks) < G_MAXUINT16)
+    self->marks = cs_region_marks_ref (marks);
 
   if (progress != NULL)
     progress (_("Reading samples"), 0, progress_data);
@@ -439,13 +460,17 @@ cs_profile_load (const char         *path,
   st.reader = reader;
   st.progress = progress;
   st.progress_data = progress_data;
-  st.unknown_module = raw_module_index (self, cs_symbolizer_get_module (self->symbolizer,
+  st.unknown_module = _cs_profile_raw_module_index (self, cs_symbolizer_get_module (self->symbolizer,
                                                                          "[unknown]", NULL, 0));
   st.kernel_nomap = G_MAXUINT32;
   st.mapping_modules = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cs_mapping_unref, NULL);
   st.next_progress = PROGRESS_EVERY;
+  if (self->has_call_chains)
+    _cs_profile_stream_init_chains (&st);
   ok = cs_perf_reader_foreach_brief (reader, on_record, on_samples, &st, &read_error);
   g_clear_pointer (&st.mapping_modules, g_hash_table_unref);
+  _cs_profile_stream_clear_chains (&st);
+  _cs_profile_samples_finish (self);
   if (!ok)
     {
       g_autofree char *n_read = NULL;
@@ -487,6 +512,11 @@ cs_profile_load (const char         *path,
   g_clear_object (&space);
 
   if (!_cs_profile_resolve (self, progress, progress_data, cancellable, error))
+    return NULL;
+  if (self->has_call_chains && progress != NULL)
+    progress (_("Resolving call stacks"), -1, progress_data);
+  if (self->has_call_chains &&
+      !_cs_profile_resolve_frames (self, self->stacks, cancellable, error))
     return NULL;
   g_ptr_array_add (self->warnings, NULL);
   if (progress != NULL)

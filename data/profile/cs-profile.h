@@ -31,6 +31,7 @@
 
 #include "cs-counts.h"
 #include "cs-model.h"
+#include "cs-region-marks.h"
 #include "cs-symbolizer.h"
 
 G_BEGIN_DECLS
@@ -164,6 +165,12 @@ CsProfile             *cs_profile_load_finish       (GAsyncResult       *result,
 const char            *cs_profile_get_path          (CsProfile *self);
 CsSymbolizer          *cs_profile_get_symbolizer    (CsProfile *self);
 const CsProfileStats  *cs_profile_get_stats         (CsProfile *self);
+/* The samples lost, counted once as `perf report` counts them ("Total Lost
+ * Samples"): perf record ≥ 6.1 writes a LOST_SAMPLES record for the same
+ * loss the kernel's LOST records already told, so when the file has
+ * LOST_SAMPLES those are the count; files with LOST records only (older
+ * perf, our collector) count those. */
+guint64                cs_profile_stats_get_n_lost  (const CsProfileStats *stats);
 /* Problems that did not stop reading (from the reader). */
 const char * const    *cs_profile_get_warnings      (CsProfile *self);
 /* perf.data header strings; NULL when the file has none. */
@@ -243,5 +250,70 @@ const char            *cs_profile_get_model_alias   (CsProfile *self,
 CsCounts              *cs_profile_build_counts      (CsProfile             *self,
                                                      CsModel               *model,
                                                      const CsProfileModule *module);
+
+/* Appended (regions, issue 15): the modular symbol-level analysis — samples
+ * per region (Kruse, CMSSW Performance Monitoring, 2011, §5.4). Regions are
+ * numbered 1…n; 0 is a sample outside every region. */
+
+#define CS_PROFILE_ALL_REGIONS G_MAXUINT
+
+typedef struct
+{
+  guint        region;          /* 1…n */
+  const char  *name;
+  guint64      samples;
+  guint64      period;
+  double       percent;         /* of the event's total period */
+} CsProfileRegionRow;
+
+/* cs_profile_load() that also gives every sample the region running on its
+ * thread at its time (@marks NULL: none). */
+CsProfile             *cs_profile_load_with_regions  (const char         *path,
+                                                      CsRegionMarks      *marks,
+                                                      CsSymbolizer       *symbolizer,
+                                                      CsProfileProgress   progress,
+                                                      gpointer            progress_data,
+                                                      GCancellable       *cancellable,
+                                                      GError            **error);
+/* 0 when the samples have no regions. */
+guint                  cs_profile_get_n_regions      (CsProfile  *self);
+const char            *cs_profile_get_region_name    (CsProfile  *self,
+                                                      guint       region);
+/* 1…n, 0 when unknown. */
+guint                  cs_profile_find_region        (CsProfile  *self,
+                                                      const char *name);
+/* Σ samples and period of @event in @region (0: outside every region). */
+void                   cs_profile_get_region_total   (CsProfile  *self,
+                                                      guint       event,
+                                                      guint       region,
+                                                      guint64    *samples,
+                                                      guint64    *period);
+/* Regions with samples of @event, by period, largest first (Fig. 5.6);
+ * GArray of CsProfileRegionRow. */
+GArray                *cs_profile_dup_region_table   (CsProfile  *self,
+                                                      guint       event);
+/* A region's symbols with samples of @event (@region 0: outside every
+ * region), by period, largest first, at most @limit (0: all); GArray of
+ * CsProfileSymbolRow whose module_percent is the share of the region's
+ * period (Fig. 5.7's "Percentage"). */
+GArray                *cs_profile_dup_region_symbol_table (CsProfile *self,
+                                                           guint      event,
+                                                           guint      region,
+                                                           guint      limit);
+/* cs_profile_get_line_table() / _insn_table() of @symbol's samples in
+ * @region only (CS_PROFILE_ALL_REGIONS: all); symbol_percent is then the
+ * share of the symbol's period in the region. */
+const GArray          *cs_profile_get_region_line_table (CsProfile             *self,
+                                                         guint                  event,
+                                                         const CsProfileSymbol *symbol,
+                                                         guint                  region);
+const GArray          *cs_profile_get_region_insn_table (CsProfile             *self,
+                                                         guint                  event,
+                                                         const CsProfileSymbol *symbol,
+                                                         guint                  region);
+/* cs_profile_build_counts() for the samples of one region. */
+CsCounts              *cs_profile_build_region_counts (CsProfile *self,
+                                                       CsModel   *model,
+                                                       guint      region);
 
 G_END_DECLS

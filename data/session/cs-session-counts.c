@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "cs-session.h"
 #include "cs-session-private.h"
@@ -42,18 +43,89 @@ usable_runs (CsSession *self)
   return runs;
 }
 
-static GArray *
-scope_counts (CsRun      *run,
-              const char *region)
+/* What a count list describes: the whole program (region NULL), a region's
+ * own (exclusive) or inclusive counts, or one thread's share of those. */
+typedef struct
 {
-  if (region == NULL)
-    return run->counts;
+  const char *region;
+  gboolean    inclusive;
+  const char *thread;
+} Scope;
+
+static const char *
+thread_comm (const CsThreadCounts *thread)
+{
+  /* Not translated: the key is stored in no file, but it must be the same
+   * in every language for --region-thread style look-ups. */
+  return thread->comm != NULL && thread->comm[0] != '\0' ? thread->comm : "thread";
+}
+
+char *
+cs_region_thread_key (const CsRegion *region,
+                      guint           index)
+{
+  const CsThreadCounts *me;
+  const char *comm;
+  guint rank = 1, same = 0;
+
+  g_return_val_if_fail (region != NULL && index < region->threads->len, NULL);
+  me = g_ptr_array_index (region->threads, index);
+  comm = thread_comm (me);
+  for (guint i = 0; i < region->threads->len; i++)
+    {
+      const CsThreadCounts *other = g_ptr_array_index (region->threads, i);
+
+      if (strcmp (thread_comm (other), comm) != 0)
+        continue;
+      same++;
+      if (other->pid < me->pid || (other->pid == me->pid && other->tid < me->tid))
+        rank++;
+    }
+  return same > 1 ? g_strdup_printf ("%s #%u", comm, rank) : g_strdup (comm);
+}
+
+static CsRegion *
+find_region (CsRun      *run,
+             const char *name)
+{
   for (guint i = 0; i < run->regions->len; i++)
     {
       CsRegion *r = g_ptr_array_index (run->regions, i);
 
-      if (g_strcmp0 (r->name, region) == 0)
-        return r->counts;
+      if (g_strcmp0 (r->name, name) == 0)
+        return r;
+    }
+  return NULL;
+}
+
+static GArray *
+pick (GArray  *counts,
+      GArray  *inclusive,
+      gboolean want_inclusive)
+{
+  /* No inclusive counts recorded (no nesting information): the same. */
+  return want_inclusive && inclusive->len > 0 ? inclusive : counts;
+}
+
+static GArray *
+scope_counts (CsRun       *run,
+              const Scope *scope)
+{
+  CsRegion *r;
+
+  if (scope->region == NULL)
+    return run->counts;
+  if ((r = find_region (run, scope->region)) == NULL)
+    return NULL;
+  if (scope->thread == NULL)
+    return pick (r->counts, r->inclusive, scope->inclusive);
+  for (guint i = 0; i < r->threads->len; i++)
+    {
+      g_autofree char *key = cs_region_thread_key (r, i);
+      CsThreadCounts *t = g_ptr_array_index (r->threads, i);
+
+      if (strcmp (key, scope->thread) == 0)
+        return pick (t->counts, t->inclusive, scope->inclusive);
     }
   return NULL;
 }
@@ -200,28 +272,48 @@ build_scope (CsSession *self,
   return counts;
 }
 
-CsCounts *
-cs_session_build_counts (CsSession  *self,
-                         const char *region)
+static CsCounts *
+build_counts (CsSession   *self,
+              const Scope *scope)
 {
-  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GPtrArray) runs = usable_runs (self);
   g_autoptr(GPtrArray) scoped = g_ptr_array_new ();
   g_autoptr(GPtrArray) arrays = g_ptr_array_new ();
 
-  g_return_val_if_fail (CS_IS_SESSION (self), NULL);
-
-  runs = usable_runs (self);
   for (guint i = 0; i < runs->len; i++)
     {
       CsRun *run = g_ptr_array_index (runs, i);
-      GArray *c = scope_counts (run, region);
+      GArray *c = scope_counts (run, scope);
 
       if (c == NULL)
         continue;
       g_ptr_array_add (scoped, run);
       g_ptr_array_add (arrays, c);
     }
-  return build_scope (self, scoped, arrays, region == NULL);
+  return build_scope (self, scoped, arrays, scope->region == NULL);
+}
+
+CsCounts *
+cs_session_build_counts (CsSession  *self,
+                         const char *region)
+{
+  Scope scope = { region, FALSE, NULL };
+
+  g_return_val_if_fail (CS_IS_SESSION (self), NULL);
+  return build_counts (self, &scope);
+}
+
+CsCounts *
+cs_session_build_region_counts (CsSession  *self,
+                                const char *region,
+                                gboolean    inclusive,
+                                const char *thread)
+{
+  Scope scope = { region, inclusive, thread };
+
+  g_return_val_if_fail (CS_IS_SESSION (self), NULL);
+  g_return_val_if_fail (region != NULL, NULL);
+  return build_counts (self, &scope);
 }
 
 static void
@@ -246,7 +338,7 @@ region_runs_clear (RegionRuns *rr)
 }
 
 GPtrArray *
-cs_session_build_region_counts (CsSession *self)
+cs_session_build_all_region_counts (CsSession *self)
 {
   g_autoptr(GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);  /* name -> position + 1 */
   g_autoptr(GHashTable) usable = g_hash_table_new (NULL, NULL);
@@ -307,6 +399,30 @@ cs_session_build_region_counts (CsSession *self)
       rc->counts = build_scope (self, rr->runs, rr->arrays, FALSE);
     }
   return regions;
+}
+
+GPtrArray *
+cs_session_list_region_threads (CsSession  *self,
+                                const char *region)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (CS_IS_SESSION (self), keys);
+
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      CsRegion *r = find_region (g_ptr_array_index (self->runs, i), region);
+
+      for (guint t = 0; r != NULL && t < r->threads->len; t++)
+        {
+          char *key = cs_region_thread_key (r, t);
+
+          if (g_hash_table_add (seen, key))
+            g_ptr_array_add (keys, g_strdup (key));
+        }
+    }
+  return keys;
 }
 
 gboolean

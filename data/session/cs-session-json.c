@@ -15,6 +15,7 @@
 
 #include "cs-file.h"
 #include "cs-json-reader.h"
+#include "cs-perf-names.h"
 #include "cs-session.h"
 #include "cs-session-private.h"
 
@@ -59,17 +60,20 @@ read_index (CsJsonReader *r,
   return TRUE;
 }
 
+/* The array @key of counts (required: "counts"; optional: "inclusive"). */
 static gboolean
-read_counts (CsJsonReader *r,
-             json_object  *obj,
-             GArray       *out)
+read_count_list (CsJsonReader *r,
+                 json_object  *obj,
+                 const char   *key,
+                 gboolean      required,
+                 GArray       *out)
 {
   json_object *arr;
   gsize saved;
 
-  if (!cs_jr_container (r, obj, "counts", json_type_array, TRUE, &arr, &saved))
+  if (!cs_jr_container (r, obj, key, json_type_array, required, &arr, &saved))
     return FALSE;
-  for (gsize i = 0; i < json_object_array_length (arr); i++)
+  for (gsize i = 0; arr != NULL && i < json_object_array_length (arr); i++)
     {
       json_object *c = json_object_array_get_idx (arr, i);
       CsCount count = { 0 };
@@ -96,6 +100,50 @@ read_counts (CsJsonReader *r,
       /* The array's clear function owns the strings from here on. */
       g_array_append_val (out, count);
       if (!ok)
+        return FALSE;
+      cs_jr_pop (r, s);
+    }
+  cs_jr_pop (r, saved);
+  return TRUE;
+}
+
+static gboolean
+read_counts (CsJsonReader *r,
+             json_object  *obj,
+             GArray       *out)
+{
+  return read_count_list (r, obj, "counts", TRUE, out);
+}
+
+/* Optional: a region's share per thread (libcyclescope-region). */
+static gboolean
+read_region_threads (CsJsonReader *r,
+                     json_object  *obj,
+                     CsRegion     *region)
+{
+  json_object *arr;
+  gsize saved;
+
+  if (!cs_jr_container (r, obj, "threads", json_type_array, FALSE, &arr, &saved))
+    return FALSE;
+  for (gsize i = 0; arr != NULL && i < json_object_array_length (arr); i++)
+    {
+      json_object *o = json_object_array_get_idx (arr, i);
+      gsize s = cs_jr_push_index (r, i);
+      g_autofree char *comm = NULL;
+      gint64 pid = 0, tid = 0;
+      CsThreadCounts *thread;
+
+      if (!json_object_is_type (o, json_type_object))
+        return cs_jr_expected (r, _("an object"), o);
+      if (!cs_jr_int (r, o, "pid", 0, G_MAXINT, &pid) ||
+          !cs_jr_int (r, o, "tid", 0, G_MAXINT, &tid) ||
+          !cs_jr_string (r, o, "comm", FALSE, TRUE, &comm))
+        return FALSE;
+      thread = cs_region_add_thread (region, pid, tid, comm);
+      if (!cs_jr_uint64 (r, o, "calls", FALSE, &thread->calls) ||
+          !read_counts (r, o, thread->counts) ||
+          !read_count_list (r, o, "inclusive", FALSE, thread->inclusive))
         return FALSE;
       cs_jr_pop (r, s);
     }
@@ -133,7 +181,9 @@ read_regions (CsJsonReader *r,
                              _("region “%s” appears twice in this run"), name);
         }
       if (!cs_jr_uint64 (r, o, "calls", FALSE, &region->calls) ||
-          !read_counts (r, o, region->counts))
+          !read_counts (r, o, region->counts) ||
+          !read_count_list (r, o, "inclusive", FALSE, region->inclusive) ||
+          !read_region_threads (r, o, region))
         return FALSE;
       cs_jr_pop (r, s);
     }
@@ -202,7 +252,11 @@ read_kallsyms (CsJsonReader  *r,
   if (!cs_jr_container (r, o, "kallsyms", json_type_object, FALSE, &k, &saved))
     return FALSE;
   if (k == NULL)
-    return TRUE;
+    {
+      /* The path must not keep "kallsyms" for the members read after it. */
+      cs_jr_pop (r, saved);
+      return TRUE;
+    }
   if (!cs_jr_string (r, k, "file", TRUE, FALSE, &run->kallsyms))
     return FALSE;
   file_saved = cs_jr_push_key (r, "file");
@@ -248,10 +302,26 @@ read_sampling_run (CsJsonReader *r,
       !cs_jr_int (r, o, "exit_code", G_MININT, G_MAXINT, &exit_code) ||
       !cs_jr_int (r, o, "term_signal", 0, 128, &term_signal) ||
       !cs_jr_seconds (r, o, "wall_seconds", &run->wall_seconds) ||
-      !read_kallsyms (r, o, run))
+      !read_kallsyms (r, o, run) ||
+      !cs_jr_string (r, o, "regions", FALSE, TRUE, &run->regions))
     return FALSE;
+  if (run->regions != NULL)
+    {
+      saved = cs_jr_push_key (r, "regions");
+      if (!check_perf_data_name (r, run->regions))
+        return FALSE;
+      cs_jr_pop (r, saved);
+    }
   if (run->event_string == NULL)
     run->event_string = g_strdup (run->event);
+  /* Bundles before perf's spelling named the event by the model's alias. */
+  if (run->event != NULL && cs_perf_event_normalize (run->event) != run->event)
+    {
+      char *perf = g_strdup (cs_perf_event_normalize (run->event));
+
+      g_free (run->event);
+      run->event = perf;
+    }
   run->exit_code = (int) exit_code;
   run->term_signal = (int) term_signal;
   return TRUE;

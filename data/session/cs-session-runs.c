@@ -27,10 +27,21 @@ count_array_new (void)
 }
 
 static void
+thread_counts_free (CsThreadCounts *thread)
+{
+  g_free (thread->comm);
+  g_array_unref (thread->counts);
+  g_array_unref (thread->inclusive);
+  g_free (thread);
+}
+
+static void
 cs_region_free (CsRegion *region)
 {
   g_free (region->name);
   g_array_unref (region->counts);
+  g_array_unref (region->inclusive);
+  g_ptr_array_unref (region->threads);
   g_free (region);
 }
 
@@ -53,6 +64,7 @@ _cs_sampling_run_free (CsSamplingRun *run)
   g_free (run->kallsyms_boot_id);
   g_free (run->kallsyms_release);
   g_free (run->kallsyms_modules);
+  g_free (run->regions);
   g_free (run);
 }
 
@@ -125,8 +137,8 @@ cs_session_add_run (CsSession *self)
   return run;
 }
 
-static void
-append_count (GArray     *counts,
+void
+cs_count_array_add (GArray     *counts,
               const char *name,
               const char *event,
               const char *fstr,
@@ -156,7 +168,7 @@ cs_run_add_count (CsRun      *run,
                   guint64     time_running)
 {
   g_return_if_fail (run != NULL && name != NULL);
-  append_count (run->counts, name, event, fstr, value, time_enabled, time_running);
+  cs_count_array_add (run->counts, name, event, fstr, value, time_enabled, time_running);
 }
 
 CsRegion *
@@ -169,8 +181,29 @@ cs_run_add_region (CsRun      *run,
   region = g_new0 (CsRegion, 1);
   region->name = g_strdup (name);
   region->counts = count_array_new ();
+  region->inclusive = count_array_new ();
+  region->threads = g_ptr_array_new_with_free_func ((GDestroyNotify) thread_counts_free);
   g_ptr_array_add (run->regions, region);
   return region;
+}
+
+CsThreadCounts *
+cs_region_add_thread (CsRegion   *region,
+                      gint64      pid,
+                      gint64      tid,
+                      const char *comm)
+{
+  CsThreadCounts *thread;
+
+  g_return_val_if_fail (region != NULL, NULL);
+  thread = g_new0 (CsThreadCounts, 1);
+  thread->pid = pid;
+  thread->tid = tid;
+  thread->comm = g_strdup (comm);
+  thread->counts = count_array_new ();
+  thread->inclusive = count_array_new ();
+  g_ptr_array_add (region->threads, thread);
+  return thread;
 }
 
 void
@@ -183,7 +216,7 @@ cs_region_add_count (CsRegion   *region,
                      guint64     time_running)
 {
   g_return_if_fail (region != NULL && name != NULL);
-  append_count (region->counts, name, event, fstr, value, time_enabled, time_running);
+  cs_count_array_add (region->counts, name, event, fstr, value, time_enabled, time_running);
 }
 
 guint
@@ -317,8 +350,20 @@ run_equal (const CsRun *a,
 
       if (g_strcmp0 (x->name, y->name) != 0 ||
           x->calls != y->calls ||
-          !counts_equal (x->counts, y->counts))
+          !counts_equal (x->counts, y->counts) ||
+          !counts_equal (x->inclusive, y->inclusive) ||
+          x->threads->len != y->threads->len)
         return FALSE;
+      for (guint t = 0; t < x->threads->len; t++)
+        {
+          const CsThreadCounts *p = g_ptr_array_index (x->threads, t);
+          const CsThreadCounts *q = g_ptr_array_index (y->threads, t);
+
+          if (p->pid != q->pid || p->tid != q->tid || g_strcmp0 (p->comm, q->comm) != 0 ||
+              p->calls != q->calls || !counts_equal (p->counts, q->counts) ||
+              !counts_equal (p->inclusive, q->inclusive))
+            return FALSE;
+        }
     }
   return TRUE;
 }
@@ -344,7 +389,8 @@ sampling_run_equal (const CsSamplingRun *a,
          g_strcmp0 (a->kallsyms, b->kallsyms) == 0 &&
          g_strcmp0 (a->kallsyms_boot_id, b->kallsyms_boot_id) == 0 &&
          g_strcmp0 (a->kallsyms_release, b->kallsyms_release) == 0 &&
-         g_strcmp0 (a->kallsyms_modules, b->kallsyms_modules) == 0;
+         g_strcmp0 (a->kallsyms_modules, b->kallsyms_modules) == 0 &&
+         g_strcmp0 (a->regions, b->regions) == 0;
 }
 
 static gboolean

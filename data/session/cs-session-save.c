@@ -78,6 +78,36 @@ counts_to_json (GArray *counts)
   return arr;
 }
 
+/* Optional members (libcyclescope-region): left out when not recorded, so
+ * hand-written sessions round-trip unchanged. */
+static void
+region_extras_to_json (json_object    *r,
+                       const CsRegion *region)
+{
+  json_object *threads;
+
+  if (region->inclusive->len > 0)
+    json_object_object_add (r, "inclusive", counts_to_json (region->inclusive));
+  if (region->threads->len == 0)
+    return;
+  threads = json_object_new_array ();
+  for (guint t = 0; t < region->threads->len; t++)
+    {
+      const CsThreadCounts *thread = g_ptr_array_index (region->threads, t);
+      json_object *o = json_object_new_object ();
+
+      json_object_object_add (o, "pid", json_object_new_int64 (thread->pid));
+      json_object_object_add (o, "tid", json_object_new_int64 (thread->tid));
+      json_object_object_add (o, "comm", string_or_null (thread->comm));
+      json_object_object_add (o, "calls", json_object_new_uint64 (thread->calls));
+      json_object_object_add (o, "counts", counts_to_json (thread->counts));
+      if (thread->inclusive->len > 0)
+        json_object_object_add (o, "inclusive", counts_to_json (thread->inclusive));
+      json_object_array_add (threads, o);
+    }
+  json_object_object_add (r, "threads", threads);
+}
+
 static json_object *
 run_to_json (const CsRun *run)
 {
@@ -102,6 +132,7 @@ run_to_json (const CsRun *run)
       json_object_object_add (r, "name", text (region->name));
       json_object_object_add (r, "calls", json_object_new_uint64 (region->calls));
       json_object_object_add (r, "counts", counts_to_json (region->counts));
+      region_extras_to_json (r, region);
       json_object_array_add (regions, r);
     }
   json_object_object_add (o, "regions", regions);
@@ -137,6 +168,8 @@ sampling_run_to_json (const CsSamplingRun *run)
       json_object_object_add (k, "modules_sha256", string_or_null (run->kallsyms_modules));
       json_object_object_add (o, "kallsyms", k);
     }
+  if (run->regions != NULL)
+    json_object_object_add (o, "regions", json_object_new_string (run->regions));
   return o;
 }
 
@@ -240,8 +273,19 @@ check_saveable (CsSession  *self,
         {
           g_autofree char *rwhere = g_strdup_printf ("runs[%u].regions[%u]", i, j);
 
-          if (!check_counts (((CsRegion *) g_ptr_array_index (run->regions, j))->counts, rwhere, error))
+          CsRegion *region = g_ptr_array_index (run->regions, j);
+
+          if (!check_counts (region->counts, rwhere, error) ||
+              !check_counts (region->inclusive, rwhere, error))
             return FALSE;
+          for (guint t = 0; t < region->threads->len; t++)
+            {
+              CsThreadCounts *thread = g_ptr_array_index (region->threads, t);
+
+              if (!check_counts (thread->counts, rwhere, error) ||
+                  !check_counts (thread->inclusive, rwhere, error))
+                return FALSE;
+            }
         }
     }
   for (guint i = 0; i < self->sampling_runs->len; i++)

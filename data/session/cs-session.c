@@ -123,21 +123,37 @@ cs_session_get_perf_data_path (CsSession           *self,
   return g_canonicalize_filename (joined, NULL);
 }
 
+/* A file the bundle holds beside session.json. Only ever inside the bundle:
+ * session.json's reader refused anything else, and a session without a
+ * bundle has nowhere to hold the file. */
+static char *
+bundle_file (CsSession  *self,
+             const char *name)
+{
+  g_autofree char *joined = NULL;
+
+  if (name == NULL || self->bundle_path == NULL)
+    return NULL;
+  joined = g_build_filename (self->bundle_path, name, NULL);
+  return g_canonicalize_filename (joined, NULL);
+}
+
 char *
 cs_session_get_kallsyms_path (CsSession           *self,
                               const CsSamplingRun *run)
 {
-  g_autofree char *joined = NULL;
-
   g_return_val_if_fail (CS_IS_SESSION (self), NULL);
   g_return_val_if_fail (run != NULL, NULL);
+  return bundle_file (self, run->kallsyms);
+}
 
-  /* Only ever inside the bundle: session.json's reader refused anything
-   * else, and a session without a bundle has nowhere to hold the file. */
-  if (run->kallsyms == NULL || self->bundle_path == NULL)
-    return NULL;
-  joined = g_build_filename (self->bundle_path, run->kallsyms, NULL);
-  return g_canonicalize_filename (joined, NULL);
+char *
+cs_session_get_regions_path (CsSession           *self,
+                             const CsSamplingRun *run)
+{
+  g_return_val_if_fail (CS_IS_SESSION (self), NULL);
+  g_return_val_if_fail (run != NULL, NULL);
+  return bundle_file (self, run->regions);
 }
 
 /* host */

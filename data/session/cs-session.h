@@ -25,11 +25,28 @@ typedef struct
   guint64  time_running;  /* ns; 0 means the kernel never scheduled it */
 } CsCount;
 
+/* One thread's share of a region (libcyclescope-region counts per thread). */
+typedef struct
+{
+  gint64   pid;           /* process of the thread */
+  gint64   tid;
+  char    *comm;          /* thread name when it ended, NULL if unknown */
+  guint64  calls;
+  GArray  *counts;        /* CsCount: exclusive, as CsRegion.counts */
+  GArray  *inclusive;     /* CsCount: as CsRegion.inclusive */
+} CsThreadCounts;
+
 typedef struct
 {
   char   *name;           /* region (framework module) name */
   guint64 calls;          /* how many times the region was entered */
-  GArray *counts;         /* CsCount */
+  GArray *counts;         /* CsCount: exclusive — the region's own, without
+                           * the regions entered inside it */
+  /* Appended (regions, issue 15). */
+  GArray *inclusive;      /* CsCount: with the regions nested in it; empty
+                           * when not recorded (then the same as counts) */
+  GPtrArray *threads;     /* CsThreadCounts*, in order of first entry; empty
+                           * when not recorded */
 } CsRegion;
 
 typedef enum
@@ -77,6 +94,9 @@ typedef struct
   char        *kallsyms_boot_id;  /* the boot it describes */
   char        *kallsyms_release;  /* uname -r of that kernel */
   char        *kallsyms_modules;  /* SHA-256 of /proc/modules then */
+  /* Appended (regions, issue 15): the region marks of the run
+   * (libcyclescope-region), relative to the bundle; NULL when none. */
+  char        *regions;
 } CsSamplingRun;
 
 #define CS_TYPE_SESSION (cs_session_get_type ())
@@ -213,10 +233,44 @@ typedef struct
  * cs_session_list_regions()), in one pass over the runs: with thousands of
  * regions, cs_session_build_counts() for each would read every run once
  * per region. */
-GPtrArray           *cs_session_build_region_counts (CsSession *self);
+GPtrArray           *cs_session_build_all_region_counts (CsSession *self);
 
 /* Region names present in any run, in first-seen order. */
 GPtrArray           *cs_session_list_regions       (CsSession *self);
+
+/* Appended (regions, issue 15). */
+
+/* Appends a count to a CsCount array (CsRegion.inclusive, CsThreadCounts). */
+void                 cs_count_array_add            (GArray     *counts,
+                                                    const char *name,
+                                                    const char *event,
+                                                    const char *fstr,
+                                                    guint64     value,
+                                                    guint64     time_enabled,
+                                                    guint64     time_running);
+CsThreadCounts      *cs_region_add_thread          (CsRegion   *region,
+                                                    gint64      pid,
+                                                    gint64      tid,
+                                                    const char *comm);
+/* A thread of a region across runs: thread ids change from run to run, so
+ * a thread is known by its name and its rank among the region's threads of
+ * that name (by thread id): "worker" or, when several share it,
+ * "worker #2". @region's threads in first-entry order; new array of char*. */
+GPtrArray           *cs_session_list_region_threads (CsSession  *self,
+                                                     const char *region);
+/* cs_session_build_counts() for a region's inclusive counts (@inclusive),
+ * or for one thread's share (@thread: a key from
+ * cs_session_list_region_threads(), NULL: all threads). */
+CsCounts            *cs_session_build_region_counts (CsSession  *self,
+                                                     const char *region,
+                                                     gboolean    inclusive,
+                                                     const char *thread);
+/* The key of @region's thread @index in @run, as listed above. */
+char                *cs_region_thread_key           (const CsRegion *region,
+                                                     guint           index);
+/* Absolute path of a sampling run's region marks, NULL when none. */
+char                *cs_session_get_regions_path    (CsSession           *self,
+                                                     const CsSamplingRun *run);
 
 /* The values a model is evaluated on, for the whole program (@region NULL) or
  * one region: per event name, each count scaled by time_enabled/time_running

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/mman.h>
 
 #include "cs-address-space.h"
 
@@ -29,7 +30,8 @@ G_DEFINE_FINAL_TYPE (CsAddressSpace, cs_address_space, G_TYPE_OBJECT)
  * build-id, so that splitting and copying stay cheap. */
 
 static CsMapping *
-cs_mapping_new (guint64       start,
+cs_mapping_new (gint32        pid,
+                guint64       start,
                 guint64       end,
                 guint64       pgoff,
                 guint32       prot,
@@ -60,6 +62,7 @@ cs_mapping_new (guint64       start,
   self->flags = flags;
   self->filename = tail;
   self->kernel = kernel;
+  self->pid = pid;
   if (build_id_len > 0)
     {
       memcpy (tail + name_len + 1, build_id, build_id_len);
@@ -75,8 +78,8 @@ cs_mapping_new_piece (const CsMapping *old,
                       guint64          start,
                       guint64          end)
 {
-  return cs_mapping_new (start, end, old->pgoff + (start - old->start), old->prot, old->flags,
-                         old->filename, old->build_id, old->build_id_len, old->kernel);
+  return cs_mapping_new (old->pid, start, end, old->pgoff + (start - old->start), old->prot,
+                         old->flags, old->filename, old->build_id, old->build_id_len, old->kernel);
 }
 
 CsMapping *
@@ -89,6 +92,29 @@ void
 cs_mapping_unref (CsMapping *self)
 {
   g_atomic_rc_box_release (self);
+}
+
+/* perf's is_anon_memory() and is_no_dso_memory() (tools/perf/util/map.c),
+ * and its test of PROT_EXEC (MMAP records carry no protection: perf takes
+ * them for code, and so do we). */
+static gboolean
+is_jit_memory (const char *filename,
+               guint32     prot,
+               guint32     flags,
+               gboolean    kernel)
+{
+  gboolean anon = g_strcmp0 (filename, "//anon") == 0 || g_str_has_prefix (filename, "/dev/zero") ||
+                  g_str_has_prefix (filename, "/anon_hugepage") || (flags & MAP_HUGETLB) != 0;
+  gboolean no_dso = g_str_has_prefix (filename, "[stack") || g_str_has_prefix (filename, "/SYSV") ||
+                    g_strcmp0 (filename, "[heap]") == 0;
+
+  return !kernel && (anon || no_dso) && (prot == 0 || (prot & PROT_EXEC) != 0);
+}
+
+gboolean
+cs_mapping_is_jit (const CsMapping *self)
+{
+  return is_jit_memory (self->filename, self->prot, self->flags, self->kernel);
 }
 
 guint64
@@ -276,8 +302,11 @@ cs_address_space_mmap (CsAddressSpace *self,
   /* perf records the kernel map with a length reaching past the top of the
    * address space; clamp instead of wrapping around. */
   end = start + len < start ? G_MAXUINT64 : start + len;
+  /* JIT code: perf maps it by identity, its map lists addresses. */
+  if (is_jit_memory (filename, prot, flags, pid == CS_KERNEL_PID))
+    pgoff = start;
   cs_process_insert (cs_address_space_ensure (self, pid),
-                     cs_mapping_new (start, end, pgoff, prot, flags, filename,
+                     cs_mapping_new (pid, start, end, pgoff, prot, flags, filename,
                                      build_id, build_id_len, pid == CS_KERNEL_PID));
 }
 

@@ -37,6 +37,7 @@ struct _CsMapping
   const guint8 *build_id;     /* NULL unless the record carried one */
   guint         build_id_len;
   gboolean      kernel;       /* recorded with pid -1 */
+  gint32        pid;          /* the process that mapped it (CS_KERNEL_PID: the kernel) */
 };
 
 CsMapping   *cs_mapping_ref          (CsMapping       *self);
@@ -46,6 +47,11 @@ guint64      cs_mapping_file_offset  (const CsMapping *self,
                                       guint64          ip);
 /* Lower-case hex of the build-id, or NULL when none was recorded. */
 char        *cs_mapping_dup_build_id_hex (const CsMapping *self);
+/* Anonymous executable memory (perf's rule: "//anon", /dev/zero, huge
+ * pages, the heap, the stack, SysV shared memory, mapped executable): where
+ * JIT compilers put code, which perf names from /tmp/perf-PID.map. Its
+ * file offsets are its addresses (@pgoff is @start), as in that file. */
+gboolean     cs_mapping_is_jit       (const CsMapping *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsMapping, cs_mapping_unref)
 

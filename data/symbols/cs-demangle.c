@@ -130,6 +130,121 @@ matching_open (const char *s,
   return -1;
 }
 
+/* Skips an operator's symbol after "operator" so that "<", "()" or "<<"
+ * are not taken for brackets. */
+static const char *
+skip_operator (const char *p)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (operator_tokens); i++)
+    if (g_str_has_prefix (p, operator_tokens[i]))
+      return p + strlen (operator_tokens[i]);
+  return p;
+}
+
+/* Skips what follows "operator" at @p (after it): spaces, then a symbolic
+ * operator ("<<", "()") or, for a conversion ("operator unsigned long") and
+ * "new"/"delete", everything up to its parameter list. */
+static const char *
+skip_operator_name (const char *p)
+{
+  const char *after;
+  int angle = 0;
+
+  while (*p == ' ')
+    p++;
+  after = skip_operator (p);
+  if (after != p)
+    {
+      /* "operator< <int>": the space before template arguments */
+      if (after[0] == ' ' && after[1] == '<')
+        after++;
+      return after;
+    }
+  for (; *p != '\0' && (angle > 0 || *p != '('); p++)
+    {
+      if (*p == '<')
+        angle++;
+      else if (*p == '>' && angle > 0)
+        angle--;
+    }
+  return p;
+}
+
+static gboolean
+is_operator_keyword (const char *sig,
+                     const char *p)
+{
+  return g_str_has_prefix (p, "operator") && (p == sig || p[-1] == ':' || p[-1] == ' ') &&
+         !g_ascii_isalnum (p[8]) && p[8] != '_';
+}
+
+/* libiberty without DMGL_PARAMS, as perf demangles: see the header. */
+char *
+cs_demangle_perf_name (const char *sig)
+{
+  const char *name_start = sig;
+  const char *open = NULL;      /* the last top-level '(' */
+  const char *close = NULL;     /* its ')' */
+  const char *space = NULL;     /* the last top-level space before @open */
+  const char *p = sig;
+  const char *at;
+  int depth = 0;
+
+  while (*p)
+    {
+      if (depth == 0 && g_str_has_prefix (p, "(anonymous namespace)"))
+        {
+          p += strlen ("(anonymous namespace)");
+          continue;
+        }
+      if (is_operator_keyword (sig, p))
+        {
+          p = skip_operator_name (p + strlen ("operator"));
+          continue;
+        }
+      switch (*p)
+        {
+        case '(':
+          if (depth == 0)
+            {
+              open = p;
+              close = NULL;
+              name_start = space != NULL ? space + 1 : sig;
+            }
+          depth++;
+          break;
+        case '<':
+        case '{':
+        case '[':
+          depth++;
+          break;
+        case ')':
+          if (depth > 0 && --depth == 0 && open != NULL && close == NULL)
+            close = p;
+          break;
+        case '>':
+        case '}':
+        case ']':
+          if (depth > 0)
+            depth--;
+          break;
+        case ' ':
+          /* A space at the top level ends a return type, unless it comes
+           * after the parameter list (" const"). */
+          if (depth == 0 && (open == NULL || close == NULL))
+            space = p;
+          break;
+        default:
+          break;
+        }
+      p++;
+    }
+  if (open == NULL || open == name_start)
+    return g_strdup (sig);
+  at = close != NULL ? strchr (close, '@') : NULL;
+  return g_strdup_printf ("%.*s%s", (int) (open - name_start), name_start, at != NULL ? at : "");
+}
+
 static char *
 short_name_of (const char *s,
                gsize       n)
@@ -161,6 +276,11 @@ short_name_of (const char *s,
     {
       gssize open = matching_open (s, close);
 
+      /* A bare "ns::C::operator()" (a DWARF name): the parentheses are the
+       * operator's, there is no parameter list. */
+      if (open >= 8 && close == open + 1 && (gsize) close + 1 == n &&
+          strncmp (s + open - 8, "operator", 8) == 0 && find_operator (s, n) == open - 8)
+        open = -1;
       if (open > 0)
         {
           base_end = open;

@@ -19,7 +19,9 @@
 #include <unistd.h>
 
 #include "cs-demangle.h"
+#include "cs-dwarf-names.h"
 #include "cs-dwarf-scopes.h"
+#include "cs-dwarf-units.h"
 #include "cs-error.h"
 #include "cs-file.h"
 #include "cs-symbol-index.h"
@@ -141,13 +143,65 @@ build_id_candidates (const CsElfOpenOptions *options,
   GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *xx = g_strndup (hex, 2);
   const char *rest = hex + 2;
+  char *copy = _cs_build_id_cache_copy (options->build_id_cache, hex);
 
-  g_ptr_array_add (paths, g_build_filename (g_get_home_dir (), ".debug", ".build-id", xx, rest,
-                                            "elf", NULL));
+  if (copy != NULL)
+    g_ptr_array_add (paths, copy);
   for (guint i = 0; options->build_id_dirs != NULL && options->build_id_dirs[i] != NULL; i++)
     g_ptr_array_add (paths, g_build_filename (options->build_id_dirs[i], ".build-id", xx, rest,
                                               NULL));
   return paths;
+}
+
+static gboolean
+has_symtab (Elf *elf)
+{
+  Elf_Scn *scn = NULL;
+
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      GElf_Shdr shdr;
+
+      if (gelf_getshdr (scn, &shdr) != NULL && shdr.sh_type == SHT_SYMTAB)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* @module is open on a file without a symbol table (stripped, as
+ * installed programs are) and no separate debug file gives one: when
+ * perf's build-id cache holds the file as it was built, with its symbols,
+ * under the same build-id, read that instead, as perf report does. */
+static void
+prefer_unstripped_copy (CsModule               *module,
+                        const CsElfOpenOptions *options,
+                        const char             *hex)
+{
+  g_autofree char *copy = NULL;
+  g_autofree char *copy_id = NULL;
+  g_autofree char *ignored = NULL;
+  g_autofree char *path = NULL;
+  const char *debug_file = NULL;
+
+  if (hex == NULL || module->elf == NULL || has_symtab (module->elf))
+    return;
+  /* libdwfl looks for a debug file (debuglink, build-id) when the file
+   * has no .symtab; one it found has the symbols. */
+  dwfl_module_getsymtab (module->dwmod);
+  dwfl_module_info (module->dwmod, NULL, NULL, NULL, NULL, NULL, NULL, &debug_file);
+  if (debug_file != NULL || (copy = _cs_build_id_cache_copy (options->build_id_cache, hex)) == NULL)
+    return;
+  path = g_strdup (module->opened_path);
+  _cs_elf_module_close (module);
+  if (report_file (module, options, copy, &copy_id, &ignored))
+    {
+      if (g_strcmp0 (copy_id, hex) == 0 && has_symtab (module->elf))
+        return;
+      _cs_elf_module_close (module);
+    }
+  g_clear_pointer (&copy_id, g_free);
+  /* The file was fine: back to it. */
+  report_file (module, options, path, &copy_id, &ignored);
 }
 
 gboolean
@@ -165,7 +219,10 @@ _cs_elf_module_open (CsModule               *module,
   if (report_file (module, options, module->path, &found, &message))
     {
       if (module->build_id == NULL || g_strcmp0 (found, module->build_id) == 0)
-        return TRUE;
+        {
+          prefer_unstripped_copy (module, options, found);
+          return TRUE;
+        }
       /* The file was rebuilt or updated since the recording. */
       mismatch = g_steal_pointer (&found);
       _cs_elf_module_close (module);
@@ -212,6 +269,8 @@ _cs_elf_module_close (CsModule *module)
 {
   g_clear_pointer (&module->symbol_index, cs_symbol_index_free);
   g_clear_pointer (&module->dwarf_scopes, cs_dwarf_scopes_free);
+  g_clear_pointer (&module->dwarf_units, cs_dwarf_units_free);
+  g_clear_pointer (&module->dwarf_names, cs_dwarf_names_free);
   g_clear_pointer (&module->dwfl, dwfl_end);
   module->dwmod = NULL;
   module->elf = NULL;
@@ -325,13 +384,35 @@ fill_frame_names (CsInlineFrame *frame,
 {
   g_autofree char *signature = NULL;
   g_autofree char *short_name = NULL;
+  g_autofree char *display = NULL;
 
   if (raw == NULL)
     raw = "??";
   signature = cs_demangle (raw);
   short_name = cs_demangle_short_name (signature != NULL ? signature : raw);
+  display = cs_demangle_perf_name (signature != NULL ? signature : raw);
   frame->signature = g_string_chunk_insert_const (strings, signature != NULL ? signature : raw);
   frame->name = g_string_chunk_insert_const (strings, short_name);
+  frame->display_name = g_string_chunk_insert_const (strings, display);
+}
+
+/* A frame's function: its linkage name, else (a lambda inlined by GCC,
+ * which gives its operator() none) the name its DWARF scopes make, else
+ * its DWARF name. */
+static const char *
+frame_raw_name (CsModule  *module,
+                Dwarf_Die *scope,
+                Dwarf_Addr cu_bias)
+{
+  const char *raw = die_raw_name (module, scope, cu_bias);
+  const char *qualified;
+
+  if (raw == NULL || g_str_has_prefix (raw, "_Z"))
+    return raw;
+  if (module->dwarf_names == NULL)
+    module->dwarf_names = cs_dwarf_names_new ();
+  qualified = cs_dwarf_names_qualified (module->dwarf_names, scope);
+  return qualified != NULL ? qualified : raw;
 }
 
 void
@@ -345,6 +426,7 @@ _cs_elf_module_lookup_source (CsModule      *module,
   Dwarf_Addr addr = vaddr + module->bias;
   Dwarf_Addr cu_bias = 0;
   Dwarf_Die *cudie;
+  Dwarf_Die unit_die;
   Dwarf_Files *files = NULL;
   Dwfl_Line *dwline;
   g_autoptr(GArray) chain = NULL;
@@ -368,7 +450,30 @@ _cs_elf_module_lookup_source (CsModule      *module,
 
   cudie = dwfl_module_addrdie (module->dwmod, addr, &cu_bias);
   if (cudie == NULL)
-    return;
+    {
+      /* No .debug_aranges (clang): the units' own ranges. */
+      Dwarf *dwarf = dwfl_module_getdwarf (module->dwmod, &cu_bias);
+      Dwarf_Line *dline;
+
+      if (dwarf == NULL)
+        return;
+      if (module->dwarf_units == NULL)
+        module->dwarf_units = cs_dwarf_units_new (dwarf);
+      if (!cs_dwarf_units_find (module->dwarf_units, addr - cu_bias, &unit_die))
+        return;
+      cudie = &unit_die;
+      if (*file == NULL && (dline = dwarf_getsrc_die (cudie, addr - cu_bias)) != NULL)
+        {
+          Dwarf_Attribute attr;
+          int lineno = 0;
+
+          dwarf_lineno (dline, &lineno);
+          *file = intern_source_path (strings, dwarf_linesrc (dline, NULL, NULL),
+                                      dwarf_formstring (dwarf_attr (cudie, DW_AT_comp_dir, &attr)));
+          *line = MAX (lineno, 0);
+        }
+    }
+
   if (module->dwarf_scopes == NULL)
     module->dwarf_scopes = cs_dwarf_scopes_new ();
   chain = g_array_new (FALSE, FALSE, sizeof (Dwarf_Die));
@@ -383,7 +488,7 @@ _cs_elf_module_lookup_source (CsModule      *module,
       Dwarf_Attribute attr;
       Dwarf_Word value;
 
-      fill_frame_names (&frame, die_raw_name (module, scope, cu_bias), strings);
+      fill_frame_names (&frame, frame_raw_name (module, scope, cu_bias), strings);
       frame.file = frame_file;
       frame.line = frame_line;
       g_array_append_val (frames, frame);
@@ -431,7 +536,8 @@ _cs_elf_module_foreach_symbol (CsModule        *module,
       const char *name = dwfl_module_getsym_info (module->dwmod, i, &sym, &addr, &shndx,
                                                   NULL, NULL);
 
-      if (name == NULL || name[0] == '\0' || GELF_ST_TYPE (sym.st_info) != STT_FUNC ||
+      if (name == NULL || name[0] == '\0' ||
+          (GELF_ST_TYPE (sym.st_info) != STT_FUNC && GELF_ST_TYPE (sym.st_info) != STT_GNU_IFUNC) ||
           sym.st_shndx == SHN_UNDEF)
         continue;
       if (func (name, addr - module->bias, sym.st_size, user_data))
@@ -473,6 +579,19 @@ _cs_elf_module_read (CsModule  *module,
                  "loadable segment of “%s”."),
                vaddr, vaddr + len, module->opened_path);
   return NULL;
+}
+
+gboolean
+_cs_elf_module_has_dwarf (CsModule *module)
+{
+  Dwarf_Addr bias;
+  Dwarf *dwarf;
+
+  if (module->dwmod == NULL || (dwarf = dwfl_module_getdwarf (module->dwmod, &bias)) == NULL)
+    return FALSE;
+  if (module->dwarf_units == NULL)
+    module->dwarf_units = cs_dwarf_units_new (dwarf);
+  return cs_dwarf_units_get_n (module->dwarf_units) > 0;
 }
 
 const char *

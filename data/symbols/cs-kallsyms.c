@@ -355,9 +355,11 @@ cs_kallsyms_lookup (CsKallsyms *self,
                               G_STRUCT_OFFSET (CsKallsymsEntry, address), address);
   if (lo == 0)
     return NULL;
-  /* Aliases share an address: report the first of them. */
-  while (lo > 1 && entries[lo - 2].address == entries[lo - 1].address)
-    lo--;
+  /* Aliases share an address: lo - 1 is the last of them in the file's
+   * order, the one perf names. perf sizes each kallsyms symbol up to the
+   * next one, which leaves the earlier aliases empty, and its
+   * choose_best_symbol() prefers a symbol with a size (__x64_sys_getppid
+   * over __do_sys_getppid and __ia32_sys_getppid). */
   e = &entries[lo - 1];
   if (address == e->address || address - e->address < e->size)
     return symbol_at (self, lo - 1);

@@ -28,7 +28,8 @@ typedef struct _CsKallsyms CsKallsyms;
 CsKallsyms           *cs_kallsyms_load          (const char  *path,
                                                  GError     **error);
 void                  cs_kallsyms_free          (CsKallsyms  *self);
-/* The text symbol containing @address, or NULL. */
+/* The text symbol containing @address, or NULL. Of aliases, the last one
+ * in the file's order, as perf chooses. */
 const CsKernelSymbol *cs_kallsyms_lookup        (CsKallsyms  *self,
                                                  guint64      address);
 /* First symbol called @name (the kernel image before modules), or NULL. */

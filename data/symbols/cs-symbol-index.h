@@ -17,13 +17,24 @@ G_BEGIN_DECLS
 typedef struct _CsSymbolIndex CsSymbolIndex;
 
 /* Function symbols (FUNC, IFUNC, NOTYPE) of the symbol table libdwfl chose
- * (.symtab of the file or its debug file, else .dynsym). Addresses are
- * ELF virtual addresses (libdwfl's minus @bias). */
+ * (.symtab of the file or its debug file, else .dynsym) and the PLT
+ * entries of the file (cs-elf-plt.c). Addresses are ELF virtual addresses
+ * (libdwfl's minus @bias). */
 CsSymbolIndex *cs_symbol_index_new     (Dwfl_Module   *module,
                                         GElf_Addr      bias);
+/* An index filled by hand (a perf map's symbols): global symbols, names
+ * copied; call cs_symbol_index_finish() before looking up. */
+CsSymbolIndex *cs_symbol_index_new_empty (void);
+void           cs_symbol_index_add     (CsSymbolIndex *self,
+                                        const char    *name,
+                                        guint64        start,
+                                        guint64        size);
+void           cs_symbol_index_finish  (CsSymbolIndex *self);
 void           cs_symbol_index_free    (CsSymbolIndex *self);
 /* The symbol covering @vaddr: [start, start + size), or exactly start for
- * a sizeless symbol. Among aliases: sized, then global, weak, local. */
+ * a sizeless symbol. Among aliases the one perf report shows (perf's
+ * choose_best_symbol: sized, non-weak, global, fewer leading underscores,
+ * longer name). */
 gboolean       cs_symbol_index_lookup  (CsSymbolIndex *self,
                                         guint64        vaddr,
                                         const char   **name,

@@ -82,28 +82,10 @@ static char *
 build_id_cache_file_locked (CsSymbolizer *self,
                             const char   *build_id)
 {
-  g_autofree char *home_debug = NULL;
-  g_autofree char *entry = NULL;
-  const char *dir = self->build_id_cache;
-  char *file;
+  g_autofree char *dir = _cs_symbolizer_dup_build_id_cache_locked (self);
+  g_autofree char *entry = g_build_filename (dir, CS_KERNEL_MODULE_NAME, build_id, NULL);
 
-  if (dir == NULL)
-    dir = g_getenv ("PERF_BUILDID_DIR");
-  if (dir == NULL || *dir == '\0')
-    {
-      /* $HOME as it is now: tests and sudo change it after start-up. */
-      const char *home = g_getenv ("HOME");
-
-      dir = home_debug = g_build_filename (home != NULL ? home : g_get_home_dir (), ".debug", NULL);
-    }
-  entry = g_build_filename (dir, CS_KERNEL_MODULE_NAME, build_id, NULL);
-  file = g_build_filename (entry, "kallsyms", NULL);
-  if (g_file_test (file, G_FILE_TEST_IS_REGULAR))
-    return file;
-  g_free (file);
-  if (g_file_test (entry, G_FILE_TEST_IS_REGULAR))
-    return g_steal_pointer (&entry);
-  return NULL;
+  return _cs_build_id_cache_file (entry, "kallsyms");
 }
 
 /* Takes @table; shifts it to the recording's reference symbol. Returns

@@ -32,7 +32,17 @@ struct _CsModule
   GArray       *loads;        /* GElf_Phdr of the PT_LOAD segments */
   struct _CsSymbolIndex *symbol_index;  /* built on the first lookup */
   struct _CsDwarfScopes *dwarf_scopes;  /* per compile unit function index */
+  struct _CsDwarfUnits  *dwarf_units;   /* compile units by address, for files
+                                         * without .debug_aranges (clang) */
+  struct _CsDwarfNames  *dwarf_names;   /* lambdas' names, made from DWARF scopes */
+  guint         n_source_lookups;       /* addresses whose source was asked for */
+  guint         n_source_lines;         /* … and had a line */
   char         *opened_path;  /* the file read: @path or a copy found by build-id */
+
+  /* JIT code of one process (CS_MODULE_SPECIAL): named from the perf map
+   * at @path, "/tmp/perf-PID.map" (in @symbol_index); offsets are
+   * addresses. */
+  gboolean      jit;
 
   GHashTable   *locations;    /* &CsLocation.offset -> CsLocation* */
   GHashTable   *symbols;      /* &CsSymbol.start -> CsSymbol* */
@@ -73,11 +83,20 @@ struct _CsSymbolizer
   GHashTable     *warning_set;
 };
 
-/* cs-symbolizer.c */
+/* cs-symbolizer-modules.c */
 CsModule *_cs_module_new                       (CsModuleKind  kind,
                                                const char   *path,
                                                const char   *name,
                                                const char   *build_id);
+void      _cs_module_free                      (CsModule     *module);
+/* Opens @module (its file, symbol table or perf map) unless tried before. */
+void      _cs_symbolizer_ensure_loaded_locked  (CsSymbolizer *self,
+                                               CsModule     *module);
+/* The warnings the modules' state gives now (debug info without lines). */
+void      _cs_symbolizer_add_line_warnings_locked (CsSymbolizer *self,
+                                                  GStrvBuilder *builder);
+
+/* cs-symbolizer.c */
 void      _cs_symbolizer_add_warning_locked    (CsSymbolizer *self,
                                                const char   *message);
 /* The one function here that takes the lock itself: the string setters'
@@ -85,8 +104,6 @@ void      _cs_symbolizer_add_warning_locked    (CsSymbolizer *self,
 void      _cs_symbolizer_set_string            (CsSymbolizer *self,
                                                char        **field,
                                                const char   *value);
-void      _cs_symbolizer_ensure_loaded_locked  (CsSymbolizer *self,
-                                               CsModule     *module);
 CsSymbol *_cs_symbolizer_intern_symbol_locked  (CsSymbolizer *self,
                                                CsModule     *module,
                                                const char   *raw,
@@ -99,6 +116,20 @@ void      _cs_symbolizer_load_kernel_locked    (CsSymbolizer *self,
 CsModule *_cs_symbolizer_kernel_module_locked  (CsSymbolizer *self,
                                                const char   *name);
 
+/* cs-build-id-cache.c */
+/* perf's build-id cache: the one set, else $PERF_BUILDID_DIR (what perf
+ * tells the programs it runs), else perf's config "buildid.dir", else
+ * $HOME/.debug (as $HOME is now). */
+char     *_cs_symbolizer_dup_build_id_cache_locked (CsSymbolizer *self);
+/* A file of perf's build-id cache: ENTRY/BASENAME ("…/BUILD-ID/elf",
+ * "…/BUILD-ID/kallsyms"), or, as perf before 4.4 kept it, ENTRY itself;
+ * NULL when neither is a regular file. */
+char     *_cs_build_id_cache_file              (const char   *entry,
+                                               const char   *basename);
+/* The copy of the file with build-id @hex in the cache @cache, or NULL. */
+char     *_cs_build_id_cache_copy              (const char   *cache,
+                                               const char   *hex);
+
 /* cs-elf-module.c */
 char     *_cs_build_id_hex                     (const guint8 *bits,
                                                gsize         len);
@@ -108,10 +139,14 @@ typedef struct
   const Dwfl_Callbacks *callbacks;
   /* Directories where a file that is gone may be found by build-id. */
   const char * const   *build_id_dirs;
+  /* perf's build-id cache (DIR/.build-id/xx/yyyy/elf) */
+  const char           *build_id_cache;
 } CsElfOpenOptions;
 
 /* Opens module->path (or, when it is gone or its build-id differs, a copy
- * found by build-id). On failure sets module->problem. */
+ * found by build-id; or, when it is stripped, the unstripped copy perf's
+ * build-id cache holds under the same build-id). On failure sets
+ * module->problem. */
 gboolean  _cs_elf_module_open            (CsModule               *module,
                                          const CsElfOpenOptions *options);
 void      _cs_elf_module_close           (CsModule               *module);
@@ -147,5 +182,7 @@ GBytes   *_cs_elf_module_read            (CsModule               *module,
                                          GError                **error);
 /* The separate debug file libdwfl found, or NULL. */
 const char *_cs_elf_module_get_debug_file (CsModule              *module);
+/* Whether the file (or its debug file) has DWARF compile units. */
+gboolean  _cs_elf_module_has_dwarf       (CsModule               *module);
 
 G_END_DECLS

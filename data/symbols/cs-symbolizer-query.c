@@ -56,8 +56,17 @@ find_symbol_locked (CsSymbolizer *self,
   _cs_symbolizer_ensure_loaded_locked (self, module);
   if (module->kind == CS_MODULE_FILE)
     {
+      const char *raw = NULL;
+      guint64 start = 0, size = 0;
+
+      /* Any alias finds the symbol; it is shown under the alias perf
+       * chose for its address, the name the profile's rows carry. */
       _cs_elf_module_foreach_symbol (module, find_symbol_cb, &data);
-      if (data.found != NULL)
+      if (data.found != NULL &&
+          _cs_elf_module_lookup_symbol (module, data.start, &raw, &start, &size) &&
+          start == data.start)
+        sym = _cs_symbolizer_intern_symbol_locked (self, module, raw, start, size);
+      else if (data.found != NULL)
         sym = _cs_symbolizer_intern_symbol_locked (self, module, data.found, data.start, data.size);
       g_free (data.found);
     }
@@ -65,6 +74,8 @@ find_symbol_locked (CsSymbolizer *self,
     {
       const CsKernelSymbol *ks = cs_kallsyms_find (self->kallsyms, name);
 
+      if (ks != NULL && cs_kallsyms_lookup (self->kallsyms, ks->address) != NULL)
+        ks = cs_kallsyms_lookup (self->kallsyms, ks->address);
       if (ks != NULL)
         {
           CsModule *owner = _cs_symbolizer_kernel_module_locked (self, ks->module);

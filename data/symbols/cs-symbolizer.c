@@ -1,14 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cs-symbolizer.c — modules, the (module, offset) cache, warnings */
+/* cs-symbolizer.c — the symbolizer, the (module, offset) cache, warnings */
 #include "config.h"
 
-#include <string.h>
-
 #include "cs-demangle.h"
-#include "cs-error.h"
 #include "cs-kallsyms.h"
+#include "cs-symbol-index.h"
 #include "cs-symbolizer-private.h"
-#include "cs-text.h"
 
 G_DEFINE_FINAL_TYPE (CsSymbolizer, cs_symbolizer, G_TYPE_OBJECT)
 
@@ -23,78 +20,12 @@ typedef struct
   gboolean   has_source;    /* file, line and frames were looked up */
 } CsLocationData;
 
-static void
-cs_location_free (CsLocation *location)
-{
-  g_free ((gpointer) location->frames);
-  g_free (location);
-}
-
-CsModule *
-_cs_module_new (CsModuleKind  kind,
-               const char   *path,
-               const char   *name,
-               const char   *build_id)
-{
-  CsModule *module = g_new0 (CsModule, 1);
-
-  module->kind = kind;
-  module->path = g_strdup (path);
-  /* Shown everywhere (tables, GTK, JSON): a file name's bytes that are not
-   * UTF-8 as \xNN; @path stays as it is, to open the file. */
-  module->name = cs_text_make_valid (name, -1);
-  module->build_id = g_strdup (build_id);
-  module->locations = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
-                                             (GDestroyNotify) cs_location_free);
-  module->symbols = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);
-  module->unknown = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);
-  return module;
-}
-
-static void
-cs_module_free (CsModule *module)
-{
-  _cs_elf_module_close (module);
-  g_hash_table_unref (module->locations);
-  g_hash_table_unref (module->symbols);
-  g_hash_table_unref (module->unknown);
-  g_free (module->path);
-  g_free (module->name);
-  g_free (module->build_id);
-  g_free (module->problem);
-  g_free (module);
-}
-
-const char *
-cs_module_get_path (CsModule *module)
-{
-  return module->path;
-}
-
-const char *
-cs_module_get_name (CsModule *module)
-{
-  return module->name;
-}
-
-const char *
-cs_module_get_build_id (CsModule *module)
-{
-  return module->build_id;
-}
-
-CsModuleKind
-cs_module_get_kind (CsModule *module)
-{
-  return module->kind;
-}
-
 const char *
 cs_location_get_inline_name (const CsLocation *location)
 {
   if (location == NULL || location->n_frames < 2)
     return NULL;
-  return location->frames[0].name;
+  return location->frames[0].display_name;
 }
 
 static void
@@ -148,7 +79,7 @@ cs_symbolizer_init (CsSymbolizer *self)
   g_mutex_init (&self->mutex);
   self->strings = g_string_chunk_new (64 * 1024);
   self->modules = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                         (GDestroyNotify) cs_module_free);
+                                         (GDestroyNotify) _cs_module_free);
   self->mapping_modules = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cs_mapping_unref,
                                                  NULL);
   self->build_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -244,160 +175,6 @@ cs_symbolizer_set_kernel_release (CsSymbolizer *self,
   _cs_symbolizer_set_string (self, &self->kernel_release, release);
 }
 
-static gboolean
-is_kernel_path (const char *path)
-{
-  return g_str_has_prefix (path, CS_KERNEL_MODULE_NAME) || g_str_has_prefix (path, "[guest.kernel");
-}
-
-/* Maps that have no ELF file behind them. */
-static gboolean
-is_special_path (const char *path)
-{
-  return path[0] == '\0' || path[0] == '[' || g_str_has_prefix (path, "//anon") ||
-         g_str_has_prefix (path, "/memfd:") || g_str_has_prefix (path, "/dev/") ||
-         g_str_has_prefix (path, "/anon_hugepage") || g_str_has_prefix (path, "/SYSV");
-}
-
-static CsModule *
-get_module_locked (CsSymbolizer *self,
-                   const char   *path,
-                   const char   *hex,
-                   gboolean      kernel)
-{
-  g_autofree char *key = NULL;
-  CsModule *module;
-
-  if (kernel || is_kernel_path (path))
-    {
-      if (self->kernel == NULL)
-        {
-          self->kernel = _cs_module_new (CS_MODULE_KERNEL, CS_KERNEL_MODULE_NAME, CS_KERNEL_MODULE_NAME, hex);
-          g_hash_table_insert (self->modules, g_strdup (CS_KERNEL_MODULE_NAME "\n"), self->kernel);
-        }
-      else if (self->kernel->build_id == NULL && hex != NULL)
-        self->kernel->build_id = g_strdup (hex);
-      return self->kernel;
-    }
-
-  if (hex == NULL)
-    hex = g_hash_table_lookup (self->build_ids, path);
-  key = g_strdup_printf ("%s\n%s", path, hex != NULL ? hex : "");
-  module = g_hash_table_lookup (self->modules, key);
-  if (module == NULL)
-    {
-      g_autofree char *base = g_path_get_basename (path);
-
-      if (is_special_path (path))
-        module = _cs_module_new (CS_MODULE_SPECIAL, path, path, hex);
-      else
-        module = _cs_module_new (CS_MODULE_FILE, path, base, hex);
-      g_hash_table_insert (self->modules, g_steal_pointer (&key), module);
-    }
-  return module;
-}
-
-CsModule *
-cs_symbolizer_get_module (CsSymbolizer *self,
-                          const char   *path,
-                          const guint8 *build_id,
-                          gsize         build_id_len)
-{
-  g_autofree char *hex = _cs_build_id_hex (build_id, build_id_len);
-  CsModule *module;
-
-  g_return_val_if_fail (CS_IS_SYMBOLIZER (self), NULL);
-  g_return_val_if_fail (path != NULL, NULL);
-
-  g_mutex_lock (&self->mutex);
-  module = get_module_locked (self, path, hex, FALSE);
-  g_mutex_unlock (&self->mutex);
-  return module;
-}
-
-CsModule *
-cs_symbolizer_get_module_for_mapping (CsSymbolizer    *self,
-                                      const CsMapping *mapping)
-{
-  CsModule *module;
-
-  g_return_val_if_fail (CS_IS_SYMBOLIZER (self), NULL);
-  g_return_val_if_fail (mapping != NULL, NULL);
-
-  g_mutex_lock (&self->mutex);
-  module = g_hash_table_lookup (self->mapping_modules, mapping);
-  if (module == NULL)
-    {
-      g_autofree char *hex = cs_mapping_dup_build_id_hex (mapping);
-
-      module = get_module_locked (self, mapping->filename, hex, mapping->kernel);
-      g_hash_table_insert (self->mapping_modules, cs_mapping_ref ((CsMapping *) mapping), module);
-    }
-  g_mutex_unlock (&self->mutex);
-  return module;
-}
-
-CsModule *
-cs_symbolizer_module_for_ip (CsSymbolizer   *self,
-                             CsAddressSpace *space,
-                             gint32          pid,
-                             guint64         ip,
-                             guint64        *offset)
-{
-  const CsMapping *mapping = cs_address_space_lookup (space, pid, ip);
-  CsModule *module;
-
-  if (mapping == NULL)
-    {
-      /* No kernel map recorded (perf without kernel access still records
-       * the odd kernel IP): the upper half is the kernel's on x86-64 and
-       * arm64, and kallsyms needs no map. */
-      if ((ip >> 63) == 0)
-        return NULL;
-      g_mutex_lock (&self->mutex);
-      module = get_module_locked (self, CS_KERNEL_MODULE_NAME, NULL, TRUE);
-      g_mutex_unlock (&self->mutex);
-      if (offset != NULL)
-        *offset = ip;
-      return module;
-    }
-  module = cs_symbolizer_get_module_for_mapping (self, mapping);
-  if (offset != NULL)
-    /* Kernel symbols are looked up by run-time address. */
-    *offset = module->kind == CS_MODULE_KERNEL ? ip : cs_mapping_file_offset (mapping, ip);
-  return module;
-}
-
-void
-_cs_symbolizer_ensure_loaded_locked (CsSymbolizer *self,
-                                    CsModule     *module)
-{
-  if (module->loaded)
-    return;
-  if (module->kind == CS_MODULE_KERNEL)
-    {
-      if (module == self->kernel)
-        _cs_symbolizer_load_kernel_locked (self, module);
-      else
-        module->loaded = TRUE;
-    }
-  else if (module->kind == CS_MODULE_FILE)
-    {
-      g_autoptr(GPtrArray) dirs = g_ptr_array_new ();
-      CsElfOpenOptions options = { &self->callbacks, NULL };
-
-      for (guint i = 0; i + 1 < self->debug_dirs->len; i++)
-        g_ptr_array_add (dirs, g_ptr_array_index (self->debug_dirs, i));
-      g_ptr_array_add (dirs, "/usr/lib/debug");
-      g_ptr_array_add (dirs, NULL);
-      options.build_id_dirs = (const char * const *) dirs->pdata;
-      if (!_cs_elf_module_open (module, &options))
-        _cs_symbolizer_add_warning_locked (self, module->problem);
-    }
-  else
-    module->loaded = TRUE;
-}
-
 CsSymbol *
 _cs_symbolizer_intern_symbol_locked (CsSymbolizer *self,
                                     CsModule     *module,
@@ -461,6 +238,9 @@ fill_source_locked (CsSymbolizer   *self,
   frames = g_array_new (FALSE, FALSE, sizeof (CsInlineFrame));
   _cs_elf_module_lookup_source (module, loc->address, self->strings, &loc->file, &loc->line,
                                frames);
+  module->n_source_lookups++;
+  if (loc->file != NULL)
+    module->n_source_lines++;
   loc->n_frames = frames->len;
   if (frames->len > 0)
     loc->frames = g_memdup2 (frames->data, frames->len * sizeof (CsInlineFrame));
@@ -497,6 +277,14 @@ resolve_locked (CsSymbolizer *self,
 
       data->in_file = TRUE;
       if (_cs_elf_module_lookup_symbol (module, loc->address, &raw, &start, &size))
+        sym = _cs_symbolizer_intern_symbol_locked (self, module, raw, start, size);
+    }
+  else if (module->jit && module->symbol_index != NULL)
+    {
+      const char *raw = NULL;
+      guint64 start = 0, size = 0;
+
+      if (cs_symbol_index_lookup (module->symbol_index, offset, &raw, &start, &size))
         sym = _cs_symbolizer_intern_symbol_locked (self, module, raw, start, size);
     }
   else if (module->kind == CS_MODULE_KERNEL && self->kallsyms != NULL)
@@ -567,6 +355,7 @@ cs_symbolizer_dup_warnings (CsSymbolizer *self)
   g_mutex_lock (&self->mutex);
   for (guint i = 0; i < self->warnings->len; i++)
     g_strv_builder_add (builder, g_ptr_array_index (self->warnings, i));
+  _cs_symbolizer_add_line_warnings_locked (self, builder);
   g_mutex_unlock (&self->mutex);
   ret = g_strv_builder_end (builder);
   g_strv_builder_unref (builder);

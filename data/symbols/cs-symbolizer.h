@@ -44,13 +44,17 @@ typedef struct
   gboolean    unknown;     /* no symbol covers the address */
 } CsSymbol;
 
-/* One level of an inline chain, as `addr2line -i -f -C` prints it. */
+/* One level of an inline chain, as `llvm-addr2line -i -f -C` prints it;
+ * a lambda GCC gave no linkage name is named as its symbol would be
+ * ("main::{lambda(int, int)#1}::operator()", where addr2line says
+ * "operator()"). */
 typedef struct
 {
-  const char *name;        /* short name of the function */
-  const char *signature;   /* demangled full name */
-  const char *file;        /* NULL when unknown */
-  guint       line;        /* 0 when unknown */
+  const char *name;          /* short name of the function */
+  const char *signature;     /* demangled full name */
+  const char *file;          /* NULL when unknown */
+  guint       line;          /* 0 when unknown */
+  const char *display_name;  /* as perf shows a symbol: without parameters */
 } CsInlineFrame;
 
 typedef struct
@@ -69,8 +73,9 @@ typedef struct
   const CsInlineFrame *frames;
 } CsLocation;
 
-/* The innermost inlined function's short name, or NULL when the address
- * is not inside inlined code. */
+/* The innermost inlined function's name as perf shows names (qualified,
+ * no parameters: "main::{lambda(int, int)#1}::operator()", "mix"), or NULL
+ * when the address is not inside inlined code. */
 const char   *cs_location_get_inline_name (const CsLocation *location);
 
 typedef struct
@@ -136,7 +141,10 @@ typedef enum
 void          cs_symbolizer_set_saved_kallsyms  (CsSymbolizer   *self,
                                                  const char     *path);
 /* perf's build-id cache directory; NULL (the default): $PERF_BUILDID_DIR,
- * else ~/.debug. */
+ * else perf's config buildid.dir ($PERF_CONFIG, ~/.perfconfig,
+ * /etc/perfconfig), else ~/.debug. Kernel symbols and whole files (a
+ * file that is gone, changed, or stripped: perf record kept it as it was)
+ * are looked up there by build-id. */
 void          cs_symbolizer_set_build_id_cache  (CsSymbolizer   *self,
                                                  const char     *directory);
 /* Which boot made the recording (NULL: unknown). */
@@ -223,7 +231,9 @@ gboolean      cs_symbolizer_resolve_symbols_many (CsSymbolizer        *self,
                                                   GError             **error);
 
 /* A function by raw, full or short name (first match), e.g. for
- * `cyclescope annotate`. @module NULL searches every module already seen. */
+ * `cyclescope annotate`; any alias finds it, and it comes back under the
+ * alias its address is shown with ("random" finds "__random", the symbol
+ * a profile's rows hold). @module NULL searches every module already seen. */
 const CsSymbol *cs_symbolizer_find_symbol       (CsSymbolizer   *self,
                                                  CsModule       *module,
                                                  const char     *name);

@@ -60,7 +60,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       check_inside (cs_session_get_kallsyms_path (session, run));
     }
   counts = cs_session_build_counts (session, NULL);
-  regions = cs_session_build_region_counts (session);
+  regions = cs_session_build_all_region_counts (session);
 
   /* What loads, saves; what is saved, loads back the same. */
   if (!cs_session_save (session, bundle, &error))

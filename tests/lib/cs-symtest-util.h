@@ -52,6 +52,19 @@ symtest_run_ok (const char * const *argv)
   return out;
 }
 
+/* Ends the test program as skipped (exit 77) when @tool is not installed:
+ * call before any test runs. */
+static inline void
+symtest_need (const char *tool)
+{
+  g_autofree char *path = g_find_program_in_path (tool);
+
+  if (path != NULL)
+    return;
+  g_printerr ("%s is not installed: skipped\n", tool);
+  exit (CS_TEST_SKIP_EXIT);
+}
+
 static inline gboolean
 is_hex16 (const char *s)
 {
@@ -277,11 +290,13 @@ a2l_frame_clear (gpointer data)
   g_free (f->file);
 }
 
-/* `addr2line -e FILE -a -i -f -C ADDR…`: for each address, its frames,
- * innermost first. Returns GPtrArray of GArray(A2lFrame), in input order. */
+/* `TOOL -e FILE -a -i -f -C ADDR…` (TOOL: addr2line or llvm-addr2line,
+ * which print alike): for each address, its frames, innermost first.
+ * Returns GPtrArray of GArray(A2lFrame), in input order. */
 static inline GPtrArray *
-addr2line_frames (const char *file,
-                  GArray     *addresses)
+addr2line_frames_with (const char *tool,
+                       const char *file,
+                       GArray     *addresses)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *out = NULL;
@@ -289,7 +304,7 @@ addr2line_frames (const char *file,
   GPtrArray *ret = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   GArray *current = NULL;
 
-  g_ptr_array_add (argv, g_strdup ("addr2line"));
+  g_ptr_array_add (argv, g_strdup (tool));
   g_ptr_array_add (argv, g_strdup ("-e"));
   g_ptr_array_add (argv, g_strdup (file));
   g_ptr_array_add (argv, g_strdup ("-a"));
@@ -332,6 +347,14 @@ addr2line_frames (const char *file,
     }
   g_assert_cmpuint (ret->len, ==, addresses->len);
   return ret;
+}
+
+/* GNU addr2line's frames (see addr2line_frames_with). */
+static inline GPtrArray *
+addr2line_frames (const char *file,
+                  GArray     *addresses)
+{
+  return addr2line_frames_with ("addr2line", file, addresses);
 }
 
 /* The executable PT_LOAD of @file from `readelf -lW`. */

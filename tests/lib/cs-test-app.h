@@ -188,6 +188,24 @@ cs_test_find_toplevel (GType type)
   return NULL;
 }
 
+/* Whether @action ("win.export") is enabled for @widget. GTK 4.8 has no
+ * getter for the actions of a widget class, but an actionable widget in the
+ * tree follows their state: a hidden probe button asks. */
+static inline gboolean
+cs_test_action_enabled (GtkWidget  *widget,
+                        const char *action)
+{
+  GtkWidget *probe = gtk_button_new ();
+  gboolean enabled;
+
+  gtk_widget_set_visible (probe, FALSE);
+  gtk_widget_set_parent (probe, widget);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), action);
+  enabled = gtk_widget_get_sensitive (probe);
+  gtk_widget_unparent (probe);
+  return enabled;
+}
+
 /* --- screenshots into the meson log directory --- */
 
 static void

@@ -143,7 +143,7 @@ test_export_forwarded (void)
   window = cs_test_show (grid, 900, 600);
   g_signal_connect (grid, "export-requested", G_CALLBACK (on_export_requested), &exported);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (cs_chart_grid_view_get_chart (CS_CHART_GRID_VIEW (grid), 2)),
-                                             "chart.export", NULL));
+                                             "view.export", NULL));
   g_assert_cmpstr (exported, ==, "chart-2");
 
   cs_chart_grid_view_set_charts (CS_CHART_GRID_VIEW (grid), fewer);

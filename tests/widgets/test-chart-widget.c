@@ -65,7 +65,7 @@ test_bar_segments (void)
   int y;
 
   cs_test_image_save (image, "cs-test-chart-widget-bar.png");
-  cs_chart_widget_get_style (CS_CHART_WIDGET (chart), &style, &font);
+  cs_cairo_view_get_style (CS_CAIRO_VIEW (chart), &style, &font);
   style.font = font;
   /* The geometry only says which row to look at. */
   geometry = cs_chart_geometry_new (values, &style, 640, 260);
@@ -131,13 +131,13 @@ test_theme (void)
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_USER);
   cs_test_wait_frames (chart);
-  cs_chart_widget_get_style (CS_CHART_WIDGET (chart), &style, NULL);
+  cs_cairo_view_get_style (CS_CAIRO_VIEW (chart), &style, NULL);
   g_assert_cmpint (style.theme, ==, CS_THEME_LIGHT);
   check_card (chart, CS_THEME_LIGHT);
 
   gtk_css_provider_load_from_data (provider, "cs-chart { color: #eeeeee; }", -1);
   cs_test_wait_frames (chart);
-  cs_chart_widget_get_style (CS_CHART_WIDGET (chart), &style, NULL);
+  cs_cairo_view_get_style (CS_CAIRO_VIEW (chart), &style, NULL);
   g_assert_cmpint (style.theme, ==, CS_THEME_DARK);
   check_card (chart, CS_THEME_DARK);
 
@@ -158,7 +158,7 @@ test_scale_factor (void)
   g_autofree char *font = NULL;
   CsChartStyle style;
 
-  cs_chart_widget_get_style (CS_CHART_WIDGET (chart), &style, &font);
+  cs_cairo_view_get_style (CS_CAIRO_VIEW (chart), &style, &font);
   g_assert_cmpfloat (style.scale, ==, gtk_widget_get_scale_factor (chart));
   if (env != NULL)
     g_assert_cmpfloat (style.scale, ==, g_ascii_strtod (env, NULL));
@@ -191,13 +191,13 @@ test_bar_tooltip (void)
 
   values->parts[1].provenance = CS_PROVENANCE_ESTIMATED;
   chart = show_chart (values, 640, 260, &window);
-  cs_chart_widget_get_style (CS_CHART_WIDGET (chart), &style, &font);
+  cs_cairo_view_get_style (CS_CAIRO_VIEW (chart), &style, &font);
   style.font = font;
   geometry = cs_chart_geometry_new (values, &style, 640, 260);
   s0 = &geometry->parts[0].segment;
   s1 = &geometry->parts[1].segment;
 
-  tip0 = cs_chart_widget_describe_at (CS_CHART_WIDGET (chart), s0->x + s0->width / 2, s0->y + s0->height / 2);
+  tip0 = cs_cairo_view_describe (CS_CAIRO_VIEW (chart), s0->x + s0->width / 2, s0->y + s0->height / 2);
   g_assert_nonnull (tip0);
   g_test_message ("%s", tip0);
   g_assert_nonnull (strstr (tip0, "Part A"));
@@ -205,20 +205,20 @@ test_bar_tooltip (void)
   g_assert_nonnull (strstr (tip0, "50.0 %"));
   g_assert_nonnull (strstr (tip0, "counted"));
 
-  tip1 = cs_chart_widget_describe_at (CS_CHART_WIDGET (chart), s1->x + 2, s1->y + 2);
+  tip1 = cs_cairo_view_describe (CS_CAIRO_VIEW (chart), s1->x + 2, s1->y + 2);
   g_assert_nonnull (tip1);
   g_assert_nonnull (strstr (tip1, "Part B"));
   g_assert_nonnull (strstr (tip1, "30.0 %"));
   g_assert_nonnull (strstr (tip1, "estimated from samples"));
   g_assert_nonnull (strstr (tip1, "≈"));
 
-  none = cs_chart_widget_describe_at (CS_CHART_WIDGET (chart), 1, 1);
+  none = cs_cairo_view_describe (CS_CAIRO_VIEW (chart), 1, 1);
   g_assert_null (none);
 
   /* "Copy Value" on a segment copies that part; elsewhere every part. */
-  copy = cs_chart_widget_get_copy_text (CS_CHART_WIDGET (chart), s0->x + 2, s0->y + 2);
+  copy = cs_cairo_view_get_copy_text (CS_CAIRO_VIEW (chart), s0->x + 2, s0->y + 2);
   g_assert_cmpstr (copy, ==, "50 cycles");
-  copy_all = cs_chart_widget_get_copy_text (CS_CHART_WIDGET (chart), 1, 1);
+  copy_all = cs_cairo_view_get_copy_text (CS_CAIRO_VIEW (chart), 1, 1);
   g_assert_cmpstr (copy_all, ==, "Part A\t50 cycles\t50.0 %\nPart B\t30 cycles\t30.0 %\nPart C\t20 cycles\t20.0 %\n");
 
   gtk_window_destroy (window);
@@ -249,13 +249,13 @@ test_ref_bands (void)
       g_autoptr(CsChartGeometry) geometry = NULL;
       CsChartStyle style;
 
-      cs_chart_widget_get_style (CS_CHART_WIDGET (chart), &style, &font);
+      cs_cairo_view_get_style (CS_CAIRO_VIEW (chart), &style, &font);
       style.font = font;
       geometry = cs_chart_geometry_new (values, &style, 480, 220);
       g_assert_cmpint (test_hue (test_pixel (surface, (int) geometry->badge.x + 3,
                                              (int) (geometry->badge.y + geometry->badge.height / 2))),
                        ==, cases[i].hue);
-      tip = cs_chart_widget_describe_at (CS_CHART_WIDGET (chart),
+      tip = cs_cairo_view_describe (CS_CAIRO_VIEW (chart),
                                          geometry->marker.x + geometry->marker.width / 2,
                                          geometry->marker.y + geometry->marker.height / 2);
       g_assert_nonnull (tip);
@@ -270,11 +270,10 @@ test_ref_bands (void)
 
 static void
 on_export_requested (CsChartWidget *chart,
-                     const char    *chart_id,
                      char         **out)
 {
   g_free (*out);
-  *out = g_strdup (chart_id);
+  *out = g_strdup (cs_chart_widget_get_chart_id (chart));
 }
 
 static GtkWidget *
@@ -304,16 +303,16 @@ test_context_menu (void)
   g_assert_nonnull (popover);
   g_assert_false (gtk_widget_get_visible (popover));
   gtk_widget_grab_focus (chart);
-  g_assert_true (gtk_widget_activate_action (chart, "chart.menu", NULL));
+  g_assert_true (gtk_widget_activate_action (chart, "view.menu", NULL));
   cs_test_flush ();
   g_assert_true (gtk_widget_get_visible (popover));
   gtk_popover_popdown (GTK_POPOVER (popover));
 
   g_signal_connect (chart, "export-requested", G_CALLBACK (on_export_requested), &exported);
-  g_assert_true (gtk_widget_activate_action (chart, "chart.export", NULL));
+  g_assert_true (gtk_widget_activate_action (chart, "view.export", NULL));
   g_assert_cmpstr (exported, ==, "test-ref");
 
-  g_assert_true (gtk_widget_activate_action (chart, "chart.copy-value", NULL));
+  g_assert_true (gtk_widget_activate_action (chart, "view.copy-value", NULL));
   content = gdk_clipboard_get_content (gtk_widget_get_clipboard (chart));
   g_assert_nonnull (content);
   g_value_init (&value, G_TYPE_STRING);

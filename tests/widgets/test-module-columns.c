@@ -113,6 +113,68 @@ sorted_by (gpointer data)
   return g_strcmp0 (id, args[1]) == 0 && (int) direction == GPOINTER_TO_INT (args[2]);
 }
 
+/* Default columns are those that have values: a default metric that is
+ * "—" in every row (counted only, in a profile) does not show; when no
+ * default has a value, the first metrics that have one do. */
+static void
+test_defaults_with_values (void)
+{
+  g_autoptr(CsModel) model = cs_test_load_model ("software");
+  const char * const *defaults = cs_model_get_table_columns (model);
+  guint n = cs_model_get_n_metrics (model);
+  int empty = cs_model_get_metric_index (model, defaults[0]);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  GtkWidget *table = cs_module_table_new ();
+  CsModuleTable *t = CS_MODULE_TABLE (table);
+  GtkWindow *window;
+
+  g_assert_cmpuint (g_strv_length ((char **) defaults), >=, 2);
+  /* Every metric has values but the first default. */
+  for (guint r = 0; r < 3; r++)
+    {
+      g_autofree double *values = g_new (double, n);
+
+      for (guint m = 0; m < n; m++)
+        values[m] = (int) m == empty ? NAN : r + m;
+      g_ptr_array_add (rows, cs_module_row_new (CS_SCOPE_MODULE, names[r], NULL, (int) r, 10 - r, 0.1,
+                                                values, NULL, n));
+    }
+  cs_module_table_set_rows (t, model, rows);
+  window = cs_test_show (table, 1200, 500);
+  g_assert_false (column_visible (t, defaults[0]));
+  for (guint i = 1; defaults[i] != NULL; i++)
+    g_assert_true (column_visible (t, defaults[i]));
+
+  /* Now only metrics that are not defaults have values. */
+  g_ptr_array_set_size (rows, 0);
+  for (guint r = 0; r < 3; r++)
+    {
+      g_autofree double *values = g_new (double, n);
+
+      for (guint m = 0; m < n; m++)
+        values[m] = g_strv_contains (defaults, cs_model_get_metric (model, m)->name) ? NAN : r + m;
+      g_ptr_array_add (rows, cs_module_row_new (CS_SCOPE_MODULE, names[r], NULL, (int) r, 10 - r, 0.1,
+                                                values, NULL, n));
+    }
+  cs_module_table_set_rows (t, model, rows);
+  {
+    guint shown = 0;
+
+    for (guint m = 0; m < n; m++)
+      {
+        const char *id = cs_model_get_metric (model, m)->name;
+
+        if (column_visible (t, id))
+          {
+            g_assert_false (g_strv_contains (defaults, id));
+            shown++;
+          }
+      }
+    g_assert_cmpuint (shown, >, 0);
+  }
+  gtk_window_destroy (window);
+}
+
 static gboolean
 find_label (GtkWidget  *widget,
             const char *text)
@@ -132,7 +194,7 @@ test_header_click (void)
 {
   g_autofree char *xdotool = g_find_program_in_path ("xdotool");
   g_autoptr(CsModel) model = cs_test_load_model ("software");
-  const char *column = cs_model_get_table_columns (model)[1];
+  const char *column = cs_model_get_table_columns (model)[0];
   g_autofree char *title = g_strdup_printf ("cs-test-header-click-%d", (int) getpid ());
   GtkWindow *window;
   GtkWidget *table, *header = NULL, *button = NULL;
@@ -174,14 +236,15 @@ test_header_click (void)
       g_autofree char *y = g_strdup_printf ("%d", (int) point.y);
       const char *argv[] = { xdotool, "search", "--sync", "--name", title,
                              "mousemove", "--window", "%1", x, y, "click", "1", NULL };
-      gpointer args[] = { table, (gpointer) column, GINT_TO_POINTER (click ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING) };
+      /* Numbers: the first click sorts biggest first, the second turns it. */
+      gpointer args[] = { table, (gpointer) column, GINT_TO_POINTER (click ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING) };
       int status = 0;
       g_autofree char *out = cs_test_run (argv, NULL, &status);
 
       g_assert_true (g_spawn_check_wait_status (status, NULL));
       g_assert_true (cs_test_wait_until (sorted_by, args));
       collect (CS_MODULE_TABLE (table), cs_model_get_metric_index (model, column), values, &n);
-      check_order (values, n, click == 1);
+      check_order (values, n, click == 0);
     }
   gtk_window_destroy (window);
 }
@@ -193,6 +256,7 @@ main (int   argc,
   cs_test_widgets_init (&argc, &argv);
 
   g_test_add_func ("/module-columns/chooser", test_columns);
+  g_test_add_func ("/module-columns/defaults-with-values", test_defaults_with_values);
   g_test_add_func ("/module-columns/header-click", test_header_click);
   return g_test_run ();
 }

@@ -232,6 +232,7 @@ test_cells (void)
 {
   g_autoptr(CsModel) model = cs_test_load_model ("software");
   int task_clock = cs_model_get_metric_index (model, "TaskClock");
+  int page_faults = cs_model_get_metric_index (model, "PageFaults");
   guint n = cs_model_get_n_metrics (model);
   g_autofree double *values = g_new (double, n);
   g_autofree CsProvenance *prov = g_new (CsProvenance, n);
@@ -245,9 +246,12 @@ test_cells (void)
   for (guint m = 0; m < n; m++)
     values[m] = NAN, prov[m] = CS_PROVENANCE_ESTIMATED;
   values[task_clock] = 1234567.0;
+  /* A value in one row only: the column shows, with "—" in the other. */
+  values[page_faults] = 3;
   g_ptr_array_add (rows, cs_module_row_new (CS_SCOPE_MODULE, "libcsdemo.so", "/x/libcsdemo.so", 1,
                                             250, 0.25, values, prov, n));
   values[task_clock] = 42.0;
+  values[page_faults] = NAN;
   prov[task_clock] = CS_PROVENANCE_COUNTED;
   g_ptr_array_add (rows, cs_module_row_new (CS_SCOPE_MODULE, "cs-demo", "/x/cs-demo", 2,
                                             750, 0.75, values, prov, n));
@@ -338,6 +342,49 @@ test_counted_session (void)
   gtk_window_destroy (window);
 }
 
+/* A sort (and a filter) belong to the recording they were made on: the
+ * next one starts unsorted, in the analysis' order, with its module of
+ * most samples selected, not the smallest one of an ascending sort. */
+static void
+test_next_recording (void)
+{
+  g_autofree char *path_a = cs_test_source_path ("tests/fixtures/perf-cpu-clock.data");
+  g_autofree char *path_b = cs_test_source_path ("tests/fixtures/perf-two-events.data");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CsAnalysis) a = cs_analysis_load (path_a, NULL, NULL, NULL, NULL, &error);
+  g_autoptr(CsAnalysis) b = NULL;
+  GtkWidget *table = cs_module_table_new ();
+  CsModuleTable *t = CS_MODULE_TABLE (table);
+  GListModel *list = G_LIST_MODEL (cs_module_table_get_selection (t));
+  GtkSortType direction;
+  GtkWindow *window;
+  guint64 most = 0;
+
+  g_assert_no_error (error);
+  b = cs_analysis_load (path_b, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  cs_module_table_set_analysis (t, a);
+  window = cs_test_show (table, 1200, 500);
+  g_assert_cmpuint (g_list_model_get_n_items (list), >=, 2);
+  cs_module_table_sort_by (t, CS_MODULE_COLUMN_SAMPLES, GTK_SORT_ASCENDING);
+  g_assert_cmpstr (cs_module_table_get_sort_column (t, &direction), ==, CS_MODULE_COLUMN_SAMPLES);
+  cs_module_table_set_filter_text (t, "no module has this name");
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, 0);
+
+  cs_module_table_set_analysis (t, b);
+  g_assert_null (cs_module_table_get_sort_column (t, NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, cs_analysis_get_n_scopes (b));
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(CsModuleRow) row = g_list_model_get_item (list, i);
+
+      most = MAX (most, cs_module_row_get_n_samples (row));
+    }
+  g_assert_nonnull (cs_module_table_get_selected (t));
+  g_assert_cmpuint (cs_module_row_get_n_samples (cs_module_table_get_selected (t)), ==, most);
+  gtk_window_destroy (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -349,5 +396,6 @@ main (int   argc,
   g_test_add_func ("/module-table/selection-signals", test_selection_signals);
   g_test_add_func ("/module-table/cells", test_cells);
   g_test_add_func ("/module-table/counted-session", test_counted_session);
+  g_test_add_func ("/module-table/next-recording", test_next_recording);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -75,7 +76,7 @@ test_render (void)
   cs_test_image_save (image, "cs-test-scatter-view.png");
   g_assert_nonnull (g);
   g_assert_cmpuint (g->n_shown, ==, 3);
-  cs_scatter_view_get_style (CS_SCATTER_VIEW (view), &style, NULL);
+  cs_cairo_view_get_style (CS_CAIRO_VIEW (view), &style, NULL);
   g_assert_cmpfloat (style.scale, ==, gtk_widget_get_scale_factor (view));
   cs_palette_get_part_color (style.theme, 0, 2, &c0);
   cs_palette_get_part_color (style.theme, 1, 2, &c1);
@@ -112,7 +113,7 @@ test_theme (void)
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_USER);
   cs_test_wait_frames (view);
-  cs_scatter_view_get_style (CS_SCATTER_VIEW (view), &style, NULL);
+  cs_cairo_view_get_style (CS_CAIRO_VIEW (view), &style, NULL);
   g_assert_cmpint (style.theme, ==, CS_THEME_DARK);
   image = cs_test_render (view);
   cs_palette_get_role_color (CS_THEME_DARK, CS_COLOR_ROLE_CARD, &card);
@@ -137,7 +138,7 @@ test_tooltip (void)
   double x, y;
 
   hand_position (g, 32, 3.0, &x, &y);
-  tip = cs_scatter_view_describe_at (CS_SCATTER_VIEW (view), x + 1, y);
+  tip = cs_cairo_view_describe (CS_CAIRO_VIEW (view), x + 1, y);
   g_assert_nonnull (tip);
   g_test_message ("%s", tip);
   g_assert_nonnull (strstr (tip, "worker 2"));
@@ -147,12 +148,57 @@ test_tooltip (void)
   g_assert_nonnull (strstr (tip, "3.000000 s"));
 
   hand_position (g, 12, 2.0, &x, &y);
-  load = cs_scatter_view_describe_at (CS_SCATTER_VIEW (view), x, y);
+  load = cs_cairo_view_describe (CS_CAIRO_VIEW (view), x, y);
   g_assert_nonnull (load);
   g_assert_nonnull (strstr (load, "Load at 0x7f000000100c"));
 
-  none = cs_scatter_view_describe_at (CS_SCATTER_VIEW (view), g->plot.x + g->plot.width - 3, g->plot.y + 3);
+  none = cs_cairo_view_describe (CS_CAIRO_VIEW (view), g->plot.x + g->plot.width - 3, g->plot.y + 3);
   g_assert_null (none);
+  gtk_window_destroy (window);
+}
+
+static void
+on_export_requested (CsCairoView *view,
+                     guint       *count)
+{
+  (*count)++;
+}
+
+/* What every cairo view has (CsCairoView): "Copy Value" copies the address
+ * of the point there, "Export Image…" asks the owner, the keyboard tooltip
+ * sums the chart up, and the view writes itself to a file. */
+static void
+test_view_base (void)
+{
+  g_autoptr(CsScatterData) data = make_data ();
+  g_autofree char *tmpdir = cs_test_mkdtemp ();
+  g_autofree char *svg = g_build_filename (tmpdir, "scatter.svg", NULL);
+  g_autoptr(GError) error = NULL;
+  GtkWindow *window;
+  GtkWidget *view = show_view (data, &window);
+  const CsScatterGeometry *g = cs_scatter_view_get_geometry (CS_SCATTER_VIEW (view));
+  g_autofree char *copy = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *contents = NULL;
+  guint exported = 0;
+  double x, y;
+
+  hand_position (g, 32, 3.0, &x, &y);
+  copy = cs_cairo_view_get_copy_text (CS_CAIRO_VIEW (view), x + 1, y);
+  g_assert_cmpstr (copy, ==, "0x7f0000001020");
+  summary = cs_cairo_view_describe (CS_CAIRO_VIEW (view), NAN, NAN);
+  g_assert_nonnull (summary);
+  g_assert_nonnull (strstr (summary, "sampled data accesses"));
+
+  g_signal_connect (view, "export-requested", G_CALLBACK (on_export_requested), &exported);
+  g_assert_true (gtk_widget_activate_action (view, "view.export", NULL));
+  g_assert_cmpuint (exported, ==, 1);
+
+  g_assert_true (cs_cairo_view_export (CS_CAIRO_VIEW (view), svg, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "<svg"));
+  cs_test_rmdir (tmpdir);
   gtk_window_destroy (window);
 }
 
@@ -239,6 +285,7 @@ main (int   argc,
   g_test_add_func ("/scatter-view/render", test_render);
   g_test_add_func ("/scatter-view/theme", test_theme);
   g_test_add_func ("/scatter-view/tooltip", test_tooltip);
+  g_test_add_func ("/scatter-view/view-base", test_view_base);
   g_test_add_func ("/scatter-view/click", test_click);
   return g_test_run ();
 }

@@ -18,7 +18,7 @@
 
 #include "cs-annotate-rows.h"
 #include "cs-disasm-pane.h"
-#include "cs-list-columns.h"
+#include "cs-column.h"
 #include "cs-module-row.h"
 #include "cs-source-pane.h"
 #include "cs-symbol-pane.h"
@@ -196,9 +196,9 @@ test_disasm_columns (void)
   line_column = column_titled (view, "Line");
   address_column = column_titled (view, "Address");
   /* The basename and the line number; the full path is the tooltip. */
-  line_text = cs_list_column_get_text (line_column, insn);
+  line_text = cs_column_get_text (line_column, insn);
   g_assert_cmpstr (line_text, ==, "time.c:123");
-  addr = cs_list_column_get_text (address_column, insn);
+  addr = cs_column_get_text (address_column, insn);
   g_assert_cmpstr (addr, ==, address_text);
 
   /* In a half-window pane, the rows of a kernel symbol: the address is

@@ -424,3 +424,19 @@ cs_chart_draw (cairo_t             *cr,
 
   frame_free (frame);
 }
+
+static void
+draw_chart (cairo_t            *cr,
+            gconstpointer       values,
+            const CsChartStyle *style,
+            double              width,
+            double              height)
+{
+  cs_chart_draw (cr, values, style, width, height);
+}
+
+CsDrawing
+cs_chart_drawing (const CsChartValues *values)
+{
+  return (CsDrawing) { draw_chart, values };
+}

@@ -50,6 +50,20 @@ typedef struct
 
 #define CS_CHART_DEFAULT_FONT "Sans 10"
 
+/* Any figure of this folder, as the exporter (cs_export) and the cairo
+ * views draw it: @draw paints @data in a @width × @height box. */
+typedef void (*CsDrawFunc) (cairo_t            *cr,
+                            gconstpointer       data,
+                            const CsChartStyle *style,
+                            double              width,
+                            double              height);
+
+typedef struct
+{
+  CsDrawFunc    draw;
+  gconstpointer data;
+} CsDrawing;
+
 typedef struct
 {
   CsRect   segment;       /* in the bar; width 0 when the part has no share */
@@ -92,6 +106,9 @@ void             cs_chart_draw             (cairo_t               *cr,
                                             const CsChartStyle    *style,
                                             double                 width,
                                             double                 height);
+
+/* One chart as a drawing (for cs_export); @values must outlive it. */
+CsDrawing        cs_chart_drawing          (const CsChartValues   *values);
 
 CsChartGeometry *cs_chart_geometry_new     (const CsChartValues   *values,
                                             const CsChartStyle    *style,

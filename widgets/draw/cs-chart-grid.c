@@ -166,3 +166,21 @@ cs_chart_grid_draw (cairo_t              *cr,
     }
   cairo_restore (cr);
 }
+
+static void
+draw_grid (cairo_t            *cr,
+           gconstpointer       data,
+           const CsChartStyle *style,
+           double              width,
+           double              height)
+{
+  const GPtrArray *charts = data;
+
+  cs_chart_grid_draw (cr, (CsChartValues * const *) charts->pdata, charts->len, style, width, height);
+}
+
+CsDrawing
+cs_chart_grid_drawing (const GPtrArray *charts)
+{
+  return (CsDrawing) { draw_grid, charts };
+}

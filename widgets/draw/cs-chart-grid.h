@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-chart-grid.h — 1 to 12 charts laid out by their count
  *
- * As seed 000's dk_graph did, the shape follows the number of charts so that
+ * As the chart grid of Kruse, CMSSW Performance Monitoring, 2011 did, the shape follows the number of charts so that
  * each chart stays as large as possible:
  *
  *   charts   1     2     3–4   5–6   7–9   10–12   n > 12
@@ -40,5 +40,8 @@ void     cs_chart_grid_draw      (cairo_t              *cr,
                                   const CsChartStyle   *style,
                                   double                width,
                                   double                height);
+/* The grid of @charts (CsChartValues*) as a drawing (for cs_export); the
+ * array must outlive it. */
+CsDrawing cs_chart_grid_drawing  (const GPtrArray      *charts);
 
 G_END_DECLS

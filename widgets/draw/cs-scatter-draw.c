@@ -522,3 +522,19 @@ cs_scatter_draw (cairo_t             *cr,
 
   cs_scatter_layout_free (layout);
 }
+
+static void
+draw_scatter (cairo_t            *cr,
+              gconstpointer       data,
+              const CsChartStyle *style,
+              double              width,
+              double              height)
+{
+  cs_scatter_draw (cr, data, style, width, height);
+}
+
+CsDrawing
+cs_scatter_drawing (const CsScatterData *data)
+{
+  return (CsDrawing) { draw_scatter, data };
+}

@@ -74,6 +74,8 @@ void               cs_scatter_draw            (cairo_t                 *cr,
                                                const CsChartStyle      *style,
                                                double                   width,
                                                double                   height);
+/* The scatter as a drawing (for cs_export); @data must outlive it. */
+CsDrawing          cs_scatter_drawing         (const CsScatterData     *data);
 /* Index of the shown point nearest to (@x, @y) within a few pixels (the
  * mark's radius plus a margin), or -1. */
 int                cs_scatter_hit_test        (const CsScatterData     *data,

@@ -360,6 +360,65 @@ test_region_option (void)
   result_clear (&bad);
 }
 
+/* The region table (Kruse, CMSSW Performance Monitoring, 2011, Fig. 5.4):
+ * one row per region, the model's table columns first and in their order
+ * (read from the model file), then every other metric; the largest Total
+ * Cycles first. */
+static void
+test_region_table (void)
+{
+  Result r = run_report (FIXTURE, NULL);
+  json_object *model = load_model ();
+  json_object *columns = model_array (model, "table_columns");
+  json_object *metrics = model_array (model, "metrics");
+  g_auto(GStrv) lines = NULL;
+  const char *header = NULL, *first = NULL, *second = NULL;
+  const char *at;
+  g_autofree char *tp_cycles = NULL;
+  guint64 tp = (guint64) (mean (TP_C) + 0.5);
+
+  g_assert_cmpint (exit_status (&r), ==, 0);
+  lines = g_strsplit (r.out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strcmp (lines[i], "== Regions ==") == 0 && lines[i + 1] != NULL && lines[i + 2] != NULL)
+      {
+        header = lines[i + 2];
+        first = lines[i + 3];
+        second = lines[i + 4];
+        break;
+      }
+  g_assert_nonnull (header);
+  g_assert_true (g_str_has_prefix (g_strchug ((char *) header), "Region"));
+  at = header;
+  for (size_t i = 0; i < json_object_array_length (columns); i++)
+    {
+      const char *name = json_object_get_string (json_object_array_get_idx (columns, i));
+      g_autofree char *cell = g_strdup_printf (" %s ", name);
+      const char *found = strstr (at, cell);
+
+      if (found == NULL)
+        g_error ("table column %s missing or out of order in “%s”", name, header);
+      at = found + 1;
+    }
+  for (size_t i = 0; i < json_object_array_length (metrics); i++)
+    {
+      const char *name = get_string (json_object_array_get_idx (metrics, i), "name");
+      g_autofree char *cell = g_strdup_printf (" %s", name);
+
+      if (strstr (header, cell) == NULL)
+        g_error ("metric %s missing from the region table", name);
+    }
+  /* TrackProducer: mean cycles of its runs, 1,412,061,014 cycles; the
+   * first row, ahead of MuonIdProducer (fewer cycles). */
+  tp_cycles = g_strdup_printf ("%u,%03u,%03u,%03u", (guint) (tp / 1000000000), (guint) (tp / 1000000 % 1000),
+                               (guint) (tp / 1000 % 1000), (guint) (tp % 1000));
+  g_assert_true (g_str_has_prefix (g_strchug ((char *) first), "TrackProducer"));
+  g_assert_nonnull (strstr (first, tp_cycles));
+  g_assert_true (g_str_has_prefix (g_strchug ((char *) second), "MuonIdProducer"));
+  json_object_put (model);
+  result_clear (&r);
+}
+
 static void
 test_bad_input (void)
 {
@@ -490,6 +549,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-report/text", test_text);
   g_test_add_func ("/cli-report/csv", test_csv);
   g_test_add_func ("/cli-report/region-option", test_region_option);
+  g_test_add_func ("/cli-report/region-table", test_region_table);
   g_test_add_func ("/cli-report/bad-input", test_bad_input);
   g_test_add_func ("/cli-report/nehalem-multiplexed", test_nehalem_multiplexed);
   g_test_add_func ("/cli-report/software", test_software);

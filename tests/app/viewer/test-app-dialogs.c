@@ -2,8 +2,8 @@
 /* test-app-dialogs.c — the record and export dialogs of the real viewer
  *
  * Record: fills the record dialog with a small workload (argv[1]: the
- * collector tests' cs-test-workload), switches on "Data addresses" through
- * its label's mnemonic widget, records it for real (software events: these
+ * collector tests' cs-test-workload), switches on "Data addresses" and
+ * "Regions" through their labels' mnemonic widgets, records it for real (software events: these
  * machines have no PMU) and checks that the window then shows the new
  * bundle, whose session.json is read back with json-c (the sampling run
  * has registers), and that the Memory page decodes its samples.
@@ -43,7 +43,7 @@ step_record (CsTestApp *app)
   switch (app->stage)
     {
     case 0:
-      g_action_group_activate_action (G_ACTION_GROUP (window), "record", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.record", NULL);
       app->stage = 1;
       return FALSE;
 
@@ -59,6 +59,25 @@ step_record (CsTestApp *app)
         regs = gtk_label_get_mnemonic_widget (GTK_LABEL (label));
         g_assert_true (GTK_IS_SWITCH (regs));
         gtk_switch_set_active (GTK_SWITCH (regs), TRUE);
+      }
+      /* "Regions" with 2 events skipped: cs-test-workload never calls the
+       * region library, which the recording must then say. */
+      {
+        GtkWidget *label = cs_test_find_label (GTK_WIDGET (dialog), "Regions");
+        GtkWidget *skip_label = cs_test_find_label (GTK_WIDGET (dialog), "skip the first");
+        GtkWidget *regions, *skip;
+
+        g_assert_nonnull (label);
+        g_assert_nonnull (skip_label);
+        regions = gtk_label_get_mnemonic_widget (GTK_LABEL (label));
+        skip = gtk_label_get_mnemonic_widget (GTK_LABEL (skip_label));
+        g_assert_true (GTK_IS_SWITCH (regions));
+        g_assert_true (GTK_IS_SPIN_BUTTON (skip));
+        /* (this stage may run more than once: the screenshot waits for a frame) */
+        g_assert_true (gtk_widget_get_sensitive (skip) == gtk_switch_get_active (GTK_SWITCH (regions)));
+        gtk_switch_set_active (GTK_SWITCH (regions), TRUE);
+        g_assert_true (gtk_widget_get_sensitive (skip));
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (skip), 2);
       }
       if (!cs_test_app_screenshot (app, GTK_WINDOW (dialog), "app-record-dialog"))
         return FALSE;
@@ -109,6 +128,17 @@ step_record (CsTestApp *app)
       g_assert_cmpint (json_object_array_length (runs), ==, 1);
       g_assert_true (json_object_object_get_ex (json_object_array_get_idx (runs, 0), "user_regs", &regs));
       g_assert_true (json_object_get_boolean (regs));
+    }
+    /* "Regions": asked for, and said that the program never called the library. */
+    {
+      json_object *warnings;
+      gboolean said = FALSE;
+
+      g_assert_true (json_object_object_get_ex (root, "warnings", &warnings));
+      for (size_t i = 0; i < json_object_array_length (warnings); i++)
+        said |= strstr (json_object_get_string (json_object_array_get_idx (warnings, i)),
+                        "never called libcyclescope-region") != NULL;
+      g_assert_true (said);
     }
     json_object_put (root);
   }
@@ -165,9 +195,10 @@ export_png_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   Export *ex = user_data;
   g_autoptr(GError) error = NULL;
+  g_autofree char *path = cs_export_charts_finish (result, &error);
 
-  ex->png_ok = cs_export_charts_finish (result, &error);
   g_assert_no_error (error);
+  ex->png_ok = g_strcmp0 (path, ex->png) == 0;
   ex->n_done++;
 }
 
@@ -176,9 +207,10 @@ export_svg_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   Export *ex = user_data;
   g_autoptr(GError) error = NULL;
+  g_autofree char *path = cs_export_charts_finish (result, &error);
 
-  ex->svg_ok = cs_export_charts_finish (result, &error);
   g_assert_no_error (error);
+  ex->svg_ok = g_strcmp0 (path, ex->svg) == 0;
   ex->n_done++;
 }
 
@@ -187,8 +219,9 @@ export_bad_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   Export *ex = user_data;
   g_autoptr(GError) error = NULL;
+  g_autofree char *path = cs_export_charts_finish (result, &error);
 
-  ex->bad_failed = !cs_export_charts_finish (result, &error);
+  ex->bad_failed = path == NULL;
   g_assert_nonnull (error);
   g_test_message ("expected export error: %s", error->message);
   /* The error names the path, so the user knows which file failed. */
@@ -265,12 +298,12 @@ step_export (CsTestApp *app)
         g_assert_nonnull (strstr (svg, "<svg"));
       }
       /* "Export Chart…" in the chart widget's context menu (its
-       * chart.export action) opens the dialog on that chart. */
+       * view.export action) opens the dialog on that chart. */
       {
         GtkWidget *chart = find_chart_widget (GTK_WIDGET (window), first->id);
 
         g_assert_nonnull (chart);
-        g_assert_true (gtk_widget_activate_action (chart, "chart.export", NULL));
+        g_assert_true (gtk_widget_activate_action (chart, "view.export", NULL));
       }
       app->stage = 2;
       return FALSE;

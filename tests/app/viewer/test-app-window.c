@@ -68,9 +68,9 @@ step_empty (CsTestApp *app)
       g_assert_nonnull (cs_test_find_action_widget (GTK_WIDGET (window), "win.open"));
       g_assert_nonnull (cs_test_find_action_widget (GTK_WIDGET (window), "win.record"));
       /* No recording: nothing to export or filter. */
-      g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
-      g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "filter"));
-      g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "record"));
+      g_assert_false (cs_test_action_enabled (GTK_WIDGET (window), "win.export"));
+      g_assert_false (cs_test_action_enabled (GTK_WIDGET (window), "win.filter"));
+      g_assert_true (cs_test_action_enabled (GTK_WIDGET (window), "win.record"));
       app->stage = 1;
     }
   return cs_test_app_screenshot (app, GTK_WINDOW (window), "app-window-empty");
@@ -123,7 +123,7 @@ step_open (CsTestApp *app)
       /* The session summary: the fixture's host name and model id. */
       g_assert_nonnull (cs_test_find_label (GTK_WIDGET (window), "fixture-core2"));
       g_assert_nonnull (cs_test_find_label (GTK_WIDGET (window), "intel-core2"));
-      g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
+      g_assert_true (cs_test_action_enabled (GTK_WIDGET (window), "win.export"));
       app->stage = 1;
     }
   if (app->stage == 1)
@@ -138,7 +138,7 @@ step_open (CsTestApp *app)
           g_assert_cmpint (width, >=, 360);
         }
       /* Ctrl+F: the Modules page with the keyboard in its filter. */
-      g_action_group_activate_action (G_ACTION_GROUP (window), "filter", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.filter", NULL);
       app->stage = 2;
       return FALSE;
     }
@@ -318,6 +318,22 @@ test_window_size (void)
 /* --- shortcuts: every accelerator reaches an action the shortcuts window lists --- */
 
 static gboolean
+class_has_action (GtkWidget  *widget,
+                  const char *name)
+{
+  const char *found = NULL, *property = NULL;
+  const GVariantType *parameter = NULL;
+  GType owner;
+
+  /* GTK 4.8 wants every out argument. */
+  for (guint i = 0; gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (widget), i, &owner, &found,
+                                                   &parameter, &property); i++)
+    if (g_strcmp0 (found, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
 step_shortcuts (CsTestApp *app)
 {
   static const struct { const char *action, *accel; } expected[] = {
@@ -334,11 +350,14 @@ step_shortcuts (CsTestApp *app)
     {
       g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app->application),
                                                                     expected[i].action);
-      GActionGroup *group = g_str_has_prefix (expected[i].action, "app.")
-                            ? G_ACTION_GROUP (app->application) : G_ACTION_GROUP (window);
-
       g_assert_true (g_strv_contains ((const char * const *) accels, expected[i].accel));
-      g_assert_true (g_action_group_has_action (group, strchr (expected[i].action, '.') + 1));
+      /* The action exists where the accelerator looks for it: the
+       * application's, the window's own (help overlay) or its class'. */
+      if (g_str_has_prefix (expected[i].action, "app."))
+        g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app->application), expected[i].action + 4));
+      else
+        g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), expected[i].action + 4) ||
+                       class_has_action (GTK_WIDGET (window), expected[i].action));
     }
   overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));

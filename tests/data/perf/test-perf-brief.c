@@ -257,6 +257,81 @@ test_compressed (void)
 }
 
 /* Callchains: samples whose size varies, decoded in full. */
+/* Call chains, one string per sample (sorted later: the order of samples
+ * among themselves may differ). */
+static void
+on_chain_samples (const CsPerfBrief *samples,
+                  guint              n_samples,
+                  gpointer           user_data)
+{
+  for (guint i = 0; i < n_samples; i++)
+    {
+      GString *chain = g_string_new (NULL);
+
+      for (guint64 k = 0; k < samples[i].n_callchain; k++)
+        g_string_append_printf (chain, "%" G_GINT64_MODIFIER "x,", samples[i].callchain[k]);
+      g_ptr_array_add (user_data, g_string_free (chain, FALSE));
+    }
+}
+
+static gboolean
+on_any_record (const CsPerfRecord *r,
+               gpointer            user_data)
+{
+  return TRUE;
+}
+
+/* The briefs' call chains are those `perf report -D` prints raw ("... FP
+ * chain: nr:N", then ".....  i: ADDRESS" per entry), markers included. */
+static void
+check_callchains (const char *file)
+{
+  g_autofree char *dump = cs_perf_test_dump (perf, file);
+  g_auto(GStrv) lines = g_strsplit (dump, "\n", -1);
+  g_autoptr(GPtrArray) theirs = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) ours = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CsPerfReader) reader = cs_perf_reader_new (file, &error);
+  guint n_long = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      GString *chain;
+      guint64 nr;
+
+      if (!g_str_has_prefix (lines[i], "... FP chain: nr:"))
+        continue;
+      nr = g_ascii_strtoull (lines[i] + strlen ("... FP chain: nr:"), NULL, 10);
+      chain = g_string_new (NULL);
+      for (guint64 k = 0; k < nr; k++)
+        {
+          const char *colon;
+
+          g_assert_nonnull (lines[i + 1 + k]);
+          colon = strchr (lines[i + 1 + k], ':');
+          g_assert_nonnull (colon);
+          g_string_append_printf (chain, "%" G_GINT64_MODIFIER "x,", g_ascii_strtoull (colon + 1, NULL, 16));
+        }
+      g_ptr_array_add (theirs, g_string_free (chain, FALSE));
+    }
+
+  g_assert_no_error (error);
+  g_assert_true (cs_perf_reader_foreach_brief (reader, on_any_record, on_chain_samples, ours, &error));
+  g_assert_no_error (error);
+  g_ptr_array_sort (ours, compare_strings);
+  g_ptr_array_sort (theirs, compare_strings);
+  g_assert_cmpuint (ours->len, ==, theirs->len);
+  for (guint i = 0; i < ours->len; i++)
+    {
+      const char *comma = strchr (ours->pdata[i], ',');
+
+      g_assert_cmpstr (ours->pdata[i], ==, theirs->pdata[i]);
+      n_long += comma != NULL && strchr (comma + 1, ',') != NULL && strchr (strchr (comma + 1, ',') + 1, ',') != NULL;
+    }
+  /* the case means something: chains of more than one frame */
+  g_assert_cmpuint (n_long, >, ours->len / 2);
+}
+
 static void
 test_callchain (void)
 {
@@ -264,6 +339,18 @@ test_callchain (void)
   g_autofree char *file = record ("callchain.data", extra);
 
   check_file (file);
+  check_callchains (file);
+}
+
+/* Inflated chains live in a buffer the next record reuses. */
+static void
+test_callchain_compressed (void)
+{
+  const char *extra[] = { "-g", "-z", NULL };
+  g_autofree char *file = record ("callchain-z.data", extra);
+
+  check_file (file);
+  check_callchains (file);
 }
 
 /* A file written by hand where the order is hard: two CPU buffers read one
@@ -508,6 +595,7 @@ main (int    argc,
   g_test_add_func ("/perf-brief/order", test_order);
   g_test_add_func ("/perf-brief/compressed", test_compressed);
   g_test_add_func ("/perf-brief/callchain", test_callchain);
+  g_test_add_func ("/perf-brief/callchain-compressed", test_callchain_compressed);
   g_test_add_func ("/perf-brief/unordered", test_unordered);
   g_test_add_func ("/perf-brief/truncated", test_truncated);
   ret = g_test_run ();

@@ -103,6 +103,18 @@ test_display_names (void)
       "std::vector<int, std::allocator<int> >::operator()" },
     { "bool ns::operator< <int>(ns::A<int> const&, ns::A<int> const&)", "_ZN2nsltIiEEbRKNS_1AIT_EES5_",
       "ns::operator< <int>" },
+    /* lambdas: the enclosing function keeps its parameters, the clone
+     * suffix goes (perf report on cs-names-cxx) */
+    { "main::{lambda(int, int)#1}::operator()(int, int) const [clone .constprop.0]",
+      "_ZZ4mainENKUliiE_clEii.constprop.0", "main::{lambda(int, int)#1}::operator()" },
+    { "names::Walker::run(int)::{lambda(int, int)#1}::operator()(int, int) const",
+      "_ZZN5names6Walker3runEiENKUliiE_clEii", "names::Walker::run(int)::{lambda(int, int)#1}::operator()" },
+    { "void std::__introsort_loop<__gnu_cxx::__normal_iterator<int*, std::vector<int, std::allocator<int> > >, long, __gnu_cxx::__ops::_Iter_comp_iter<main::{lambda(int, int)#3}> >(__gnu_cxx::__normal_iterator<int*, std::vector<int, std::allocator<int> > >, __gnu_cxx::__normal_iterator<int*, std::vector<int, std::allocator<int> > >, long, __gnu_cxx::__ops::_Iter_comp_iter<main::{lambda(int, int)#3}>)",
+      "_ZSt16__introsort_loopIN9__gnu_cxx17__normal_iteratorIPiSt6vectorIiSaIiEEEElNS0_5__ops15_Iter_comp_iterIZ4mainEUliiE1_EEEvT_SB_T0_T1_",
+      "std::__introsort_loop<__gnu_cxx::__normal_iterator<int*, std::vector<int, std::allocator<int> > >, long, __gnu_cxx::__ops::_Iter_comp_iter<main::{lambda(int, int)#3}> >" },
+    /* a PLT entry keeps its suffix */
+    { "operator new(unsigned long)@plt", "_Znwm@plt", "operator new@plt" },
+    { "ns::C::operator unsigned long() const", "_ZNK2ns1CcvmEv", "ns::C::operator unsigned long" },
     /* C functions are shown as they are */
     { "exe_hash", "exe_hash", "exe_hash" },
     { "finish_task_switch.isra.0", "finish_task_switch.isra.0", "finish_task_switch.isra.0" },

@@ -103,6 +103,13 @@ static const Case cases[] = {
   { "empty-name", "{ \"name\": \"loads\"", "{ \"name\": \"\"", CS_DATA_ERROR_INVALID, ": runs[0].counts[1].name: must not be empty" },
   { "absolute-perf-data", "\"sampling-0.perf.data\"", "\"/etc/passwd\"", CS_DATA_ERROR_INVALID, ": sampling_runs[0].perf_data: “/etc/passwd” is an absolute path" },
   { "escaping-perf-data", "\"sampling-0.perf.data\"", "\"../../x.data\"", CS_DATA_ERROR_INVALID, ": sampling_runs[0].perf_data: “../../x.data” leaves the bundle" },
+  /* libcyclescope-region's members */
+  { "escaping-regions", "\"frequency\": 1000 }", "\"frequency\": 1000, \"regions\": \"../r\" }", CS_DATA_ERROR_INVALID, ": sampling_runs[0].regions: “../r” leaves the bundle" },
+  { "regions-not-string", "\"frequency\": 1000 }", "\"frequency\": 1000, \"regions\": 3 }", CS_DATA_ERROR_INVALID, ": sampling_runs[0].regions: expected" },
+  { "threads-not-array", "\"name\": \"TrackProducer\", \"calls\": 3,", "\"name\": \"TrackProducer\", \"calls\": 3, \"threads\": {},", CS_DATA_ERROR_INVALID, ": runs[0].regions[0].threads: expected" },
+  { "thread-bad-tid", "\"name\": \"TrackProducer\", \"calls\": 3,", "\"name\": \"TrackProducer\", \"calls\": 3, \"threads\": [ { \"tid\": -1, \"counts\": [] } ],", CS_DATA_ERROR_INVALID, ": runs[0].regions[0].threads[0].tid:" },
+  { "thread-no-counts", "\"name\": \"TrackProducer\", \"calls\": 3,", "\"name\": \"TrackProducer\", \"calls\": 3, \"threads\": [ { \"tid\": 5 } ],", CS_DATA_ERROR_INVALID, ": runs[0].regions[0].threads[0].counts: missing" },
+  { "inclusive-bad-value", "\"name\": \"TrackProducer\", \"calls\": 3,", "\"name\": \"TrackProducer\", \"calls\": 3, \"inclusive\": [ { \"name\": \"cycles\", \"value\": -1, \"time_enabled\": 1, \"time_running\": 1 } ],", CS_DATA_ERROR_INVALID, ": runs[0].regions[0].inclusive[0].value:" },
   { "bad-signal", "\"exit_code\": 1,", "\"exit_code\": 1, \"term_signal\": 400,", CS_DATA_ERROR_INVALID, ": runs[1].term_signal: expected an integer from 0 to 128" },
 };
 

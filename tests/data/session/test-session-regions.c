@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-session-regions.c — every region's values in one pass over the runs
  *
- * cs_session_build_region_counts() must give each region exactly what
+ * cs_session_build_all_region_counts() must give each region exactly what
  * cs_session_build_counts() gives it alone, and what the hand-worked
  * normalisation says: here each run counts region k with task_clock (the
  * cycles alias) 1000 + k and page_faults k + run, so that, the region's
@@ -62,7 +62,7 @@ test_one_pass (void)
 {
   g_autoptr(CsSession) session = make_session ();
   g_autoptr(GPtrArray) names = cs_session_list_regions (session);
-  g_autoptr(GPtrArray) regions = cs_session_build_region_counts (session);
+  g_autoptr(GPtrArray) regions = cs_session_build_all_region_counts (session);
 
   g_assert_cmpuint (regions->len, ==, N_REGIONS);
   g_assert_cmpuint (names->len, ==, N_REGIONS);

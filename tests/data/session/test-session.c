@@ -49,6 +49,17 @@ make_full_session (void)
   region = cs_run_add_region (run, "TrackProducer");
   region->calls = 42;
   cs_region_add_count (region, "cycles", "UNHALTED_CORE_CYCLES", NULL, 7, 8, 8);
+  /* libcyclescope-region's optional members: inclusive counts, threads. */
+  cs_count_array_add (region->inclusive, "cycles", "UNHALTED_CORE_CYCLES", NULL, 9, 10, 10);
+  {
+    CsThreadCounts *thread = cs_region_add_thread (region, 100, 101, "worker ✓");
+
+    thread->calls = 40;
+    cs_count_array_add (thread->counts, "cycles", "UNHALTED_CORE_CYCLES", NULL, 6, 7, 7);
+    thread = cs_region_add_thread (region, 100, 100, NULL);
+    thread->calls = 2;
+    cs_count_array_add (thread->counts, "cycles", "UNHALTED_CORE_CYCLES", NULL, 1, 1, 1);
+  }
 
   run = cs_session_add_run (s);
   run->status = CS_RUN_FAILED;
@@ -70,6 +81,7 @@ make_full_session (void)
   srun->n_lost = 5;
   srun->status = CS_RUN_INTERRUPTED;
   srun->wall_seconds = 1.5;
+  srun->regions = g_strdup ("sampling-0.regions");
 
   cs_session_add_note (s, "No hardware PMU: the software model was used.");
   cs_session_add_warning (s, "Run 1: the program was killed by signal 11.");
@@ -299,6 +311,56 @@ test_build_counts_regions (void)
   g_assert_cmpuint (cs_counts_get_size (none), ==, 0);
 }
 
+/* Inclusive counts and threads of a region, over two runs whose thread
+ * ids differ: a thread is known by its name and rank. */
+static void
+test_region_threads (void)
+{
+  g_autoptr(CsSession) s = cs_session_new ();
+  g_autoptr(GPtrArray) keys = NULL;
+  g_autoptr(CsCounts) excl = NULL, incl = NULL, w2 = NULL, main_thread = NULL;
+
+  cs_session_set_cycles_alias (s, "cycles");
+  for (guint i = 0; i < 2; i++)
+    {
+      CsRun *run = cs_session_add_run (s);
+      CsRegion *region = cs_run_add_region (run, "R");
+      /* Run 0: threads 11, 12 named "w", 10 "main"; run 1 lists them in
+       * another order with other ids. Cycles per thread: w#1 100·(i+1),
+       * w#2 300·(i+1), main 0. */
+      gint64 base = i == 0 ? 10 : 50;
+      guint64 k = i + 1;
+      CsThreadCounts *t;
+
+      cs_run_add_count (run, "cycles", NULL, NULL, 1000 * k, 1, 1);
+      cs_region_add_count (region, "cycles", NULL, NULL, 400 * k, 1, 1);
+      cs_count_array_add (region->inclusive, "cycles", NULL, NULL, 500 * k, 1, 1);
+      t = cs_region_add_thread (region, base, i == 0 ? base + 2 : base + 1, "w");
+      cs_count_array_add (t->counts, "cycles", NULL, NULL, (i == 0 ? 300 : 100) * k, 1, 1);
+      t = cs_region_add_thread (region, base, i == 0 ? base + 1 : base + 2, "w");
+      cs_count_array_add (t->counts, "cycles", NULL, NULL, (i == 0 ? 100 : 300) * k, 1, 1);
+      t = cs_region_add_thread (region, base, base, "main");
+      cs_count_array_add (t->counts, "cycles", NULL, NULL, 0, 1, 1);
+    }
+  keys = cs_session_list_region_threads (s, "R");
+  g_assert_cmpuint (keys->len, ==, 3);
+  g_assert_cmpstr (g_ptr_array_index (keys, 0), ==, "w #2");
+  g_assert_cmpstr (g_ptr_array_index (keys, 1), ==, "w #1");
+  g_assert_cmpstr (g_ptr_array_index (keys, 2), ==, "main");
+
+  /* Region cycles 400, 800: mean 600; inclusive 500, 1000: mean 750. */
+  excl = cs_session_build_region_counts (s, "R", FALSE, NULL);
+  incl = cs_session_build_region_counts (s, "R", TRUE, NULL);
+  assert_count (excl, "cycles", 600, CS_PROVENANCE_COUNTED);
+  assert_count (incl, "cycles", 750, CS_PROVENANCE_COUNTED);
+  /* "w #2" (the higher thread id): 300 and 600, mean 450. */
+  w2 = cs_session_build_region_counts (s, "R", FALSE, "w #2");
+  assert_count (w2, "cycles", 450, CS_PROVENANCE_COUNTED);
+  main_thread = cs_session_build_region_counts (s, "R", TRUE, "main");
+  /* No inclusive counts for the thread: its exclusive ones, 0. */
+  assert_count (main_thread, "cycles", 0, CS_PROVENANCE_COUNTED);
+}
+
 static void
 test_build_counts_single_run (void)
 {
@@ -479,6 +541,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session/build-counts", test_build_counts);
   g_test_add_func ("/session/build-counts-regions", test_build_counts_regions);
   g_test_add_func ("/session/build-counts-single-run", test_build_counts_single_run);
+  g_test_add_func ("/session/region-threads", test_region_threads);
   g_test_add_func ("/session/build-counts-no-alias", test_build_counts_no_alias);
   g_test_add_func ("/session/interrupted-only", test_interrupted_only);
   g_test_add_func ("/session/spread", test_spread);

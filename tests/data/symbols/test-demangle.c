@@ -77,6 +77,25 @@ test_not_mangled (void)
   g_assert_null (cs_demangle_short_name (NULL));
 }
 
+/* DWARF names (no parameter list): an operator keeps its parentheses, as
+ * addr2line prints a lambda's inlined body ("operator()"). */
+static void
+test_dwarf_names (void)
+{
+  const char *names[][2] = {
+    { "operator()", "operator()" },
+    { "main::{lambda(int, int)#2}::operator()", "operator()" },
+    { "ns::C::operator[]", "operator[]" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *short_name = cs_demangle_short_name (names[i][0]);
+
+      g_assert_cmpstr (short_name, ==, names[i][1]);
+    }
+}
+
 /* Seed 000, Figure 5.7: the complete signature column and its short name. */
 static void
 test_figure_5_7 (void)
@@ -180,6 +199,7 @@ main (int   argc,
 
   g_test_add_func ("/demangle/cases", test_cases);
   g_test_add_func ("/demangle/not-mangled", test_not_mangled);
+  g_test_add_func ("/demangle/dwarf-names", test_dwarf_names);
   g_test_add_func ("/demangle/figure-5-7", test_figure_5_7);
   g_test_add_func ("/demangle/against-nm", test_against_nm);
 

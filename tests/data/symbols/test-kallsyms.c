@@ -69,8 +69,9 @@ check_fixture (CsKallsyms *k)
 {
   g_assert_cmpuint (cs_kallsyms_get_n_symbols (k), ==, 8);
   assert_lookup (k, 0xffffffff80ffffff, NULL, NULL, 0, 0);
-  assert_lookup (k, 0xffffffff81000000, "_text", NULL, 0xffffffff81000000, 0x100);
-  assert_lookup (k, 0xffffffff81000050, "_text", NULL, 0xffffffff81000000, 0x100);
+  /* Aliases: the last one listed, as perf report names them. */
+  assert_lookup (k, 0xffffffff81000000, "startup_64", NULL, 0xffffffff81000000, 0x100);
+  assert_lookup (k, 0xffffffff81000050, "startup_64", NULL, 0xffffffff81000000, 0x100);
   assert_lookup (k, 0xffffffff81000150, "helper", NULL, 0xffffffff81000100, 0x100);
   assert_lookup (k, 0xffffffff810001ff, "helper", NULL, 0xffffffff81000100, 0x100);
   assert_lookup (k, 0xffffffff81000200, "weak_fn", NULL, 0xffffffff81000200, 0x100);

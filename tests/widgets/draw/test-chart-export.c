@@ -5,7 +5,8 @@
 
 #include <string.h>
 
-#include "cs-chart-export.h"
+#include "cs-chart-grid.h"
+#include "cs-export.h"
 #include "cs-test-charts.h"
 #include "cs-test-util.h"
 
@@ -54,7 +55,7 @@ test_png_size (void)
       cairo_surface_t *png;
       int pw, ph;
 
-      g_assert_true (cs_chart_export (values, NULL, CS_EXPORT_PNG, cases[i].w, cases[i].h, cases[i].scale,
+      g_assert_true (cs_export (cs_chart_drawing (values), NULL, CS_EXPORT_PNG, cases[i].w, cases[i].h, cases[i].scale,
                                       path, &error));
       g_assert_no_error (error);
       png = cairo_image_surface_create_from_png (path);
@@ -64,7 +65,7 @@ test_png_size (void)
       g_assert_cmpuint (count_colors (png), >=, 8);
       cairo_surface_destroy (png);
 
-      cs_chart_export_get_pixel_size (cases[i].w, cases[i].h, cases[i].scale, &pw, &ph);
+      cs_export_get_pixel_size (cases[i].w, cases[i].h, cases[i].scale, &pw, &ph);
       g_assert_cmpint (pw, ==, cases[i].pw);
       g_assert_cmpint (ph, ==, cases[i].ph);
     }
@@ -89,7 +90,13 @@ test_png_grid_dark (void)
   values[4] = test_ref_new (NAN, 0, 1, 2, FALSE, CS_BAND_NONE);
   cs_chart_style_init (&style, CS_THEME_DARK);
 
-  g_assert_true (cs_chart_export_grid (values, 5, &style, CS_EXPORT_PNG, 900, 500, 2, path, &error));
+  {
+    g_autoptr(GPtrArray) charts = g_ptr_array_new ();
+
+    for (guint i = 0; i < 5; i++)
+      g_ptr_array_add (charts, values[i]);
+    g_assert_true (cs_export (cs_chart_grid_drawing (charts), &style, CS_EXPORT_PNG, 900, 500, 2, path, &error));
+  }
   g_assert_no_error (error);
   png = cairo_image_surface_create_from_png (path);
   g_assert_cmpint (cairo_image_surface_get_width (png), ==, 1800);
@@ -136,7 +143,7 @@ test_svg_wellformed (void)
   SvgInfo info = { NULL, 0 };
   gsize len;
 
-  g_assert_true (cs_chart_export (values, NULL, CS_EXPORT_SVG, 480, 220, 1, path, &error));
+  g_assert_true (cs_export (cs_chart_drawing (values), NULL, CS_EXPORT_SVG, 480, 220, 1, path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &contents, &len, &error));
   g_assert_no_error (error);
@@ -168,20 +175,21 @@ static void
 test_pdf_valid (void)
 {
   CsChartValues *values = make_bar ();
-  CsChartValues *grid[2] = { values, NULL };
+  g_autoptr(GPtrArray) grid = g_ptr_array_new ();
   g_autofree char *path = g_build_filename (tmpdir, "bar.pdf", NULL);
   g_autoptr(GError) error = NULL;
 
-  grid[1] = test_ref_new (2.5, 0, 1, 2, TRUE, CS_BAND_HIGH);
+  g_ptr_array_add (grid, values);
+  g_ptr_array_add (grid, test_ref_new (2.5, 0, 1, 2, TRUE, CS_BAND_HIGH));
   for (guint pass = 0; pass < 2; pass++)
     {
       g_autofree char *contents = NULL;
       gsize len;
 
       if (pass == 0)
-        g_assert_true (cs_chart_export (values, NULL, CS_EXPORT_PDF, 500, 250, 1, path, &error));
+        g_assert_true (cs_export (cs_chart_drawing (values), NULL, CS_EXPORT_PDF, 500, 250, 1, path, &error));
       else
-        g_assert_true (cs_chart_export_grid (grid, 2, NULL, CS_EXPORT_PDF, 800, 300, 1, path, &error));
+        g_assert_true (cs_export (cs_chart_grid_drawing (grid), NULL, CS_EXPORT_PDF, 800, 300, 1, path, &error));
       g_assert_no_error (error);
       g_assert_true (g_file_get_contents (path, &contents, &len, &error));
       g_assert_no_error (error);
@@ -193,7 +201,7 @@ test_pdf_valid (void)
       g_assert_cmpuint (len, >, 5);
       g_assert_true (memcmp (contents + len - 5, "%%EOF", 5) == 0);
     }
-  test_values_free (grid[1]);
+  test_values_free (g_ptr_array_index (grid, 1));
   test_values_free (values);
 }
 
@@ -210,14 +218,14 @@ test_unwritable (void)
     {
       g_autoptr(GError) error = NULL;
 
-      g_assert_false (cs_chart_export (values, NULL, formats[i], 400, 300, 1, missing_dir, &error));
+      g_assert_false (cs_export (cs_chart_drawing (values), NULL, formats[i], 400, 300, 1, missing_dir, &error));
       g_assert_nonnull (error);
       g_assert_nonnull (strstr (error->message, missing_dir));
       g_assert_false (g_file_test (missing_dir, G_FILE_TEST_EXISTS));
       g_clear_error (&error);
 
       /* A directory is not a file either. */
-      g_assert_false (cs_chart_export (values, NULL, formats[i], 400, 300, 1, tmpdir, &error));
+      g_assert_false (cs_export (cs_chart_drawing (values), NULL, formats[i], 400, 300, 1, tmpdir, &error));
       g_assert_nonnull (error);
       g_assert_nonnull (strstr (error->message, tmpdir));
       g_assert_true (g_file_test (tmpdir, G_FILE_TEST_IS_DIR));
@@ -227,7 +235,7 @@ test_unwritable (void)
     g_autoptr(GError) error = NULL;
     g_autofree char *path = g_build_filename (tmpdir, "zero.png", NULL);
 
-    g_assert_false (cs_chart_export (values, NULL, CS_EXPORT_PNG, 0, 300, 1, path, &error));
+    g_assert_false (cs_export (cs_chart_drawing (values), NULL, CS_EXPORT_PNG, 0, 300, 1, path, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
     g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   }
@@ -237,15 +245,20 @@ test_unwritable (void)
 static void
 test_format_from_path (void)
 {
+  g_autoptr(GError) error = NULL;
   CsExportFormat format;
 
-  g_assert_true (cs_export_format_from_path ("a/b/Chart.PNG", &format));
+  g_assert_true (cs_export_format_from_path ("a/b/Chart.PNG", &format, NULL));
   g_assert_cmpint (format, ==, CS_EXPORT_PNG);
-  g_assert_true (cs_export_format_from_path ("x.svg", &format));
+  g_assert_true (cs_export_format_from_path ("x.svg", &format, NULL));
   g_assert_cmpint (format, ==, CS_EXPORT_SVG);
-  g_assert_true (cs_export_format_from_path ("x.pdf", &format));
+  g_assert_true (cs_export_format_from_path ("x.pdf", &format, NULL));
   g_assert_cmpint (format, ==, CS_EXPORT_PDF);
-  g_assert_false (cs_export_format_from_path ("x.jpeg", &format));
+  /* JPEG is refused, and the message names the file and what works. */
+  g_assert_false (cs_export_format_from_path ("dir/x.jpg", &format, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "x.jpg"));
+  g_assert_nonnull (strstr (error->message, ".png"));
   g_assert_cmpstr (cs_export_format_get_extension (CS_EXPORT_SVG), ==, "svg");
 }
 

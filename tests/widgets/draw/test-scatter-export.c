@@ -5,7 +5,8 @@
 
 #include <string.h>
 
-#include "cs-scatter-export.h"
+#include "cs-export.h"
+#include "cs-scatter-draw.h"
 #include "cs-test-util.h"
 
 static char *tmpdir;
@@ -39,7 +40,7 @@ test_png_size (void)
       g_autoptr(GError) error = NULL;
       cairo_surface_t *png;
 
-      g_assert_true (cs_scatter_export_png (data, NULL, cases[i].w, cases[i].h, cases[i].scale, path, &error));
+      g_assert_true (cs_export (cs_scatter_drawing (data), NULL, CS_EXPORT_PNG, cases[i].w, cases[i].h, cases[i].scale, path, &error));
       g_assert_no_error (error);
       png = cairo_image_surface_create_from_png (path);
       g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
@@ -60,14 +61,14 @@ test_vector (void)
   g_autoptr(GError) error = NULL;
   gsize length;
 
-  g_assert_true (cs_scatter_export (data, NULL, CS_EXPORT_SVG, 500, 300, 1, svg, &error));
+  g_assert_true (cs_export (cs_scatter_drawing (data), NULL, CS_EXPORT_SVG, 500, 300, 1, svg, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (svg, &contents, &length, NULL));
   g_assert_nonnull (strstr (contents, "<svg"));
   g_assert_nonnull (strstr (contents, "width=\"500"));
   g_clear_pointer (&contents, g_free);
 
-  g_assert_true (cs_scatter_export (data, NULL, CS_EXPORT_PDF, 500, 300, 1, pdf, &error));
+  g_assert_true (cs_export (cs_scatter_drawing (data), NULL, CS_EXPORT_PDF, 500, 300, 1, pdf, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
   g_assert_cmpuint (length, >, 5);
@@ -82,13 +83,13 @@ test_errors (void)
   g_autofree char *path = g_build_filename (tmpdir, "no-such-dir", "x.png", NULL);
   g_autoptr(GError) error = NULL;
 
-  g_assert_false (cs_scatter_export_png (data, NULL, 300, 200, 1, path, &error));
+  g_assert_false (cs_export (cs_scatter_drawing (data), NULL, CS_EXPORT_PNG, 300, 200, 1, path, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, path));
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_clear_error (&error);
 
-  g_assert_false (cs_scatter_export_png (data, NULL, 0, 200, 1, path, &error));
+  g_assert_false (cs_export (cs_scatter_drawing (data), NULL, CS_EXPORT_PNG, 0, 200, 1, path, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
 }
 
