@@ -51,6 +51,7 @@ _cs_run_free (CsRun *run)
   g_free (run->group);
   g_array_unref (run->counts);
   g_ptr_array_unref (run->regions);
+  g_clear_pointer (&run->region_index, g_hash_table_unref);
   g_free (run);
 }
 

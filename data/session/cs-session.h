@@ -70,6 +70,11 @@ typedef struct
   double       system_seconds;
   GArray      *counts;         /* CsCount */
   GPtrArray   *regions;        /* CsRegion* */
+  /* private (cs-session-counts.c): region name -> first CsRegion* of that
+   * name, over the first @region_index_len regions, built on first lookup
+   * so that finding each of many regions stays linear */
+  GHashTable  *region_index;
+  guint        region_index_len;
 } CsRun;
 
 typedef struct
