@@ -36,9 +36,8 @@ struct _CsSampler
   GError        *write_error;
 };
 
-/* Online CPUs from /sys ("0-3,6"), falling back to 0..N-1. */
-static GArray *
-online_cpus (void)
+GArray *
+cs_sampler_online_cpus (void)
 {
   GArray *cpus = g_array_new (FALSE, FALSE, sizeof (int));
   g_autofree char *contents = NULL;
@@ -165,6 +164,10 @@ configure_attr (struct perf_event_attr  *attr,
       attr->comm = 1;
       attr->comm_exec = 1;
       attr->task = 1;
+      /* With registers the memory view reconstructs data addresses; the
+       * data mappings name them ([heap], a file) and tell which memory two
+       * processes share (MMAP2's device, inode and offset). */
+      attr->mmap_data = options->user_regs;
     }
   return TRUE;
 }
@@ -348,7 +351,7 @@ cs_sampler_new (pid_t                    pid,
   self->buffer_fds = g_array_new (FALSE, FALSE, sizeof (int));
   self->n_events = n_events;
 
-  cpus = online_cpus ();
+  cpus = cs_sampler_online_cpus ();
   self->n_cpus = cpus->len;
 
   for (guint i = 0; i < n_events; i++)

@@ -45,6 +45,10 @@ G_BEGIN_DECLS
 
 typedef struct _CsSampler CsSampler;
 
+/* The online CPUs (int) from /sys ("0-3,6"), falling back to 0..N-1: one
+ * ring buffer each, since inherited per-task events cannot be mmapped. */
+GArray *cs_sampler_online_cpus (void);
+
 typedef struct
 {
   const struct perf_event_attr *attr;  /* e.g. from cs_pfm_encode(); copied */

@@ -8,18 +8,9 @@
 
 #include "cs-chart-format.h"
 #include "cs-scatter-private.h"
-#include "cs-scatter-view.h"
+#include "cs-scatter-segments.h"
+#include "cs-scatter-view-private.h"
 #include "cs-widgets-util.h"
-
-struct _CsScatterView
-{
-  CsCairoView        parent_instance;
-  CsScatterData     *data;
-  /* Hover and tooltips hit-test on every motion: the layout (text
-   * measurement) is kept until the size, style or data change. */
-  CsScatterGeometry *geometry;
-  int                geometry_width, geometry_height;
-};
 
 G_DEFINE_FINAL_TYPE (CsScatterView, cs_scatter_view, CS_TYPE_CAIRO_VIEW)
 
@@ -34,6 +25,20 @@ static void
 invalidate (CsCairoView *view)
 {
   g_clear_pointer (&CS_SCATTER_VIEW (view)->geometry, cs_scatter_geometry_free);
+}
+
+void
+_cs_scatter_view_changed (CsScatterView *self)
+{
+  invalidate (CS_CAIRO_VIEW (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const CsScatterViewport *
+cs_scatter_view_get_viewport (CsScatterView *self)
+{
+  g_return_val_if_fail (CS_IS_SCATTER_VIEW (self), NULL);
+  return &self->viewport;
 }
 
 const CsScatterGeometry *
@@ -54,7 +59,7 @@ cs_scatter_view_get_geometry (CsScatterView *self)
   invalidate (CS_CAIRO_VIEW (self));
   cs_cairo_view_get_style (CS_CAIRO_VIEW (self), &style, &font);
   style.font = font;
-  self->geometry = cs_scatter_geometry_new (self->data, &style, width, height);
+  self->geometry = cs_scatter_geometry_new_view (self->data, &self->viewport, &style, width, height);
   self->geometry_width = width;
   self->geometry_height = height;
   return self->geometry;
@@ -107,6 +112,41 @@ describe_point (CsScatterView *self,
                                   _("The data address is reconstructed from the sample’s registers."));
 }
 
+/* A break of the address axis: which range it skips. */
+static char *
+describe_gap (CsScatterView *self,
+              double         x,
+              double         y)
+{
+  const CsScatterGeometry *g = cs_scatter_view_get_geometry (self);
+  const CsScatterAxis *axis;
+
+  if (g == NULL || g->mode != CS_SCATTER_MODE_ADDRESS)
+    return NULL;
+  axis = _cs_scatter_data_get_axis (self->data);
+  for (guint i = 0; i < g->n_gaps; i++)
+    {
+      const CsRect *r = &g->gaps[i];
+      double pos = g->y_min + (g->plot.y + g->plot.height - (r->y + r->height / 2)) / g->plot.height *
+                   (g->y_max - g->y_min);
+
+      if (y < r->y || y > r->y + r->height || x < r->x || x > r->x + r->width)
+        continue;
+      for (guint k = 1; k < axis->n_segments; k++)
+        if (pos >= axis->segments[k - 1].end && pos <= axis->segments[k].start)
+          {
+            g_autofree char *from = _cs_scatter_format_address (axis->segments[k - 1].hi);
+            g_autofree char *to = _cs_scatter_format_address (axis->segments[k].lo);
+            g_autofree char *size = g_format_size_full (axis->segments[k].lo - axis->segments[k - 1].hi,
+                                                        G_FORMAT_SIZE_IEC_UNITS);
+
+            /* TRANSLATORS: tooltip of a break in the address axis: two addresses and a size */
+            return g_markup_printf_escaped (_("No sampled access from %s to %s (%s): skipped"), from, to, size);
+          }
+    }
+  return NULL;
+}
+
 static char *
 summary (CsScatterView *self)
 {
@@ -128,7 +168,8 @@ cs_scatter_view_draw (CsCairoView        *view,
                       double              width,
                       double              height)
 {
-  cs_scatter_draw (cr, CS_SCATTER_VIEW (view)->data, style, width, height);
+  cs_scatter_draw_view (cr, CS_SCATTER_VIEW (view)->data, &CS_SCATTER_VIEW (view)->viewport, style, width,
+                        height);
 }
 
 /* The point there, or (keyboard: NaN) what the chart holds. */
@@ -147,7 +188,9 @@ cs_scatter_view_describe (CsCairoView *view,
       return g_markup_escape_text (text, -1);
     }
   index = point_at (self, x, y);
-  return index >= 0 ? describe_point (self, index) : NULL;
+  if (index >= 0)
+    return describe_point (self, index);
+  return describe_gap (self, x, y);
 }
 
 /* The address of the point there; otherwise the summary. */
@@ -185,13 +228,15 @@ on_released (GtkGestureClick *gesture,
              double           y,
              CsScatterView   *self)
 {
-  int index = point_at (self, x, y);
+  int index;
 
-  if (index < 0)
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* The end of a drag is no click. */
+  if (self->dragged || (index = point_at (self, x, y)) < 0)
     return;
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  g_signal_emit (self, signals[POINT_ACTIVATED], 0, cs_scatter_data_get_point (self->data, index)->address);
+  g_signal_emit (self, signals[POINT_ACTIVATED], 0, cs_scatter_data_get_point (self->data, index)->address,
+                 cs_scatter_data_get_point (self->data, index)->key);
 }
 
 static void
@@ -221,12 +266,14 @@ cs_scatter_view_class_init (CsScatterViewClass *klass)
   /**
    * CsScatterView::point-activated:
    * @address: the data address of the clicked point
+   * @key: its CsScatterPoint.key (the Memory page's line id)
    *
    * A point was clicked; the Memory page selects its cacheline.
    */
   signals[POINT_ACTIVATED] =
     g_signal_new ("point-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT64);
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT64, G_TYPE_UINT);
+  _cs_scatter_view_class_init_input (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "cs-scatter");
 }
@@ -236,10 +283,12 @@ cs_scatter_view_init (CsScatterView *self)
 {
   GtkGesture *click;
 
+  self->viewport = (CsScatterViewport) { 0, 1, 0, 1 };
   click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   g_signal_connect (click, "released", G_CALLBACK (on_released), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  _cs_scatter_view_init_input (self);
 }
 
 GtkWidget *
@@ -258,6 +307,13 @@ cs_scatter_view_set_data (CsScatterView *self,
 
   if (data != NULL)
     cs_scatter_data_ref (data);
+  /* The same points again (another line selected in them) keep the zoom;
+   * other points (a filter, another recording) have another axis and are
+   * shown whole. */
+  if (data == NULL || self->data == NULL || data->mode != self->data->mode ||
+      data->points->len != self->data->points->len || g_strcmp0 (data->title, self->data->title) != 0)
+    self->viewport = (CsScatterViewport) { 0, 1, 0, 1 };
+  invalidate (CS_CAIRO_VIEW (self));
   g_clear_pointer (&self->data, cs_scatter_data_unref);
   self->data = data;
   cs_cairo_view_set_has_content (CS_CAIRO_VIEW (self), data != NULL,

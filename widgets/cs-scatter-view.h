@@ -4,10 +4,14 @@
  * A CsCairoView drawing a CsScatterData with the shared cairo code
  * (cs_scatter_draw), as CsChartWidget does for BAR and REF charts. The
  * tooltip describes the point under the pointer (thread, kind, address,
- * offset in its cacheline, time), "Copy Value" copies its address; a click
- * on a point emits ::point-activated with its address, which the Memory
- * page answers by selecting that cacheline. Focusable, with the title as
- * its accessible label and a summary as its description.
+ * offset in its cacheline, time) or the address range a break of the axis
+ * skips, "Copy Value" copies its address; a click on a point emits
+ * ::point-activated with its address and key, which the Memory page
+ * answers by selecting that cacheline. Both axes zoom and pan (wheel, drag,
+ * keys; cs-scatter-view-input.c); new data with the same points (another
+ * line selected in them) keeps the viewport, other data is shown whole.
+ * Focusable, with the title
+ * as its accessible label and a summary as its description.
  */
 #pragma once
 
@@ -30,4 +34,19 @@ CsScatterData *cs_scatter_view_get_data       (CsScatterView *self);
  * next size, style or data change). NULL without data. */
 const CsScatterGeometry *
                cs_scatter_view_get_geometry   (CsScatterView *self);
+/* What part is shown (fractions of the full ranges). */
+const CsScatterViewport *
+               cs_scatter_view_get_viewport   (CsScatterView *self);
+/* Zooms by @factor_x and @factor_y (> 1: in; 1: that axis stays) around
+ * (@x, @y) in widget coordinates (NaN: the plot's centre). */
+void           cs_scatter_view_zoom           (CsScatterView *self,
+                                               double         factor_x,
+                                               double         factor_y,
+                                               double         x,
+                                               double         y);
+/* Moves the content by (@dx, @dy) pixels, as a drag does. */
+void           cs_scatter_view_pan            (CsScatterView *self,
+                                               double         dx,
+                                               double         dy);
+void           cs_scatter_view_reset_zoom     (CsScatterView *self);
 G_END_DECLS

@@ -56,7 +56,7 @@ cs_export_memory (CsAnalysis          *analysis,
                      "address from “cyclescope report --memory”."), which);
       return FALSE;
     }
-  data = g_strcmp0 (which, "all") == 0 ? cs_memory_scatter_new_all (profile, line)
+  data = g_strcmp0 (which, "all") == 0 ? cs_memory_scatter_new_all (profile, line, FALSE)
                                        : cs_memory_scatter_new_line (profile, line);
   return cs_export (cs_scatter_drawing (data), style, format, width, height, scale, out, error);
 }

@@ -80,6 +80,7 @@ render_text (CsMemoryProfile *profile,
   text_stat (out, _("unknown: fs:/gs:-relative"), st->n_unknown_segment, st->n_with_regs);
   text_stat (out, _("unknown: register not sampled"), st->n_unknown_register, st->n_with_regs);
   text_stat (out, _("unknown: register overwritten"), st->n_unknown_overwritten, st->n_with_regs);
+  text_stat (out, _("unknown: IP is a jump target"), st->n_unknown_jump_target, st->n_with_regs);
   text_stat (out, _("no code to decode"), st->n_no_code, st->n_with_regs);
   text_stat (out, _("undecodable"), st->n_undecodable, st->n_with_regs);
   text_stat (out, _("kernel samples (not decoded)"), st->n_kernel, 0);
@@ -88,13 +89,23 @@ render_text (CsMemoryProfile *profile,
   cs_cli_append_padded (out, _("loads / stores"), 34);
   g_string_append_printf (out, " %12s / %s\n", loads, stores);
 
+  if (!st->data_mappings)
+    g_string_append (out, _("# No data mappings in this recording: the heap, stacks and memory shared "
+                            "between processes cannot be told apart (record with “cyclescope record "
+                            "--regs”, or perf record -d)\n"));
   g_string_append_printf (out, "\n");
-  g_string_append_printf (out, _("# Cachelines by samples (%u of %u); “!” marks a false-sharing candidate: "
-                                 "two threads touch different bytes of the line and one of them stores\n"),
+  g_string_append_printf (out, _("# Cachelines by samples (%u of %u); “!” marks false sharing (threads touch "
+                                 "different bytes of the line and one of them stores), “=” true sharing "
+                                 "(a thread writes bytes another thread uses); threads as pid/tid; "
+                                 "“⇄” a line shared by processes\n"),
                           shown, n);
   g_string_append_printf (out, "#   %-18s %10s %10s %10s %8s  ", _("Line"), _("Samples"), _("Loads"),
                           _("Stores"), _("Threads"));
-  cs_cli_append_padded (out, _("Bytes by thread"), 28);
+  cs_cli_append_padded (out, _("Sharing"), 14);
+  g_string_append (out, "  ");
+  cs_cli_append_padded (out, _("Data"), 30);
+  g_string_append (out, "  ");
+  cs_cli_append_padded (out, _("Bytes by thread"), 34);
   g_string_append_printf (out, "  %s\n", _("Top instruction"));
   for (guint i = 0; i < shown; i++)
     {
@@ -104,13 +115,65 @@ render_text (CsMemoryProfile *profile,
       g_autofree char *s = cs_cli_grouped (line->stores);
       g_autofree char *threads = cs_memory_format_threads (line);
       g_autofree char *ip = cs_memory_format_top_ip (line);
+      g_autofree char *region = cs_memory_format_region (line);
 
-      g_string_append_printf (out, "  %s 0x%016" G_GINT64_MODIFIER "x %10s %10s %10s %8u  ",
-                              line->false_sharing ? "!" : " ", line->address, samples, l, s,
-                              line->n_threads);
-      cs_cli_append_padded (out, threads, 28);
+      g_string_append_printf (out, "  %s%s0x%016" G_GINT64_MODIFIER "x %10s %10s %10s %8u  ",
+                              line->false_sharing ? "!" : line->true_sharing ? "=" : " ",
+                              line->shared ? "⇄" : " ", line->address, samples, l, s, line->n_threads);
+      cs_cli_append_padded (out, cs_memory_format_sharing (line), 14);
+      g_string_append (out, "  ");
+      cs_cli_append_padded (out, region, 30);
+      g_string_append (out, "  ");
+      cs_cli_append_padded (out, threads, 34);
       g_string_append_printf (out, "  %s\n", ip);
     }
+}
+
+static const char *
+region_kind (CsMemoryRegionKind kind)
+{
+  switch (kind)
+    {
+    case CS_MEMORY_REGION_MODULE:           return "module";
+    case CS_MEMORY_REGION_HEAP:             return "heap";
+    case CS_MEMORY_REGION_STACK:            return "stack";
+    case CS_MEMORY_REGION_ANONYMOUS:        return "anonymous";
+    case CS_MEMORY_REGION_SHARED_ANONYMOUS: return "shared-anonymous";
+    case CS_MEMORY_REGION_FILE:             return "file";
+    case CS_MEMORY_REGION_UNKNOWN:
+    default:                                return "unknown";
+    }
+}
+
+/* What holds the line, as structured fields (the text is "data"). */
+static json_object *
+json_region (const CsMemoryLine *line)
+{
+  const CsMemoryRegion *r = &line->region;
+  json_object *o = json_object_new_object ();
+  g_autofree char *name = cs_memory_format_region (line);
+  g_autofree char *offset = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", r->offset);
+
+  json_object_object_add (o, "kind", json_object_new_string (region_kind (r->kind)));
+  json_object_object_add (o, "name", cs_cli_json_string (name));
+  if (r->kind == CS_MEMORY_REGION_MODULE)
+    {
+      g_autofree char *address = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", r->elf_address);
+
+      json_object_object_add (o, "module", cs_cli_json_string (r->module != NULL ? cs_module_get_path (r->module)
+                                                                                 : NULL));
+      json_object_object_add (o, "elf_address", json_object_new_string (address));
+      json_object_object_add (o, "symbol", r->symbol != NULL ? cs_cli_json_string (r->symbol) : NULL);
+      json_object_object_add (o, "symbol_offset", json_object_new_uint64 (r->symbol_offset));
+    }
+  if (r->mapping != NULL)
+    {
+      json_object_object_add (o, "mapping", cs_cli_json_string (r->mapping));
+      json_object_object_add (o, "offset", json_object_new_string (offset));
+    }
+  if (r->kind == CS_MEMORY_REGION_STACK)
+    json_object_object_add (o, "tid", json_object_new_uint64 (r->tid));
+  return o;
 }
 
 static json_object *
@@ -146,12 +209,14 @@ render_json (CsMemoryProfile *profile,
   json_object_object_add (stats, "unknown_segment", json_u64 (st->n_unknown_segment));
   json_object_object_add (stats, "unknown_register", json_u64 (st->n_unknown_register));
   json_object_object_add (stats, "unknown_overwritten", json_u64 (st->n_unknown_overwritten));
+  json_object_object_add (stats, "unknown_jump_target", json_u64 (st->n_unknown_jump_target));
   json_object_object_add (stats, "no_code", json_u64 (st->n_no_code));
   json_object_object_add (stats, "undecodable", json_u64 (st->n_undecodable));
   json_object_object_add (stats, "loads", json_u64 (st->n_loads));
   json_object_object_add (stats, "stores", json_u64 (st->n_stores));
   json_object_object_add (stats, "lines", json_u64 (st->n_lines));
   json_object_object_add (stats, "truncated", json_object_new_boolean (st->truncated));
+  json_object_object_add (stats, "data_mappings", json_object_new_boolean (st->data_mappings));
   json_object_object_add (root, "stats", stats);
 
   for (guint i = 0; i < n && (limit == 0 || i < limit); i++)
@@ -165,10 +230,15 @@ render_json (CsMemoryProfile *profile,
 
       json_object_object_add (o, "pid", json_u64 (line->pid));
       json_object_object_add (o, "address", json_object_new_string (address));
+      json_object_object_add (o, "shared", json_object_new_boolean (line->shared));
+      json_object_object_add (o, "processes", json_u64 (line->n_processes));
+      json_object_object_add (o, "region", json_region (line));
       json_object_object_add (o, "samples", json_u64 (line->samples));
       json_object_object_add (o, "loads", json_u64 (line->loads));
       json_object_object_add (o, "stores", json_u64 (line->stores));
+      json_object_object_add (o, "sharing", json_object_new_string (cs_memory_sharing_to_string (line->sharing)));
       json_object_object_add (o, "false_sharing", json_object_new_boolean (line->false_sharing));
+      json_object_object_add (o, "true_sharing", json_object_new_boolean (line->true_sharing));
       for (guint b = 0; b < CS_MEMORY_LINE_SIZE; b++)
         json_object_array_add (offsets, json_u64 (line->offsets[b]));
       json_object_object_add (o, "samples_by_offset", offsets);
@@ -176,12 +246,15 @@ render_json (CsMemoryProfile *profile,
         {
           json_object *to = json_object_new_object ();
           g_autofree char *bytes = cs_memory_format_bytes (line->threads[t].bytes);
+          g_autofree char *written = cs_memory_format_bytes (line->threads[t].store_bytes);
 
+          json_object_object_add (to, "pid", json_u64 (line->threads[t].pid));
           json_object_object_add (to, "tid", json_u64 (line->threads[t].tid));
           json_object_object_add (to, "samples", json_u64 (line->threads[t].samples));
           json_object_object_add (to, "loads", json_u64 (line->threads[t].loads));
           json_object_object_add (to, "stores", json_u64 (line->threads[t].stores));
           json_object_object_add (to, "bytes", json_object_new_string (bytes));
+          json_object_object_add (to, "bytes_written", json_object_new_string (written));
           json_object_array_add (threads, to);
         }
       json_object_object_add (o, "threads", threads);
@@ -217,17 +290,21 @@ render_csv (CsMemoryProfile *profile,
 {
   guint n = cs_memory_profile_get_n_lines (profile);
 
-  g_string_append (out, "pid,line,samples,loads,stores,threads,false_sharing,bytes_by_thread,top_instruction\n");
+  g_string_append (out, "pid,line,samples,loads,stores,threads,processes,sharing,false_sharing,data,"
+                   "bytes_by_thread,top_instruction\n");
   for (guint i = 0; i < n && (limit == 0 || i < limit); i++)
     {
       const CsMemoryLine *line = cs_memory_profile_get_line (profile, i);
       g_autofree char *threads = cs_memory_format_threads (line);
       g_autofree char *ip = cs_memory_format_top_ip (line);
+      g_autofree char *region = cs_memory_format_region (line);
 
       g_string_append_printf (out, "%u,0x%" G_GINT64_MODIFIER "x,%" G_GUINT64_FORMAT ",%"
-                              G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%u,%s,",
+                              G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%u,%u,%s,%s,",
                               line->pid, line->address, line->samples, line->loads, line->stores,
-                              line->n_threads, line->false_sharing ? "true" : "false");
+                              line->n_threads, line->n_processes, cs_memory_sharing_to_string (line->sharing),
+                              line->false_sharing ? "true" : "false");
+      cs_cli_csv_field (out, region, FALSE);
       cs_cli_csv_field (out, threads, FALSE);
       cs_cli_csv_field (out, ip, TRUE);
     }

@@ -42,6 +42,7 @@ static const FrontVerb verbs[] = {
   { "models", cs_cli_models, NULL, N_("List the cycle-accounting models") },
   { "record", cs_cli_record, NULL, N_("Record a program under performance counters") },
   { "report", NULL, ANALYZE, N_("Print the analysis of a session or perf.data file") },
+  { "watch", NULL, ANALYZE, N_("Confirm a cacheline with hardware watchpoints in a new run") },
   /* --- end verbs --- */
   { NULL, NULL, NULL, NULL }
 };

@@ -61,6 +61,12 @@ cs_memory_format_bytes (guint64 mask)
 }
 
 char *
+cs_memory_format_thread (const CsMemoryThread *thread)
+{
+  return g_strdup_printf ("%u/%u", thread->pid, thread->tid);
+}
+
+char *
 cs_memory_format_threads (const CsMemoryLine *line)
 {
   GString *s = g_string_new (NULL);
@@ -68,10 +74,69 @@ cs_memory_format_threads (const CsMemoryLine *line)
   for (guint t = 0; t < line->n_threads; t++)
     {
       g_autofree char *bytes = cs_memory_format_bytes (line->threads[t].bytes);
+      g_autofree char *who = cs_memory_format_thread (&line->threads[t]);
 
-      g_string_append_printf (s, "%s%u: %s", t > 0 ? "; " : "", line->threads[t].tid, bytes);
+      g_string_append_printf (s, "%s%s: %s", t > 0 ? "; " : "", who, bytes);
     }
   return g_string_free (s, FALSE);
+}
+
+/* "+0x40", or nothing for 0. */
+static char *
+plus (guint64 offset)
+{
+  return offset > 0 ? g_strdup_printf ("+0x%" G_GINT64_MODIFIER "x", offset) : g_strdup ("");
+}
+
+char *
+cs_memory_format_region (const CsMemoryLine *line)
+{
+  const CsMemoryRegion *r = &line->region;
+  g_autofree char *off = plus (r->offset);
+
+  switch (r->kind)
+    {
+    case CS_MEMORY_REGION_MODULE:
+      {
+        const char *module = r->module != NULL ? cs_module_get_name (r->module) : "?";
+
+        if (r->symbol != NULL)
+          {
+            g_autofree char *sym_off = plus (r->symbol_offset);
+
+            return g_strdup_printf ("%s%s (%s)", r->symbol, sym_off, module);
+          }
+        return g_strdup_printf ("%s+0x%" G_GINT64_MODIFIER "x", module, r->elf_address);
+      }
+    case CS_MEMORY_REGION_HEAP:
+      return g_strdup_printf ("[heap]%s", off);
+    case CS_MEMORY_REGION_STACK:
+      /* TRANSLATORS: what holds a cacheline: the stack of a thread id */
+      return g_strdup_printf (_("stack of thread %u"), r->tid);
+    case CS_MEMORY_REGION_SHARED_ANONYMOUS:
+      /* TRANSLATORS: what holds a cacheline: MAP_SHARED|MAP_ANONYMOUS memory, then "+0x40" */
+      return g_strdup_printf (_("shared anonymous memory%s"), off);
+    case CS_MEMORY_REGION_FILE:
+      return g_strdup_printf ("%s%s", r->mapping, off);
+    case CS_MEMORY_REGION_ANONYMOUS:
+      /* TRANSLATORS: what holds a cacheline: private anonymous memory (mmap), then "+0x40" */
+      return g_strdup_printf (_("anonymous memory%s"), off);
+    case CS_MEMORY_REGION_UNKNOWN:
+    default:
+      return g_strdup ("—");
+    }
+}
+
+const char *
+cs_memory_format_sharing (const CsMemoryLine *line)
+{
+  if (line->false_sharing && line->true_sharing)
+    return _("False and true sharing");
+  if (line->false_sharing)
+    return _("False sharing");
+  if (line->true_sharing)
+    return _("True sharing");
+  return "";
 }
 
 char *

@@ -41,17 +41,22 @@ typedef struct
 {
   CsScatterData *data;
   GHashTable    *series;   /* tid → series index + 1 */
+  gboolean       processes;  /* the accesses come from several processes */
 } Builder;
 
 static guint
 series_for (Builder *b,
+            guint32  pid,
             guint32  tid)
 {
   guint index = GPOINTER_TO_UINT (g_hash_table_lookup (b->series, GUINT_TO_POINTER (tid)));
 
   if (index == 0)
     {
-      g_autofree char *name = g_strdup_printf (_("thread %u"), tid);
+      g_autofree char *name = b->processes
+        /* TRANSLATORS: a scatter series: a thread id and its process id */
+        ? g_strdup_printf (_("thread %u (process %u)"), tid, pid)
+        : g_strdup_printf (_("thread %u"), tid);
 
       index = cs_scatter_data_add_series (b->data, name) + 1;
       g_hash_table_insert (b->series, GUINT_TO_POINTER (tid), GUINT_TO_POINTER (index));
@@ -67,8 +72,10 @@ register_threads (Builder              *b,
                   const CsMemoryAccess *accesses,
                   guint                 n)
 {
+  for (guint i = 1; i < n && !b->processes; i++)
+    b->processes = accesses[i].pid != accesses[0].pid;
   for (guint i = 0; i < n; i++)
-    series_for (b, accesses[i].tid);
+    series_for (b, accesses[i].pid, accesses[i].tid);
 }
 
 static guint64
@@ -82,12 +89,14 @@ start_time (const CsMemoryAccess *accesses,
   return n > 0 ? t0 : 0;
 }
 
-/* Adds the accesses (of @line only, unless NULL), every @stride-th. */
+/* Adds the accesses (of @line only, unless NULL; of the lines @flagged
+ * holds only, unless NULL), every @stride-th. */
 static void
 add_points (Builder                *b,
             const CsMemoryAccess   *accesses,
             guint                   n,
             const CsMemoryLine     *line,
+            GHashTable             *flagged,
             guint                   stride)
 {
   guint64 t0 = start_time (accesses, n);
@@ -97,15 +106,14 @@ add_points (Builder                *b,
     {
       const CsMemoryAccess *a = &accesses[i];
 
-      if (line != NULL &&
-          (a->pid != line->pid || a->address < line->address ||
-           a->address >= line->address + CS_MEMORY_LINE_SIZE))
+      if ((line != NULL && a->line != line->id) ||
+          (flagged != NULL && !g_hash_table_contains (flagged, GUINT_TO_POINTER (a->line))))
         continue;
       if (seen++ % stride != 0)
         continue;
-      cs_scatter_data_add_access (b->data, (a->time - t0) / 1e9, a->address, a->size,
-                                  series_for (b, a->tid),
-                                  (a->flags & CS_MEMORY_ACCESS_STORE) ? CS_SCATTER_POINT_STORE : 0);
+      cs_scatter_data_add_keyed (b->data, (a->time - t0) / 1e9, a->address, a->size,
+                                 series_for (b, a->pid, a->tid),
+                                 (a->flags & CS_MEMORY_ACCESS_STORE) ? CS_SCATTER_POINT_STORE : 0, a->line);
     }
 }
 
@@ -117,8 +125,7 @@ count_in_line (const CsMemoryAccess *accesses,
   guint count = 0;
 
   for (guint i = 0; i < n; i++)
-    count += accesses[i].pid == line->pid && accesses[i].address >= line->address &&
-             accesses[i].address < line->address + CS_MEMORY_LINE_SIZE;
+    count += accesses[i].line == line->id;
   return count;
 }
 
@@ -146,18 +153,41 @@ title_with_stride (const char *title,
 
 CsScatterData *
 cs_memory_scatter_new_all (CsMemoryProfile    *profile,
-                           const CsMemoryLine *selected)
+                           const CsMemoryLine *selected,
+                           gboolean            flagged_only)
 {
   guint n = 0;
   const CsMemoryAccess *accesses = cs_memory_profile_get_accesses (profile, &n);
-  guint stride = n > CS_MEMORY_SCATTER_MAX_POINTS ? (n + CS_MEMORY_SCATTER_MAX_POINTS - 1) / CS_MEMORY_SCATTER_MAX_POINTS : 1;
-  g_autofree char *title = title_with_stride (_("Sampled data accesses"), stride);
-  Builder b = { cs_scatter_data_new (CS_SCATTER_MODE_ADDRESS, title),
-                g_hash_table_new (NULL, NULL) };
+  g_autoptr(GHashTable) flagged = flagged_only ? g_hash_table_new (NULL, NULL) : NULL;
+  guint shown = n;
+  guint stride;
+  g_autofree char *title = NULL;
+  Builder b;
+
+  if (flagged != NULL)
+    {
+      shown = 0;
+      for (guint i = 0; i < cs_memory_profile_get_n_lines (profile); i++)
+        {
+          const CsMemoryLine *line = cs_memory_profile_get_line (profile, i);
+
+          if (line->sharing != CS_MEMORY_SHARING_NONE)
+            {
+              g_hash_table_add (flagged, GUINT_TO_POINTER (line->id));
+              shown += (guint) line->samples;
+            }
+        }
+    }
+  stride = shown > CS_MEMORY_SCATTER_MAX_POINTS ? (shown + CS_MEMORY_SCATTER_MAX_POINTS - 1) / CS_MEMORY_SCATTER_MAX_POINTS : 1;
+  title = title_with_stride (flagged != NULL
+                             /* TRANSLATORS: scatter title with the "flagged lines only" filter */
+                             ? _("Sampled accesses to lines with false or true sharing")
+                             : _("Sampled data accesses"), stride);
+  b = (Builder) { cs_scatter_data_new (CS_SCATTER_MODE_ADDRESS, title), g_hash_table_new (NULL, NULL), FALSE };
 
   set_note (b.data);
   register_threads (&b, accesses, n);
-  add_points (&b, accesses, n, NULL, stride);
+  add_points (&b, accesses, n, NULL, flagged, stride);
   if (selected != NULL)
     cs_scatter_data_select_line (b.data, selected->address);
   g_hash_table_unref (b.series);
@@ -176,12 +206,12 @@ cs_memory_scatter_new_line (CsMemoryProfile    *profile,
   /* The chart's subtitle names the line (cs-scatter-layout.c). */
   g_autofree char *title = title_with_stride (_("Sampled accesses by thread"), stride);
   Builder b = { cs_scatter_data_new (CS_SCATTER_MODE_CACHELINE, title),
-                g_hash_table_new (NULL, NULL) };
+                g_hash_table_new (NULL, NULL), FALSE };
 
   cs_scatter_data_select_line (b.data, line->address);
   set_note (b.data);
   register_threads (&b, accesses, n);
-  add_points (&b, accesses, n, line, stride);
+  add_points (&b, accesses, n, line, NULL, stride);
   g_hash_table_unref (b.series);
   return b.data;
 }

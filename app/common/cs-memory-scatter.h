@@ -9,13 +9,16 @@
 G_BEGIN_DECLS
 
 /* Most points a scatter gets: beyond it every n-th access is drawn (the
- * title says so), so a long recording stays responsive. */
-#define CS_MEMORY_SCATTER_MAX_POINTS 200000
+ * title says so). The density drawing keeps a million points within a
+ * frame (bench-memory). */
+#define CS_MEMORY_SCATTER_MAX_POINTS 1000000
 
-/* Every reconstructed access against time; @selected (may be NULL) is
- * highlighted as a band. */
+/* Every reconstructed access against time, each point keyed by its line's
+ * id; @selected (may be NULL) is highlighted as a band. @flagged_only: only
+ * the accesses to lines with false or true sharing. */
 CsScatterData *cs_memory_scatter_new_all  (CsMemoryProfile    *profile,
-                                           const CsMemoryLine *selected);
+                                           const CsMemoryLine *selected,
+                                           gboolean            flagged_only);
 /* The accesses of one line: byte offset against time, per thread. */
 CsScatterData *cs_memory_scatter_new_line (CsMemoryProfile    *profile,
                                            const CsMemoryLine *line);

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-cacheline-pane.h"
+#include "cs-memory-confirm.h"
 #include "cs-memory-format.h"
 
 struct _CsCachelinePane
@@ -14,6 +15,10 @@ struct _CsCachelinePane
   GtkLabel         *title_label;
   GtkLabel         *verdict_label;
   GtkListBox       *detail_list;
+  GtkSpinner       *confirm_spinner;
+  GtkWidget        *stop_button;
+  GtkLabel         *confirm_label;
+  GtkListBox       *confirm_list;
 
   CsMemoryLineItem *item;
 };
@@ -70,12 +75,99 @@ detail_row (const char *title,
 }
 
 static void
-clear_rows (CsCachelinePane *self)
+clear_list (GtkListBox *list)
 {
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->detail_list))) != NULL)
-    gtk_list_box_remove (self->detail_list, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+static void
+clear_rows (CsCachelinePane *self)
+{
+  clear_list (self->detail_list);
+  cs_cacheline_pane_set_confirm (self, NULL, NULL);
+}
+
+void
+cs_cacheline_pane_set_confirm_running (CsCachelinePane *self,
+                                       const char      *command)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (CS_IS_CACHELINE_PANE (self));
+
+  clear_list (self->confirm_list);
+  gtk_widget_set_visible (GTK_WIDGET (self->confirm_list), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->confirm_spinner), command != NULL);
+  gtk_widget_set_visible (self->stop_button, command != NULL);
+  gtk_spinner_set_spinning (self->confirm_spinner, command != NULL);
+  if (command != NULL)
+    /* TRANSLATORS: the recorded command line, run again under watchpoints */
+    text = g_strdup_printf (_("Running “%s” with hardware watchpoints on this line…"), command);
+  gtk_label_set_text (self->confirm_label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->confirm_label), text != NULL);
+}
+
+/* One row per watched thread (its words, beside the recording's threads)
+ * and per instruction (sampled beside watched). */
+static void
+add_confirm_rows (CsCachelinePane       *self,
+                  const CsMemoryConfirm *confirm)
+{
+  const CsMemoryWatchResult *r = confirm->result;
+
+  for (guint i = 0; i < r->threads->len; i++)
+    {
+      const CsMemoryThread *th = &g_array_index (r->threads, CsMemoryThread, i);
+      g_autofree char *bytes = cs_memory_format_bytes (th->bytes);
+      g_autofree char *written = cs_memory_format_bytes (th->store_bytes);
+      g_autofree char *n = cs_memory_format_count (th->samples);
+      /* TRANSLATORS: a thread of the watched run, its process, and the bytes it touched */
+      g_autofree char *name = g_strdup_printf (_("Watched thread %u (process %u): bytes %s"), th->tid, th->pid,
+                                               bytes);
+      /* TRANSLATORS: accesses the watchpoints caught, then the bytes written */
+      g_autofree char *sub = g_strdup_printf (_("%s accesses · writes %s"), n, *written != '\0' ? written : "—");
+
+      gtk_list_box_append (self->confirm_list, detail_row (name, sub, FALSE));
+    }
+  for (guint i = 0; i < r->rows->len; i++)
+    {
+      const CsMemoryWatchRow *row = &g_array_index (r->rows, CsMemoryWatchRow, i);
+      g_autofree char *sampled = cs_memory_format_counts (row->samples, row->sampled_loads, row->sampled_stores);
+      g_autofree char *watched = cs_memory_format_count (row->accesses);
+      g_autofree char *name = row->module != NULL
+        ? g_strdup_printf ("%s (%s+0x%" G_GINT64_MODIFIER "x)", row->symbol != NULL ? row->symbol : "?",
+                           cs_module_get_name (row->module), row->offset)
+        : g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", row->offset);
+      /* TRANSLATORS: an instruction's sample counts, then how often the watchpoints caught it */
+      g_autofree char *sub = g_strdup_printf (_("sampled: %s · watched: %s accesses"), sampled, watched);
+
+      gtk_list_box_append (self->confirm_list, detail_row (name, sub, FALSE));
+    }
+}
+
+void
+cs_cacheline_pane_set_confirm (CsCachelinePane       *self,
+                               const CsMemoryConfirm *confirm,
+                               const GError          *error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (CS_IS_CACHELINE_PANE (self));
+
+  cs_cacheline_pane_set_confirm_running (self, NULL);
+  if (confirm != NULL)
+    {
+      text = cs_memory_confirm_describe (confirm);
+      add_confirm_rows (self, confirm);
+    }
+  else if (error != NULL)
+    text = g_strdup (error->message);
+  gtk_label_set_text (self->confirm_label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->confirm_label), text != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->confirm_list), confirm != NULL);
 }
 
 static void
@@ -113,6 +205,8 @@ show_line (CsCachelinePane *self)
   const CsMemoryLine *line = self->item != NULL ? cs_memory_line_item_get_line (self->item) : NULL;
   g_autofree char *title = NULL;
   g_autofree char *address = NULL;
+  g_autofree char *region = NULL;
+  GString *verdict;
 
   clear_rows (self);
   if (line == NULL)
@@ -122,25 +216,43 @@ show_line (CsCachelinePane *self)
       return;
     }
   address = cs_memory_format_address (line->address);
-  /* TRANSLATORS: a cacheline's address, then the process id */
-  title = g_strdup_printf (_("Cacheline %s (process %u)"), address, line->pid);
+  region = cs_memory_format_region (line);
+  title = line->n_processes > 1
+    /* TRANSLATORS: a cacheline's address, what holds it, then how many processes share it */
+    ? g_strdup_printf (ngettext ("Cacheline %s, %s (shared by %u process)",
+                                 "Cacheline %s, %s (shared by %u processes)", line->n_processes),
+                       address, region, line->n_processes)
+    /* TRANSLATORS: a cacheline's address, what holds it, then the process id */
+    : g_strdup_printf (_("Cacheline %s, %s (process %u)"), address, region, line->pid);
   gtk_label_set_text (self->title_label, title);
-  gtk_label_set_text (self->verdict_label,
-                      line->false_sharing
-                      ? _("⚠ Likely false sharing: these threads touch different bytes of one line and "
-                          "at least one stores, so the line moves between their cores on every write. "
-                          "Padding the data apart (64 bytes) usually fixes it.")
-                      : line->n_threads > 1
-                      ? _("Shared by several threads, on the same bytes (true sharing) or reads only.")
-                      : _("Touched by one thread."));
+  verdict = g_string_new (NULL);
+  if (line->false_sharing)
+    g_string_append (verdict, _("⚠ False sharing: these threads touch different bytes of one line and "
+                                "at least one stores, so the line moves between their cores on every "
+                                "write. Padding the data apart (64 bytes) usually fixes it."));
+  if (line->true_sharing)
+    g_string_append_printf (verdict, "%s%s", verdict->len > 0 ? "\n" : "",
+                            _("True sharing: a thread writes bytes that another thread reads or writes, "
+                              "so the data itself moves between them; padding does not help, sharing "
+                              "less (per-thread copies, batching the writes) does."));
+  if (verdict->len == 0)
+    g_string_append (verdict, line->n_threads > 1 ? _("Shared by several threads that only read it.")
+                                                  : _("Touched by one thread."));
+  gtk_label_set_text (self->verdict_label, verdict->str);
+  g_string_free (verdict, TRUE);
   for (guint t = 0; t < line->n_threads; t++)
     {
       const CsMemoryThread *th = &line->threads[t];
       g_autofree char *bytes = cs_memory_format_bytes (th->bytes);
-      g_autofree char *name = g_strdup_printf (_("Thread %u: bytes %s"), th->tid, bytes);
+      g_autofree char *written = cs_memory_format_bytes (th->store_bytes);
+      /* TRANSLATORS: a thread id, its process id, and the bytes of the line it touched */
+      g_autofree char *name = g_strdup_printf (_("Thread %u (process %u): bytes %s"), th->tid, th->pid, bytes);
       g_autofree char *counts = cs_memory_format_counts (th->samples, th->loads, th->stores);
+      g_autofree char *sub = th->store_bytes != 0
+        /* TRANSLATORS: sample counts, then the bytes a thread wrote */
+        ? g_strdup_printf (_("%s · writes %s"), counts, written) : g_strdup (counts);
 
-      gtk_list_box_append (self->detail_list, detail_row (name, counts, FALSE));
+      gtk_list_box_append (self->detail_list, detail_row (name, sub, FALSE));
     }
   for (guint i = 0; i < line->n_ips; i++)
     add_instruction (self, &line->ips[i], i);
@@ -242,6 +354,10 @@ cs_cacheline_pane_class_init (CsCachelinePaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsCachelinePane, title_label);
   gtk_widget_class_bind_template_child (widget_class, CsCachelinePane, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, CsCachelinePane, detail_list);
+  gtk_widget_class_bind_template_child (widget_class, CsCachelinePane, confirm_spinner);
+  gtk_widget_class_bind_template_child (widget_class, CsCachelinePane, stop_button);
+  gtk_widget_class_bind_template_child (widget_class, CsCachelinePane, confirm_label);
+  gtk_widget_class_bind_template_child (widget_class, CsCachelinePane, confirm_list);
   gtk_widget_class_bind_template_callback (widget_class, row_activated);
   gtk_widget_class_set_css_name (widget_class, "cs-cacheline-pane");
 }

@@ -25,6 +25,8 @@ struct _CsCachelineTable
   GListStore          *store;
   GtkColumnViewColumn *flag_column;
   GtkColumnViewColumn *address_column;
+  GtkColumnViewColumn *data_column;
+  GtkColumnViewColumn *sharing_column;
   GtkColumnViewColumn *samples_column;
   GtkColumnViewColumn *loads_column;
   GtkColumnViewColumn *stores_column;
@@ -84,6 +86,34 @@ fill_address (gpointer item, CsCellContent *c, gpointer data)
 }
 
 static void
+fill_data (gpointer item, CsCellContent *c, gpointer data)
+{
+  const CsMemoryLine *line = line_of (item);
+
+  c->text = cs_memory_format_region (line);
+  c->tooltip = line->shared
+    /* TRANSLATORS: tooltip of what holds a cacheline in memory shared by processes */
+    ? g_strdup_printf (ngettext ("%s: a shared mapping, matched by its file and offset in %u process",
+                                 "%s: a shared mapping, matched by its file and offset in %u processes",
+                                 line->n_processes), c->text, line->n_processes)
+    : g_strdup (c->text);
+}
+
+static void
+fill_sharing (gpointer item, CsCellContent *c, gpointer data)
+{
+  const CsMemoryLine *line = line_of (item);
+
+  c->text = g_strdup (cs_memory_format_sharing (line));
+  if (line->false_sharing)
+    c->tooltip = g_strdup (_("False sharing: threads touch different bytes of this line and one of them "
+                             "stores; padding them apart helps"));
+  else if (line->true_sharing)
+    c->tooltip = g_strdup (_("True sharing: a thread writes bytes another thread reads or writes; the "
+                             "data itself moves between them, padding does not help"));
+}
+
+static void
 fill_samples (gpointer item, CsCellContent *c, gpointer data)
 {
   CsCachelineTable *self = data;
@@ -108,7 +138,13 @@ fill_stores (gpointer item, CsCellContent *c, gpointer data)
 static void
 fill_threads (gpointer item, CsCellContent *c, gpointer data)
 {
-  c->text = g_strdup_printf ("%u", line_of (item)->n_threads);
+  const CsMemoryLine *line = line_of (item);
+
+  c->text = g_strdup_printf ("%u", line->n_threads);
+  if (line->n_processes > 1)
+    /* TRANSLATORS: tooltip of a cacheline's thread count: "in 2 processes" */
+    c->tooltip = g_strdup_printf (ngettext ("in %u process", "in %u processes", line->n_processes),
+                                  line->n_processes);
 }
 
 static void
@@ -185,6 +221,28 @@ cs_cacheline_table_select_address (CsCachelineTable *self,
   gtk_single_selection_set_selected (self->selection, found);
   cs_column_view_scroll_to (self->view, found);
   return TRUE;
+}
+
+gboolean
+cs_cacheline_table_select_id (CsCachelineTable *self,
+                              guint32           id)
+{
+  GListModel *rows = G_LIST_MODEL (self->selection);
+
+  g_return_val_if_fail (CS_IS_CACHELINE_TABLE (self), FALSE);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(CsMemoryLineItem) item = g_list_model_get_item (rows, i);
+
+      if (cs_memory_line_item_get_line (item)->id == id)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          cs_column_view_scroll_to (self->view, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 static void
@@ -272,6 +330,8 @@ cs_cacheline_table_class_init (CsCachelineTableClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsCachelineTable, store);
   gtk_widget_class_bind_template_child (widget_class, CsCachelineTable, flag_column);
   gtk_widget_class_bind_template_child (widget_class, CsCachelineTable, address_column);
+  gtk_widget_class_bind_template_child (widget_class, CsCachelineTable, data_column);
+  gtk_widget_class_bind_template_child (widget_class, CsCachelineTable, sharing_column);
   gtk_widget_class_bind_template_child (widget_class, CsCachelineTable, samples_column);
   gtk_widget_class_bind_template_child (widget_class, CsCachelineTable, loads_column);
   gtk_widget_class_bind_template_child (widget_class, CsCachelineTable, stores_column);
@@ -292,6 +352,8 @@ cs_cacheline_table_init (CsCachelineTable *self)
   cs_column_set_cells (self->address_column, CS_CELL_NUMBER, fill_address, NULL, NULL);
   cs_column_set_text_layout (self->address_column, GTK_INSCRIPTION_OVERFLOW_CLIP, 16, 18);
   cs_column_set_fit_text (self->address_column, 24);
+  cs_column_set_cells (self->data_column, CS_CELL_TEXT, fill_data, NULL, NULL);
+  cs_column_set_cells (self->sharing_column, CS_CELL_TEXT, fill_sharing, NULL, NULL);
   cs_column_set_cells (self->samples_column, CS_CELL_HEAT, fill_samples, self, NULL);
   cs_column_set_cells (self->loads_column, CS_CELL_NUMBER, fill_loads, NULL, NULL);
   cs_column_set_cells (self->stores_column, CS_CELL_NUMBER, fill_stores, NULL, NULL);

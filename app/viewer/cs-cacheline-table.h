@@ -27,5 +27,8 @@ const CsMemoryLine *cs_cacheline_table_get_selected_line (CsCachelineTable *self
  * holds it. */
 gboolean            cs_cacheline_table_select_address    (CsCachelineTable *self,
                                                           guint64           address);
+/* Selects the line with CsMemoryLine.id @id; FALSE when the table has none. */
+gboolean            cs_cacheline_table_select_id         (CsCachelineTable *self,
+                                                          guint32           id);
 
 G_END_DECLS

@@ -2,6 +2,7 @@
 /* cs-memory-line-item.c — see cs-memory-line-item.h */
 #include "config.h"
 
+#include "cs-memory-format.h"
 #include "cs-memory-line-item.h"
 
 struct _CsMemoryLineItem
@@ -21,6 +22,8 @@ enum {
   PROP_STORES,
   PROP_THREADS,
   PROP_FALSE_SHARING,
+  PROP_SHARING,
+  PROP_DATA,
   N_PROPS
 };
 
@@ -54,6 +57,13 @@ cs_memory_line_item_get_property (GObject    *object,
     case PROP_FALSE_SHARING:
       g_value_set_boolean (value, line->false_sharing);
       break;
+    case PROP_SHARING:
+      /* Sorted biggest first: false sharing, then true, then none. */
+      g_value_set_uint (value, line->false_sharing ? 2 : line->true_sharing ? 1 : 0);
+      break;
+    case PROP_DATA:
+      g_value_take_string (value, cs_memory_format_region (line));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -83,6 +93,8 @@ cs_memory_line_item_class_init (CsMemoryLineItemClass *klass)
   properties[PROP_STORES] = g_param_spec_uint64 ("stores", NULL, NULL, 0, G_MAXUINT64, 0, flags);
   properties[PROP_THREADS] = g_param_spec_uint ("threads", NULL, NULL, 0, G_MAXUINT, 0, flags);
   properties[PROP_FALSE_SHARING] = g_param_spec_boolean ("false-sharing", NULL, NULL, FALSE, flags);
+  properties[PROP_SHARING] = g_param_spec_uint ("sharing", NULL, NULL, 0, 2, 0, flags);
+  properties[PROP_DATA] = g_param_spec_string ("data", NULL, NULL, NULL, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

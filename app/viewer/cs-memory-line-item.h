@@ -5,7 +5,8 @@
  * item keeps its profile alive, so a line pointer never outlives its data.
  * Read-only properties give the numbers the table's sorters compare
  * (cs-cacheline-table.ui): "address", "samples", "loads", "stores",
- * "threads", "false-sharing".
+ * "threads", "false-sharing", "sharing" (2 false, 1 true, 0 none), "data"
+ * (what holds the line).
  */
 #pragma once
 

@@ -14,8 +14,10 @@
 
 #include <capstone/capstone.h>
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
 
 #include "cs-data-address.h"
+#include "cs-x86-access.h"
 
 /* The longest x86 instruction. */
 #define MAX_INSN_LEN 15
@@ -282,6 +284,43 @@ stack_access (const cs_insn    *insn,
   return TRUE;
 }
 
+/* maskmovq / (v)maskmovdqu store the selected bytes of a register at
+ * [RDI] without naming it (capstone lists no memory operand): a store of
+ * 8 or 16 bytes. TRUE when @insn is one of them. */
+static gboolean
+masked_store (const cs_insn    *insn,
+              const CsPerfRegs *regs,
+              CsDataAddress    *out,
+              guint64          *addr_regs)
+{
+  guint64 di = 0;
+
+  switch (insn->id)
+    {
+    case X86_INS_MASKMOVQ:
+      out->size = 8;
+      break;
+    case X86_INS_MASKMOVDQU:
+    case X86_INS_VMASKMOVDQU:
+      out->size = 16;
+      break;
+    default:
+      return FALSE;
+    }
+  out->n_mem_operands = 1;
+  out->is_store = TRUE;
+  *addr_regs = G_GUINT64_CONSTANT (1) << CS_PERF_REG_X86_DI;
+  if (!cs_perf_regs_get (regs, CS_PERF_REG_X86_DI, &di))
+    {
+      out->kind = CS_DATA_ADDRESS_UNKNOWN_REGISTER;
+      return TRUE;
+    }
+  out->kind = CS_DATA_ADDRESS_KNOWN;
+  /* A 0x67 prefix makes it EDI. */
+  out->address = insn->detail->x86.prefix[3] == 0x67 ? di & G_MAXUINT32 : di;
+  return TRUE;
+}
+
 void
 cs_data_address_compute (CsDataAddressDecoder *self,
                          const guint8         *code,
@@ -295,6 +334,8 @@ cs_data_address_compute (CsDataAddressDecoder *self,
   uint64_t addr = ip;
   const cs_x86 *x86;
   const cs_x86_op *mem = NULL;
+  guint mem_index = 0;
+  CsX86Access access;
   guint64 base = 0, index = 0, next;
   guint base_bits = 64, index_bits = 64;
   guint64 ea;
@@ -320,19 +361,26 @@ cs_data_address_compute (CsDataAddressDecoder *self,
     if (x86->operands[i].type == X86_OP_MEM)
       {
         if (mem == NULL)
-          mem = &x86->operands[i];
+          {
+            mem = &x86->operands[i];
+            mem_index = i;
+          }
         out->n_mem_operands++;
       }
   if (mem == NULL)
     {
-      if (!stack_access (self->insn, regs, out, &self->addr_regs))
+      if (!stack_access (self->insn, regs, out, &self->addr_regs) &&
+          !masked_store (self->insn, regs, out, &self->addr_regs))
         out->kind = CS_DATA_ADDRESS_NO_MEMORY;
       return;
     }
 
-  out->size = mem->size;
-  out->is_load = (mem->access & CS_AC_READ) != 0;
-  out->is_store = (mem->access & CS_AC_WRITE) != 0;
+  /* From the instruction's semantics: capstone 4's access flags call most
+   * vector stores, cmpxchg and fstp reads (cs-x86-access.h). */
+  access = _cs_x86_memory_access (self->insn, mem_index);
+  out->size = _cs_x86_memory_size (self->insn, mem_index);
+  out->is_load = (access & CS_X86_ACCESS_READ) != 0;
+  out->is_store = (access & CS_X86_ACCESS_WRITE) != 0;
   /* fs and gs have bases of their own (TLS); perf samples only the
    * selectors. The other segments have base 0 in 64-bit mode. */
   if (mem->mem.segment == X86_REG_FS || mem->mem.segment == X86_REG_GS)
@@ -447,12 +495,86 @@ cs_data_address_compute_previous (CsDataAddressDecoder *self,
   return TRUE;
 }
 
+static int
+compare_u64 (gconstpointer a,
+             gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+gboolean
+cs_data_address_find_jump_targets (CsDataAddressDecoder *self,
+                                   const guint8         *code,
+                                   gsize                 len,
+                                   guint64               start,
+                                   GArray               *targets)
+{
+  const uint8_t *p = code;
+  size_t n = len;
+  uint64_t addr = start;
+  guint first = targets->len;
+  gboolean complete = TRUE;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (targets != NULL, FALSE);
+
+  if (code == NULL || len == 0)
+    return FALSE;
+  while (n > 0)
+    {
+      const cs_x86 *x86;
+      const cs_x86_op *op;
+
+      if (!cs_disasm_iter (self->handle, &p, &n, &addr, self->insn))
+        {
+          complete = FALSE;
+          break;
+        }
+      if (!cs_insn_group (self->handle, self->insn, CS_GRP_JUMP) &&
+          !cs_insn_group (self->handle, self->insn, CS_GRP_CALL))
+        continue;
+      x86 = &self->insn->detail->x86;
+      if (x86->op_count < 1)
+        continue;
+      op = &x86->operands[0];
+      if (op->type == X86_OP_IMM)
+        {
+          guint64 target = (guint64) op->imm;
+
+          if (target >= start && target < start + len)
+            g_array_append_val (targets, target);
+        }
+      /* An indirect call returns to the next instruction, and a jump
+       * through a RIP-relative pointer is a tail call through the GOT;
+       * any other indirect jump may be a jump table into this function. */
+      else if (cs_insn_group (self->handle, self->insn, CS_GRP_JUMP) &&
+               !(op->type == X86_OP_MEM && op->mem.base == X86_REG_RIP && op->mem.index == X86_REG_INVALID))
+        complete = FALSE;
+    }
+  /* Sorted and each once, for a binary search. */
+  if (targets->len > first)
+    {
+      guint64 *t = &g_array_index (targets, guint64, first);
+      guint count = targets->len - first, kept = 0;
+
+      qsort (t, count, sizeof (guint64), compare_u64);
+      for (guint i = 0; i < count; i++)
+        if (kept == 0 || t[kept - 1] != t[i])
+          t[kept++] = t[i];
+      g_array_set_size (targets, first + kept);
+    }
+  return complete;
+}
+
 void
 cs_data_address_compute_sample (CsDataAddressDecoder *self,
                                 const guint8         *code,
                                 gsize                 len,
                                 guint64               ip,
                                 guint                 prev_len,
+                                gboolean              jump_target,
                                 const CsPerfRegs     *regs,
                                 CsDataAddress        *out)
 {
@@ -470,9 +592,17 @@ cs_data_address_compute_sample (CsDataAddressDecoder *self,
    * the sampled registers, so an access of its own is exact; the previous
    * instruction is only the likely stalled one. */
   cs_data_address_compute (self, code + prev_len, len - prev_len, ip, regs, out);
-  if (out->kind == CS_DATA_ADDRESS_NO_MEMORY && prev_len > 0 &&
-      cs_data_address_compute_previous (self, code, prev_len, ip - prev_len, regs, &prev))
-    *out = prev;
+  if (out->kind != CS_DATA_ADDRESS_NO_MEMORY || prev_len == 0 ||
+      !cs_data_address_compute_previous (self, code, prev_len, ip - prev_len, regs, &prev))
+    return;
+  /* At a loop head the instruction that ran before may be the jump back,
+   * and the one above it in the code ran long ago (or never). */
+  if (jump_target)
+    {
+      out->kind = CS_DATA_ADDRESS_UNKNOWN_JUMP_TARGET;
+      return;
+    }
+  *out = prev;
 }
 
 const char *
@@ -486,6 +616,7 @@ cs_data_address_kind_to_string (CsDataAddressKind kind)
     case CS_DATA_ADDRESS_UNKNOWN_REGISTER: return "unknown: register not sampled";
     case CS_DATA_ADDRESS_UNDECODABLE:      return "undecodable";
     case CS_DATA_ADDRESS_UNKNOWN_OVERWRITTEN: return "unknown: address register overwritten";
+    case CS_DATA_ADDRESS_UNKNOWN_JUMP_TARGET: return "unknown: the IP is a jump target";
     default:                               return "?";
     }
 }

@@ -80,6 +80,10 @@ typedef enum
   /* Skid correction only: the previous instruction wrote a register its
    * address uses, so the sampled value is no longer the one it used. */
   CS_DATA_ADDRESS_UNKNOWN_OVERWRITTEN,
+  /* Skid correction only: the sampled IP is a jump target (a loop head),
+   * so the instruction before it in the code need not be the one that ran
+   * before the sample: no guess. */
+  CS_DATA_ADDRESS_UNKNOWN_JUMP_TARGET,
 } CsDataAddressKind;
 
 typedef struct
@@ -131,6 +135,20 @@ guint                 cs_data_address_find_previous (CsDataAddressDecoder *self,
                                                      guint64               start,
                                                      guint64               ip);
 
+/* Skid correction, the control flow: the targets of the direct jumps and
+ * calls of the function at @start (its @len bytes at @code) that land
+ * inside it, appended to @targets (guint64, sorted, each once). A sample at
+ * one of them may follow the jump rather than the instruction above it.
+ * FALSE when the function's control flow is not fully known: bytes that do
+ * not decode, or an indirect jump other than a tail call through a
+ * RIP-relative pointer (a jump table's targets are in data, not in the
+ * code); then any instruction may be a target. */
+gboolean              cs_data_address_find_jump_targets (CsDataAddressDecoder *self,
+                                                         const guint8         *code,
+                                                         gsize                 len,
+                                                         guint64               start,
+                                                         GArray               *targets);
+
 /* Skid correction, step 2: the access of the instruction at @prev_ip (its
  * @len bytes at @code) that ends at the sampled IP, with the @regs
  * sampled there, i.e. after it ran. FALSE when it accesses no memory, does
@@ -152,12 +170,17 @@ gboolean              cs_data_address_compute_previous (CsDataAddressDecoder *se
  * (cs_data_address_compute_previous(); its result replaces the first
  * unless that returns FALSE). @code starts @prev_len bytes before @ip
  * (@len bytes in all); @prev_len 0 when cs_data_address_find_previous()
- * found no instruction ending at @ip: no correction. */
+ * found no instruction ending at @ip: no correction. @jump_target: control
+ * may reach @ip other than from the instruction before it
+ * (cs_data_address_find_jump_targets()); a sample the correction would
+ * move is then CS_DATA_ADDRESS_UNKNOWN_JUMP_TARGET (with @ip the sampled
+ * IP), not a guess. */
 void                  cs_data_address_compute_sample (CsDataAddressDecoder *self,
                                                       const guint8         *code,
                                                       gsize                 len,
                                                       guint64               ip,
                                                       guint                 prev_len,
+                                                      gboolean              jump_target,
                                                       const CsPerfRegs     *regs,
                                                       CsDataAddress        *out);
 

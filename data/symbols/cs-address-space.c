@@ -37,6 +37,7 @@ cs_mapping_new (gint32        pid,
                 guint32       prot,
                 guint32       flags,
                 const char   *filename,
+                const CsMappingIdentity *identity,
                 const guint8 *build_id,
                 gsize         build_id_len,
                 gboolean      kernel)
@@ -63,6 +64,8 @@ cs_mapping_new (gint32        pid,
   self->filename = tail;
   self->kernel = kernel;
   self->pid = pid;
+  if (identity != NULL)
+    self->identity = *identity;
   if (build_id_len > 0)
     {
       memcpy (tail + name_len + 1, build_id, build_id_len);
@@ -79,7 +82,8 @@ cs_mapping_new_piece (const CsMapping *old,
                       guint64          end)
 {
   return cs_mapping_new (old->pid, start, end, old->pgoff + (start - old->start), old->prot,
-                         old->flags, old->filename, old->build_id, old->build_id_len, old->kernel);
+                         old->flags, old->filename, &old->identity, old->build_id, old->build_id_len,
+                         old->kernel);
 }
 
 CsMapping *
@@ -293,6 +297,23 @@ cs_address_space_mmap (CsAddressSpace *self,
                        const guint8   *build_id,
                        gsize           build_id_len)
 {
+  cs_address_space_mmap_identity (self, pid, start, len, pgoff, prot, flags, filename, NULL,
+                                  build_id, build_id_len);
+}
+
+void
+cs_address_space_mmap_identity (CsAddressSpace          *self,
+                                gint32                   pid,
+                                guint64                  start,
+                                guint64                  len,
+                                guint64                  pgoff,
+                                guint32                  prot,
+                                guint32                  flags,
+                                const char              *filename,
+                                const CsMappingIdentity *identity,
+                                const guint8            *build_id,
+                                gsize                    build_id_len)
+{
   guint64 end;
 
   g_return_if_fail (CS_IS_ADDRESS_SPACE (self));
@@ -306,7 +327,7 @@ cs_address_space_mmap (CsAddressSpace *self,
   if (is_jit_memory (filename, prot, flags, pid == CS_KERNEL_PID))
     pgoff = start;
   cs_process_insert (cs_address_space_ensure (self, pid),
-                     cs_mapping_new (pid, start, end, pgoff, prot, flags, filename,
+                     cs_mapping_new (pid, start, end, pgoff, prot, flags, filename, identity,
                                      build_id, build_id_len, pid == CS_KERNEL_PID));
 }
 

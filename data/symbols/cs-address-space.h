@@ -26,6 +26,20 @@ G_BEGIN_DECLS
 
 typedef struct _CsMapping CsMapping;
 
+/* Which file an MMAP2 record mapped: its device and inode (0 when the
+ * record did not say: MMAP, or MMAP2 carrying a build-id instead). Two
+ * processes sharing a MAP_SHARED mapping of one file (a file, SysV or POSIX
+ * shared memory, or anonymous shared memory inherited over fork, which the
+ * kernel backs with a file of its own) see the same identity at the same
+ * file offset. */
+typedef struct
+{
+  guint32 maj;
+  guint32 min;
+  guint64 ino;
+  guint64 ino_generation;
+} CsMappingIdentity;
+
 struct _CsMapping
 {
   guint64       start;        /* first address */
@@ -38,6 +52,7 @@ struct _CsMapping
   guint         build_id_len;
   gboolean      kernel;       /* recorded with pid -1 */
   gint32        pid;          /* the process that mapped it (CS_KERNEL_PID: the kernel) */
+  CsMappingIdentity identity; /* all 0 when not recorded */
 };
 
 CsMapping   *cs_mapping_ref          (CsMapping       *self);
@@ -74,6 +89,19 @@ void             cs_address_space_mmap          (CsAddressSpace *self,
                                                  const char     *filename,
                                                  const guint8   *build_id,
                                                  gsize           build_id_len);
+/* The same with the mapped file's identity from an MMAP2 record (may be
+ * NULL: not recorded). */
+void             cs_address_space_mmap_identity (CsAddressSpace          *self,
+                                                 gint32                   pid,
+                                                 guint64                  start,
+                                                 guint64                  len,
+                                                 guint64                  pgoff,
+                                                 guint32                  prot,
+                                                 guint32                  flags,
+                                                 const char              *filename,
+                                                 const CsMappingIdentity *identity,
+                                                 const guint8            *build_id,
+                                                 gsize                    build_id_len);
 /* FORK. A new thread (pid == ppid) changes nothing; a new process starts
  * with a copy of its parent's maps and command name, replacing any earlier
  * process with the same pid (pids are reused). */

@@ -205,6 +205,7 @@ test_view_base (void)
 static void
 on_point_activated (CsScatterView *view,
                     guint64        address,
+                    guint          key,
                     guint64       *out)
 {
   *out = address;
@@ -276,6 +277,234 @@ test_click (void)
   gtk_window_destroy (window);
 }
 
+/* Runs xdotool on the window titled @title with the commands @cmds
+ * (after "search --sync --name TITLE"), asserting it worked. */
+static void
+xdotool_on (const char  *title,
+            const char **cmds)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, xdotool);
+  g_ptr_array_add (argv, (gpointer) "search");
+  g_ptr_array_add (argv, (gpointer) "--sync");
+  g_ptr_array_add (argv, (gpointer) "--name");
+  g_ptr_array_add (argv, (gpointer) title);
+  for (guint i = 0; cmds[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) cmds[i]);
+  g_ptr_array_add (argv, NULL);
+  out = cs_test_run ((const char **) argv->pdata, NULL, &status);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+typedef struct
+{
+  CsScatterView     *view;
+  CsScatterViewport  before;
+  double             max_width;   /* done once the viewport is this narrow (0: any change) */
+  double             min_shift;   /* … or once x0 moved left by this much */
+} ViewportWait;
+
+static gboolean
+viewport_moved (gpointer data)
+{
+  ViewportWait *w = data;
+  const CsScatterViewport *vp = cs_scatter_view_get_viewport (w->view);
+
+  if (w->max_width > 0)
+    return vp->x1 - vp->x0 <= w->max_width;
+  if (w->min_shift > 0)
+    return w->before.x0 - vp->x0 >= w->min_shift &&
+           gtk_widget_has_focus (GTK_WIDGET (w->view));
+  return memcmp (vp, &w->before, sizeof *vp) != 0;
+}
+
+/* Arms @w to wait for a change of the viewport from what it is now (or
+ * for the width or shift set after). */
+static void
+arm (ViewportWait *w)
+{
+  w->before = *cs_scatter_view_get_viewport (w->view);
+  w->max_width = w->min_shift = 0;
+}
+
+/* Eight threads in three address clusters far apart, 6000 points: the
+ * density drawing, the compressed axis. */
+static CsScatterData *
+make_clusters (void)
+{
+  CsScatterData *data = cs_scatter_data_new (CS_SCATTER_MODE_ADDRESS, "Sampled data accesses");
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  const guint64 bases[] = { 0x55d0e0004000, 0x55d0e1000000, 0x7f3b40000000 };
+
+  for (guint t = 0; t < 8; t++)
+    {
+      g_autofree char *name = g_strdup_printf ("thread %u", 100 + t);
+
+      cs_scatter_data_add_series (data, name);
+    }
+  for (guint i = 0; i < 6000; i++)
+    cs_scatter_data_add_point (data, 10.0 * i / 6000, bases[i % 3] + (guint64) g_rand_int_range (rand, 0, 1 << 16),
+                               i % 8, i % 5 < 2 ? CS_SCATTER_POINT_STORE : 0);
+  return data;
+}
+
+/* Zoom and pan with real input (xdotool on the X server): the wheel zooms
+ * both axes around the pointer, keeping the data under it; a drag moves
+ * the content with the pointer and selects nothing; + zooms further, an
+ * arrow key pans, 0 shows everything again. The zoomed window is saved for
+ * looking at, and its marks are where the zoomed geometry puts them. */
+static void
+test_zoom (void)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autofree char *title = g_strdup_printf ("cs-test-scatter-zoom-%d", (int) getpid ());
+  g_autoptr(CsScatterData) data = make_clusters ();
+  g_autoptr(CsTestImage) image = NULL;
+  cairo_surface_t *surface;
+  GtkWindow *window;
+  GtkWidget *view;
+  const CsScatterGeometry *g;
+  const CsScatterViewport *vp;
+  ViewportWait wait;
+  guint64 activated_address = 0;
+  double fx, fy, x0, y0, w0, h0, px, py;
+  guint inked = 0, located = 0;
+  g_autofree char *sx = NULL;
+  g_autofree char *sy = NULL;
+
+  if (xdotool == NULL || strcmp (G_OBJECT_TYPE_NAME (gdk_display_get_default ()), "GdkX11Display") != 0)
+    {
+      g_test_skip ("needs xdotool and an X display");
+      return;
+    }
+  view = cs_scatter_view_new ();
+  cs_scatter_view_set_data (CS_SCATTER_VIEW (view), data);
+  window = cs_test_show (view, 900, 600);
+  gtk_window_set_title (window, title);
+  g_signal_connect (view, "point-activated", G_CALLBACK (on_point_activated), &activated_address);
+  cs_test_wait_frames (view);
+  wait.view = CS_SCATTER_VIEW (view);
+  g = cs_scatter_view_get_geometry (CS_SCATTER_VIEW (view));
+  g_assert_nonnull (g);
+  g_assert_true (g->density);
+  g_assert_cmpuint (g->n_gaps, ==, 2);
+
+  /* The wheel, twice, at a third of the plot from the left and a quarter
+   * from the top. */
+  fx = 1.0 / 3, fy = 0.75;
+  sx = g_strdup_printf ("%d", (int) round (g->plot.x + fx * g->plot.width));
+  sy = g_strdup_printf ("%d", (int) round (g->plot.y + (1 - fy) * g->plot.height));
+  arm (&wait);
+  /* Both clicks handled: 1 / 1.25² of the width. */
+  wait.max_width = 1 / (1.25 * 1.25) + 1e-6;
+  {
+    const char *cmds[] = { "mousemove", "--window", "%1", sx, sy, "click", "--repeat", "2", "--delay", "50", "4", NULL };
+
+    xdotool_on (title, cmds);
+  }
+  g_assert_true (cs_test_wait_until (viewport_moved, &wait));
+  cs_test_wait_frames (view);
+  vp = cs_scatter_view_get_viewport (CS_SCATTER_VIEW (view));
+  g_test_message ("after the wheel: x %.4f … %.4f, y %.4f … %.4f", vp->x0, vp->x1, vp->y0, vp->y1);
+  g_assert_cmpfloat (vp->x1 - vp->x0, <, 0.9);
+  g_assert_cmpfloat (vp->y1 - vp->y0, <, 0.9);
+  /* The data under the pointer stayed under it. */
+  g_assert_cmpfloat (fabs (vp->x0 + fx * (vp->x1 - vp->x0) - fx), <, 0.02);
+  g_assert_cmpfloat (fabs (vp->y0 + fy * (vp->y1 - vp->y0) - fy), <, 0.02);
+  x0 = vp->x0, y0 = vp->y0, w0 = vp->x1 - vp->x0, h0 = vp->y1 - vp->y0;
+  /* The zoom made a new geometry. */
+  g = cs_scatter_view_get_geometry (CS_SCATTER_VIEW (view));
+
+  /* Drag 60 pixels right and 40 down: earlier times and higher addresses
+   * come into view; the release is no click. */
+  arm (&wait);
+  /* Both moves and the release (which focuses the view) handled. */
+  wait.min_shift = 59.0 / g->plot.width * w0;
+  {
+    const char *cmds[] = { "mousemove", "--window", "%1", sx, sy, "mousedown", "1",
+                           "mousemove_relative", "--sync", "--", "30", "20", "mousemove_relative", "--sync", "--", "30", "20",
+                           "mouseup", "1", NULL };
+
+    xdotool_on (title, cmds);
+  }
+  g_assert_true (cs_test_wait_until (viewport_moved, &wait));
+  cs_test_wait_frames (view);
+  cs_test_flush ();
+  g = cs_scatter_view_get_geometry (CS_SCATTER_VIEW (view));
+  g_test_message ("after the drag: x %.4f … %.4f, y %.4f … %.4f", vp->x0, vp->x1, vp->y0, vp->y1);
+  g_assert_cmpfloat (vp->x0, <, x0);
+  g_assert_cmpfloat (vp->y0, >, y0);
+  g_assert_cmpfloat (fabs ((x0 - vp->x0) / w0 * g->plot.width - 60), <, 3);
+  g_assert_cmpfloat (fabs ((vp->y0 - y0) / h0 * g->plot.height - 40), <, 3);
+  g_assert_cmpfloat_with_epsilon (vp->x1 - vp->x0, w0, 1e-9);
+  g_assert_cmpuint (activated_address, ==, 0);
+
+  /* The saved picture of the zoomed view; each mark where the geometry
+   * puts it has ink of a thread. */
+  image = cs_test_render (view);
+  cs_test_image_save (image, "cs-test-scatter-zoom.png");
+  surface = cs_test_image_surface (image);
+  for (guint i = 0; i < cs_scatter_data_get_n_points (data); i++)
+    if (cs_scatter_geometry_locate (g, data, i, &px, &py) && px > g->plot.x + 3 &&
+        px < g->plot.x + g->plot.width - 3 && py > g->plot.y + 3 && py < g->plot.y + g->plot.height - 3)
+      {
+        TestPixel card = test_pixel (surface, (int) g->plot.x + 1, (int) g->plot.y + 1);
+        gboolean ink = FALSE;
+
+        /* A ring (a load) is hollow, and the density cells put a mark
+         * within 2 pixels: ink anywhere in the mark's 5 × 5. */
+        for (int dy = -2; dy <= 2; dy++)
+          for (int dx = -2; dx <= 2; dx++)
+            {
+              TestPixel p = test_pixel (surface, (int) floor (px) + dx, (int) floor (py) + dy);
+
+              ink = ink || fabs (p.r - card.r) + fabs (p.g - card.g) + fabs (p.b - card.b) > 0.1;
+            }
+        located++;
+        inked += ink;
+      }
+  g_test_message ("zoomed: %u points in view, %u of them on ink", located, inked);
+  g_assert_cmpuint (located, >, 50);
+  g_assert_cmpuint (located, <, cs_scatter_data_get_n_points (data));
+  g_assert_cmpuint (inked, ==, located);
+  cairo_surface_destroy (surface);
+
+  /* Keys, after the click above gave the view the focus. */
+  g_assert_true (gtk_widget_has_focus (view));
+  arm (&wait);
+  {
+    const char *cmds[] = { "key", "--clearmodifiers", "plus", NULL };
+
+    xdotool_on (title, cmds);
+  }
+  g_assert_true (cs_test_wait_until (viewport_moved, &wait));
+  g_assert_cmpfloat (vp->x1 - vp->x0, <, w0 * 0.9);
+  arm (&wait);
+  {
+    const char *cmds[] = { "key", "--clearmodifiers", "Left", NULL };
+
+    xdotool_on (title, cmds);
+  }
+  g_assert_true (cs_test_wait_until (viewport_moved, &wait));
+  g_assert_cmpfloat (vp->x0, <, wait.before.x0);
+  arm (&wait);
+  {
+    const char *cmds[] = { "key", "--clearmodifiers", "0", NULL };
+
+    xdotool_on (title, cmds);
+  }
+  g_assert_true (cs_test_wait_until (viewport_moved, &wait));
+  g_assert_cmpfloat (vp->x0, ==, 0);
+  g_assert_cmpfloat (vp->x1, ==, 1);
+  g_assert_cmpfloat (vp->y0, ==, 0);
+  g_assert_cmpfloat (vp->y1, ==, 1);
+  gtk_window_destroy (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -287,5 +516,6 @@ main (int   argc,
   g_test_add_func ("/scatter-view/tooltip", test_tooltip);
   g_test_add_func ("/scatter-view/view-base", test_view_base);
   g_test_add_func ("/scatter-view/click", test_click);
+  g_test_add_func ("/scatter-view/zoom", test_zoom);
   return g_test_run ();
 }

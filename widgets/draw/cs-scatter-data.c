@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "cs-scatter-data.h"
+#include "cs-scatter-segments.h"
 
 CsScatterData *
 cs_scatter_data_new (CsScatterMode  mode,
@@ -35,6 +36,7 @@ cs_scatter_data_unref (CsScatterData *data)
 {
   if (data == NULL || !g_atomic_ref_count_dec (&data->ref_count))
     return;
+  g_clear_pointer (&data->axis, _cs_scatter_axis_free);
   g_free (data->title);
   g_free (data->note);
   g_ptr_array_unref (data->series);
@@ -70,9 +72,22 @@ cs_scatter_data_add_access (CsScatterData *data,
                             guint          thread,
                             guint          flags)
 {
-  CsScatterPoint point = { time, address, thread, flags, size };
+  cs_scatter_data_add_keyed (data, time, address, size, thread, flags, 0);
+}
+
+void
+cs_scatter_data_add_keyed (CsScatterData *data,
+                           double         time,
+                           guint64        address,
+                           guint          size,
+                           guint          thread,
+                           guint          flags,
+                           guint32        key)
+{
+  CsScatterPoint point = { time, address, thread, flags, size, key };
 
   g_return_if_fail (data != NULL);
+  g_return_if_fail (data->axis == NULL);
 
   g_array_append_val (data->points, point);
 }
@@ -93,6 +108,8 @@ cs_scatter_data_select_line (CsScatterData *data,
 {
   g_return_if_fail (data != NULL);
 
+  /* Which points are shown changes in cacheline mode. */
+  g_clear_pointer (&data->axis, _cs_scatter_axis_free);
   data->has_line = TRUE;
   data->line = cs_scatter_line_of (address);
 }

@@ -3,8 +3,9 @@
  *
  * Plain data filled by the Memory page (or a test) and read by the drawing
  * code, the exporter and the GTK view. It is reference counted because one
- * set of up to 10^5 points is shared by the view, an export and the page
- * without copies; once handed to a view or an export it is not changed.
+ * set of up to 10^6 points is shared by the view, an export and the page
+ * without copies; once handed to a view or an export it is not changed
+ * (what is derived from it, the address axis, is made once on first use).
  */
 #pragma once
 
@@ -14,6 +15,9 @@ G_BEGIN_DECLS
 
 /* Bytes per cacheline: the unit of false sharing on every x86-64 core. */
 #define CS_SCATTER_LINE_SIZE 64
+/* Beyond this many threads the rest share the last colour and group: an
+ * absurd thread index must not make the drawing allocate per thread. */
+#define CS_SCATTER_MAX_THREADS 4096
 
 typedef enum
 {
@@ -29,6 +33,7 @@ typedef struct
   guint    flags;      /* CsScatterPointFlags */
   guint    size;       /* bytes accessed from @address; 0 or 1: one. The cacheline
                         * mode draws wider accesses as a bar over their bytes. */
+  guint32  key;        /* the caller's tag (the Memory page's line id) */
 } CsScatterPoint;
 
 typedef enum
@@ -55,6 +60,7 @@ typedef struct
 
   /*< private >*/
   gatomicrefcount ref_count;
+  gpointer        axis;      /* CsScatterAxis, made on first use (cs-scatter-segments.c) */
 } CsScatterData;
 
 CsScatterData *cs_scatter_data_new          (CsScatterMode         mode,
@@ -76,6 +82,14 @@ void           cs_scatter_data_add_access   (CsScatterData        *data,
                                              guint                 size,
                                              guint                 thread,
                                              guint                 flags);
+/* The same with the caller's @key (CsScatterPoint.key). */
+void           cs_scatter_data_add_keyed    (CsScatterData        *data,
+                                             double                time,
+                                             guint64               address,
+                                             guint                 size,
+                                             guint                 thread,
+                                             guint                 flags,
+                                             guint32               key);
 void           cs_scatter_data_set_note     (CsScatterData        *data,
                                              const char           *note);
 /* Selects the cacheline holding @address. */

@@ -23,30 +23,36 @@ cs_scatter_geometry_free (CsScatterGeometry *geometry)
     return;
   g_free (geometry->series_legend);
   g_free (geometry->empty_text);
+  g_free (geometry->gaps);
   g_free (geometry);
 }
 
-/* The point's axis values: see CsScatterGeometry for what x and y are. */
-static void
-point_values (const CsScatterGeometry *g,
-              const CsScatterPoint    *p,
-              double                  *xv,
-              double                  *yv)
+void
+_cs_scatter_view_window (const CsScatterGeometry *g,
+                         const CsScatterAxis     *axis,
+                         const CsScatterData     *data,
+                         guint                   *first,
+                         guint                   *last)
 {
   if (g->mode == CS_SCATTER_MODE_ADDRESS)
-    {
-      *xv = p->time;
-      /* Relative to the range start: absolute 64-bit addresses would lose
-       * their low bits in a double. */
-      *yv = p->address >= g->address_min ? (double) (p->address - g->address_min)
-                                         : -(double) (g->address_min - p->address);
-    }
+    _cs_scatter_time_window (data, axis, g->x_min, g->x_max, first, last);
   else
-    {
-      /* The centre of the byte's column. */
-      *xv = cs_scatter_offset_of (p->address) + 0.5;
-      *yv = p->time;
-    }
+    _cs_scatter_time_window (data, axis, g->y_min, g->y_max, first, last);
+}
+
+guint
+_cs_scatter_count_visible (const CsScatterGeometry *g,
+                           const CsScatterAxis     *axis,
+                           const CsScatterData     *data,
+                           guint                    enough)
+{
+  guint first, last, n = 0;
+  double x, y;
+
+  _cs_scatter_view_window (g, axis, data, &first, &last);
+  for (guint i = first; i < last && n < enough; i++)
+    n += _cs_scatter_in_view (g, axis, data, i, &x, &y);
+  return n;
 }
 
 gboolean
@@ -56,17 +62,13 @@ cs_scatter_geometry_locate (const CsScatterGeometry *geometry,
                             double                  *x,
                             double                  *y)
 {
-  const CsScatterPoint *p;
   double xv, yv;
 
   g_return_val_if_fail (geometry != NULL && data != NULL, FALSE);
 
-  if (index >= data->points->len || geometry->plot.width <= 0)
+  if (index >= data->points->len || geometry->plot.width <= 0 ||
+      !_cs_scatter_in_view (geometry, _cs_scatter_data_get_axis (data), data, index, &xv, &yv))
     return FALSE;
-  p = &g_array_index (data->points, CsScatterPoint, index);
-  if (!cs_scatter_data_shows_point (data, p))
-    return FALSE;
-  point_values (geometry, p, &xv, &yv);
   *x = cs_scatter_map_x (geometry, xv);
   *y = cs_scatter_map_y (geometry, yv);
   return TRUE;
@@ -78,21 +80,38 @@ cs_scatter_geometry_hit_test (const CsScatterGeometry *geometry,
                               double                   x,
                               double                   y)
 {
+  const CsScatterAxis *axis;
   /* A few pixels beyond the mark: small marks are hard to hit exactly. */
   double reach = geometry->mark_radius + 3;
   double best = reach * reach;
+  double kx, ky;
+  guint first, last;
   int found = -1;
 
   g_return_val_if_fail (geometry != NULL && data != NULL, -1);
 
   if (geometry->plot.width <= 0)
     return -1;
-  for (guint i = 0; i < data->points->len; i++)
+  axis = _cs_scatter_data_get_axis (data);
+  kx = geometry->plot.width / (geometry->x_max - geometry->x_min);
+  ky = geometry->plot.height / (geometry->y_max - geometry->y_min);
+  /* A million points: only those whose time can be within reach. */
+  if (geometry->mode == CS_SCATTER_MODE_ADDRESS)
+    _cs_scatter_time_window (data, axis, geometry->x_min + (x - reach - geometry->plot.x) / kx,
+                             geometry->x_min + (x + reach - geometry->plot.x) / kx, &first, &last);
+  else
+    _cs_scatter_time_window (data, axis,
+                             geometry->y_min + (geometry->plot.y + geometry->plot.height - y - reach) / ky,
+                             geometry->y_min + (geometry->plot.y + geometry->plot.height - y + reach) / ky,
+                             &first, &last);
+  for (guint i = first; i < last; i++)
     {
-      double px, py, d;
+      double xv, yv, px, py, d;
 
-      if (!cs_scatter_geometry_locate (geometry, data, i, &px, &py))
+      if (!_cs_scatter_in_view (geometry, axis, data, i, &xv, &yv))
         continue;
+      px = geometry->plot.x + (xv - geometry->x_min) * kx;
+      py = geometry->plot.y + geometry->plot.height - (yv - geometry->y_min) * ky;
       d = (px - x) * (px - x) + (py - y) * (py - y);
       /* <=: on a tie the later point, drawn on top, wins. */
       if (d <= best)
@@ -126,12 +145,22 @@ cs_scatter_geometry_new (const CsScatterData *data,
                          double               width,
                          double               height)
 {
+  return cs_scatter_geometry_new_view (data, NULL, style, width, height);
+}
+
+CsScatterGeometry *
+cs_scatter_geometry_new_view (const CsScatterData     *data,
+                              const CsScatterViewport *viewport,
+                              const CsChartStyle      *style,
+                              double                   width,
+                              double                   height)
+{
   CsScatterLayout *layout;
   CsScatterGeometry *geometry;
 
   g_return_val_if_fail (data != NULL, NULL);
 
-  layout = cs_scatter_layout_new (data, style, width, height);
+  layout = cs_scatter_layout_new (data, viewport, style, width, height);
   geometry = g_steal_pointer (&layout->geometry);
   cs_scatter_layout_free (layout);
   return geometry;
@@ -196,6 +225,40 @@ draw_grid (CsScatterLayout *layout,
       cs_color_set_source (cr, &text);
       cairo_rectangle (cr, g->band.x, g->band.y, g->band.width, g->band.height);
       cairo_fill (cr);
+    }
+
+  /* The breaks of the compressed address axis: a band of the card's
+   * colour over the grid, hairlines at its edges, and across the axis the
+   * break sign (a short zigzag each edge). Zigzags across the whole plot
+   * would cost a frame's budget in stroking at a dozen breaks. */
+  if (g->n_gaps > 0)
+    {
+      CsColor card;
+
+      _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_CARD, &card);
+      cs_color_set_source (cr, &card);
+      for (guint i = 0; i < g->n_gaps; i++)
+        cairo_rectangle (cr, g->gaps[i].x, g->gaps[i].y, g->gaps[i].width, g->gaps[i].height);
+      cairo_fill (cr);
+      grid.alpha = 1.0;
+      cs_color_set_source (cr, &grid);
+      for (guint i = 0; i < g->n_gaps; i++)
+        {
+          const CsRect *r = &g->gaps[i];
+          double amp = MIN (2.0, r->height / 4), step = 3;
+
+          for (guint edge = 0; edge < 2; edge++)
+            {
+              double y = edge == 0 ? r->y : r->y + r->height;
+              double x = r->x - CS_SCATTER_TICK_LENGTH;
+
+              cairo_move_to (cr, x, y);
+              for (guint k = 0; k < 4; k++)
+                cairo_line_to (cr, x += step, y + (k % 2 ? amp : -amp));
+              cairo_line_to (cr, r->x + r->width, y);
+            }
+        }
+      cairo_stroke (cr);
     }
 
   /* Plot frame and tick marks at full strength. */
@@ -391,28 +454,33 @@ draw_marks (CsScatterLayout *layout,
   guint n_groups = 2 * layout->n_threads;
   g_autofree guint *start = g_new0 (guint, n_groups + 1);
   g_autofree guint *fill = NULL;
-  g_autofree guint *order = g_new (guint, MAX (g->n_shown, 1));
+  g_autofree guint *order = g_new (guint, MAX (g->n_visible, 1));
   g_autofree guint8 *seen = NULL;
   int seen_w = (int) ceil (g->width * layout->frame.style.scale) + 1;
   int seen_h = (int) ceil (g->height * layout->frame.style.scale) + 1;
   CsColor ring;
 
-  /* Counting sort of the point indices by group. */
-  for (guint i = 0; i < data->points->len; i++)
+  guint first, last;
+
+  /* Counting sort of the indices of the points in view by group. */
+  _cs_scatter_view_window (g, layout->axis, data, &first, &last);
+  for (guint i = first; i < last; i++)
     {
       const CsScatterPoint *p = &g_array_index (data->points, CsScatterPoint, i);
+      double x, y;
 
-      if (cs_scatter_data_shows_point (data, p))
+      if (_cs_scatter_in_view (g, layout->axis, data, i, &x, &y))
         start[cs_scatter_group_of (layout, p) + 1]++;
     }
   for (guint k = 0; k < n_groups; k++)
     start[k + 1] += start[k];
   fill = g_memdup2 (start, sizeof (guint) * (n_groups + 1));
-  for (guint i = 0; i < data->points->len; i++)
+  for (guint i = first; i < last; i++)
     {
       const CsScatterPoint *p = &g_array_index (data->points, CsScatterPoint, i);
+      double x, y;
 
-      if (cs_scatter_data_shows_point (data, p))
+      if (_cs_scatter_in_view (g, layout->axis, data, i, &x, &y))
         order[fill[cs_scatter_group_of (layout, p)]++] = i;
     }
 
@@ -429,7 +497,7 @@ draw_marks (CsScatterLayout *layout,
   cs_color_set_source (cr, &ring);
   cairo_set_line_width (cr, 1.5);
   cairo_new_path (cr);
-  for (guint i = 0; i < data->points->len; i++)
+  for (guint i = first; i < last; i++)
     {
       const CsScatterPoint *p = &g_array_index (data->points, CsScatterPoint, i);
       double x, y;
@@ -483,6 +551,17 @@ cs_scatter_draw (cairo_t             *cr,
                  double               width,
                  double               height)
 {
+  cs_scatter_draw_view (cr, data, NULL, style, width, height);
+}
+
+void
+cs_scatter_draw_view (cairo_t                 *cr,
+                      const CsScatterData     *data,
+                      const CsScatterViewport *viewport,
+                      const CsChartStyle      *style,
+                      double                   width,
+                      double                   height)
+{
   CsScatterLayout *layout;
   CsChartFrame *frame;
 
@@ -492,7 +571,7 @@ cs_scatter_draw (cairo_t             *cr,
   if (width <= 0 || height <= 0)
     return;
 
-  layout = cs_scatter_layout_new (data, style, width, height);
+  layout = cs_scatter_layout_new (data, viewport, style, width, height);
   frame = &layout->frame;
 
   _cs_chart_frame_begin_paint (frame, cr, width, height);
@@ -500,7 +579,10 @@ cs_scatter_draw (cairo_t             *cr,
   if (layout->geometry->plot.width > 0)
     {
       draw_grid (layout, cr);
-      draw_marks (layout, cr);
+      if (layout->geometry->density)
+        _cs_scatter_draw_density (layout, cr);
+      else
+        draw_marks (layout, cr);
       draw_band_edges (layout, cr);
     }
   draw_legend_marks (layout, cr);

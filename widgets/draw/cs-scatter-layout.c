@@ -10,9 +10,6 @@
 #include "cs-scatter-layout.h"
 #include "cs-scatter-private.h"
 
-/* Beyond this many threads the rest share the last colour and group: an
- * absurd thread index must not make the drawing allocate per thread. */
-#define MAX_THREADS 4096
 #define MAX_LEGEND_ROWS 3
 
 void
@@ -239,210 +236,31 @@ layout_legend (CsScatterLayout *layout)
   return top;
 }
 
-/* Tick labels along one axis; returns the widest label's width. */
-static double
-measure_labels (CsScatterLayout  *layout,
-                GPtrArray        *labels)
+PangoLayout *
+_cs_scatter_place_small (CsScatterLayout *layout,
+                         const char      *text,
+                         double           x,
+                         double           y,
+                         double          *w,
+                         double          *h)
 {
-  double max_w = 0;
-
-  for (guint i = 0; i < labels->len; i++)
-    {
-      double w, h;
-
-      _cs_chart_text_size (g_ptr_array_index (labels, i), &w, &h);
-      max_w = MAX (max_w, w);
-    }
-  return max_w;
-}
-
-static void
-add_tick (CsScatterLayout *layout,
-          GArray          *ticks,
-          GPtrArray       *labels,
-          double           value,
-          const char      *label)
-{
-  CsScatterTick tick = { value };
-
-  g_array_append_val (ticks, tick);
-  g_ptr_array_add (labels, _cs_chart_frame_text (&layout->frame, label, CS_CHART_FONT_SMALL, -1, 1));
-}
-
-/* The ticks and labels of a time axis over the shown points' times. */
-static void
-time_ticks (CsScatterLayout *layout,
-            double           t_lo,
-            double           t_hi,
-            guint            max_ticks,
-            double          *min,
-            double          *max,
-            GArray          *ticks,
-            GPtrArray       *labels)
-{
-  double step;
-
-  _cs_scatter_time_range (t_lo, t_hi, max_ticks, min, max, &step);
-  g_array_set_size (ticks, 0);
-  g_ptr_array_set_size (labels, 0);
-  for (double v = *min; v <= *max + step * 1e-6; v += step)
-    {
-      g_autofree char *label = _cs_scatter_format_time (v, step);
-
-      add_tick (layout, ticks, labels, v, label);
-    }
-}
-
-static void
-layout_axes (CsScatterLayout *layout,
-             double           top,
-             double           bottom,
-             double           t_lo,
-             double           t_hi,
-             guint64          a_lo,
-             guint64          a_hi)
-{
-  CsScatterGeometry *g = layout->geometry;
-  CsChartFrame *frame = &layout->frame;
-  gboolean address_mode = g->mode == CS_SCATTER_MODE_ADDRESS;
-  double pad = frame->pad;
-  double lh = frame->line_height, sh = frame->small_line_height;
-  g_autoptr(GPtrArray) x_labels = g_ptr_array_new ();
-  g_autoptr(GPtrArray) y_labels = g_ptr_array_new ();
-  double plot_top = top + sh / 2;
-  double plot_bottom = bottom - lh - 2 - sh - CS_SCATTER_TICK_LENGTH - 2;
-  double plot_h = MAX (1, plot_bottom - plot_top);
-  double left, right, label_w, tw, th;
-  guint y_max_ticks = (guint) CLAMP (plot_h / (sh * 2.2), 2, 12);
-  guint x_step = 1;
-  CsColor secondary;
-  PangoLayout *pl;
-
-  _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
-
-  /* y ticks first: their labels' width sets the plot's left edge. */
-  if (address_mode)
-    {
-      guint64 step;
-
-      _cs_scatter_address_range (a_lo, a_hi, y_max_ticks, &g->address_min, &g->address_max, &step);
-      g->y_min = 0;
-      g->y_max = (double) (g->address_max - g->address_min);
-      for (guint64 a = g->address_min; ; a += step)
-        {
-          g_autofree char *label = _cs_scatter_format_address (a);
-
-          add_tick (layout, layout->y_ticks, y_labels, (double) (a - g->address_min), label);
-          if (a >= g->address_max || g->address_max - a < step)
-            break;
-        }
-    }
-  else
-    time_ticks (layout, t_lo, t_hi, y_max_ticks, &g->y_min, &g->y_max, layout->y_ticks, y_labels);
-  label_w = measure_labels (layout, y_labels);
-
-  /* TRANSLATORS: axis titles of the data-address scatter chart */
-  layout->y_title = _cs_chart_frame_text (frame, address_mode ? _("Data address") : _("Time (s)"),
-                                         CS_CHART_FONT_REGULAR, plot_h, 1);
-  _cs_chart_text_size (layout->y_title, &tw, &th);
-  left = pad + th + 4 + label_w + CS_SCATTER_TICK_LENGTH + 2;
-  layout->y_title_x = pad;
-  layout->y_title_y = plot_top + plot_h / 2 + MIN (tw, plot_h) / 2;
-  layout->y_title_color = secondary;
-
-  /* x ticks: time needs labels that do not collide; offsets go every word
-   * (8 bytes), or every 16 or 32 when the plot is narrow. */
-  right = g->width - pad;
-  if (address_mode)
-    {
-      double est_w = MAX (1, right - left);
-
-      for (guint max_ticks = (guint) CLAMP (est_w / 60, 2, 12); ; max_ticks--)
-        {
-          time_ticks (layout, t_lo, t_hi, max_ticks, &g->x_min, &g->x_max, layout->x_ticks, x_labels);
-          if (max_ticks <= 2 || measure_labels (layout, x_labels) + 8 <= est_w / MAX (1, x_labels->len - 1))
-            break;
-        }
-    }
-  else
-    {
-      double est_w = MAX (1, right - left);
-      double digits_w;
-
-      pl = _cs_chart_frame_text (frame, "64", CS_CHART_FONT_SMALL, -1, 1);
-      _cs_chart_text_size (pl, &digits_w, &th);
-      while (x_step < 4 && est_w / (8.0 / x_step) < digits_w + 6)
-        x_step *= 2;
-      g->x_min = 0;
-      g->x_max = CS_SCATTER_LINE_SIZE;
-      for (guint o = 0; o <= CS_SCATTER_LINE_SIZE; o += 8)
-        {
-          g_autofree char *label = g_strdup_printf ("%u", o);
-
-          /* Every word keeps its faint grid line; labels may thin out. */
-          add_tick (layout, layout->x_ticks, x_labels, o, (o / 8) % x_step == 0 ? label : "");
-        }
-    }
-  if (x_labels->len > 0)
-    {
-      _cs_chart_text_size (g_ptr_array_index (x_labels, x_labels->len - 1), &tw, &th);
-      right -= tw / 2;
-    }
-
-  g->plot = (CsRect) { left, plot_top, MAX (1, right - left), plot_h };
-
-  /* Queue the labels now that the plot is placed. */
-  for (guint i = 0; i < y_labels->len; i++)
-    {
-      double y = cs_scatter_map_y (g, g_array_index (layout->y_ticks, CsScatterTick, i).value);
-
-      pl = g_ptr_array_index (y_labels, i);
-      _cs_chart_text_size (pl, &tw, &th);
-      _cs_chart_frame_place (frame, pl, left - CS_SCATTER_TICK_LENGTH - 2 - tw, y - th / 2, &secondary);
-    }
-  for (guint i = 0; i < x_labels->len; i++)
-    {
-      double x = cs_scatter_map_x (g, g_array_index (layout->x_ticks, CsScatterTick, i).value);
-
-      pl = g_ptr_array_index (x_labels, i);
-      _cs_chart_text_size (pl, &tw, &th);
-      _cs_chart_frame_place (frame, pl, x - tw / 2, g->plot.y + g->plot.height + CS_SCATTER_TICK_LENGTH + 2,
-                            &secondary);
-    }
-  pl = _cs_chart_frame_text (frame, address_mode ? _("Time (s)") : _("Offset in cacheline (bytes)"),
-                            CS_CHART_FONT_REGULAR, g->plot.width, 1);
-  _cs_chart_text_size (pl, &tw, &th);
-  _cs_chart_frame_place (frame, pl, g->plot.x + (g->plot.width - tw) / 2, bottom - lh, &secondary);
-
-  /* Marks must fit a byte's column in cacheline mode. */
-  g->mark_radius = address_mode ? 2.5 : CLAMP (g->plot.width / CS_SCATTER_LINE_SIZE * 0.4, 1.5, 3.5);
-
-  if (address_mode && layout->data->has_line &&
-      layout->data->line >= g->address_min && layout->data->line < g->address_max)
-    {
-      double y0 = cs_scatter_map_y (g, (double) (layout->data->line - g->address_min));
-      double y1 = cs_scatter_map_y (g, (double) (layout->data->line - g->address_min) + CS_SCATTER_LINE_SIZE);
-      /* At least a few pixels tall, or a 64-byte line in a wide range vanishes. */
-      double h = MAX (y0 - y1, 4.0);
-      double mid = (y0 + y1) / 2;
-
-      g->band = (CsRect) { g->plot.x, mid - h / 2, g->plot.width, h };
-    }
+  return place_text (layout, text, CS_CHART_FONT_SMALL, -1, x, y, CS_COLOR_ROLE_TEXT_SECONDARY, w, h);
 }
 
 CsScatterLayout *
-cs_scatter_layout_new (const CsScatterData *data,
-                       const CsChartStyle  *style,
-                       double               width,
-                       double               height)
+cs_scatter_layout_new (const CsScatterData     *data,
+                       const CsScatterViewport *viewport,
+                       const CsChartStyle      *style,
+                       double                   width,
+                       double                   height)
 {
   CsScatterLayout *layout = g_new0 (CsScatterLayout, 1);
   CsScatterGeometry *g;
-  double t_lo = INFINITY, t_hi = -INFINITY, top, bottom;
-  guint64 a_lo = G_MAXUINT64, a_hi = 0;
-  guint max_thread = 0;
+  double top, bottom;
 
   layout->data = data;
+  layout->axis = _cs_scatter_data_get_axis (data);
+  layout->viewport = viewport != NULL ? *viewport : (CsScatterViewport) { 0, 1, 0, 1 };
   /* The same fonts and metrics as the BAR and REF charts, a little less
    * padding: the plot needs the room. */
   _cs_chart_frame_init_text (&layout->frame, style, CLAMP (MIN (width, height) * 0.03, 4.0, 12.0));
@@ -455,43 +273,10 @@ cs_scatter_layout_new (const CsScatterData *data,
   g->height = height;
   g->x_max = g->y_max = 1;
 
-  for (guint i = 0; i < data->points->len; i++)
-    max_thread = MAX (max_thread, g_array_index (data->points, CsScatterPoint, i).thread);
-  layout->n_threads = CLAMP (MAX (data->series->len, max_thread + 1), 1, MAX_THREADS);
-  layout->counts = g_new0 (guint, layout->n_threads);
-  for (guint i = 0; i < data->points->len; i++)
-    {
-      const CsScatterPoint *p = &g_array_index (data->points, CsScatterPoint, i);
-
-      if (!cs_scatter_data_shows_point (data, p))
-        continue;
-      g->n_shown++;
-      layout->counts[MIN (p->thread, layout->n_threads - 1)]++;
-      t_lo = MIN (t_lo, p->time);
-      t_hi = MAX (t_hi, p->time);
-      a_lo = MIN (a_lo, p->address);
-      a_hi = MAX (a_hi, p->address);
-    }
-  /* The selected line stays in view in address mode. */
-  if (data->has_line && g->n_shown > 0)
-    {
-      a_lo = MIN (a_lo, data->line);
-      a_hi = MAX (a_hi, data->line);
-    }
-
-  /* A little room beyond the extreme points, so that their marks do not sit
-   * on the plot's frame. */
-  if (g->n_shown > 0)
-    {
-      double t_pad = (t_hi - t_lo) * 0.03;
-      guint64 a_pad = MAX ((a_hi - a_lo) / 64, CS_SCATTER_LINE_SIZE / 2);
-
-      /* Nothing happens before the recording starts. */
-      t_lo = t_lo >= 0 ? MAX (t_lo - t_pad, 0) : t_lo - t_pad;
-      t_hi += t_pad;
-      a_lo = a_lo > a_pad ? a_lo - a_pad : 0;
-      a_hi = a_hi < G_MAXUINT64 - a_pad ? a_hi + a_pad : G_MAXUINT64;
-    }
+  /* Counted once per data (cs-scatter-segments.c), not per frame. */
+  layout->n_threads = layout->axis->n_threads;
+  layout->counts = g_memdup2 (layout->axis->counts, sizeof (guint) * layout->n_threads);
+  g->n_shown = layout->axis->n_shown;
 
   top = layout_title (layout);
   if (g->n_shown == 0)
@@ -500,6 +285,6 @@ cs_scatter_layout_new (const CsScatterData *data,
       return layout;
     }
   bottom = layout_legend (layout) - layout->frame.pad * 0.75;
-  layout_axes (layout, top, bottom, t_lo, t_hi, a_lo, a_hi);
+  _cs_scatter_layout_axes (layout, top, bottom);
   return layout;
 }

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "cs-test-false-sharing.h"
+#include "cs-test-json.h"
 
 static const char *cyclescope;
 static const char *workload;
@@ -23,6 +24,7 @@ typedef struct
 {
   char    *bundle;
   guint64  counter_a, counter_b;
+  guint64  pid[2], tid[2];
 } Recording;
 
 /* Records @mode once per test program run. */
@@ -35,6 +37,10 @@ record (const char *mode)
   r->bundle = cs_test_fs_record (cyclescope, workload, tmpdir, mode, &out);
   r->counter_a = cs_test_fs_value (out, "counter_a");
   r->counter_b = cs_test_fs_value (out, "counter_b");
+  r->pid[0] = cs_test_fs_value (out, "pid_a");
+  r->pid[1] = cs_test_fs_value (out, "pid_b");
+  r->tid[0] = cs_test_fs_value (out, "tid_a");
+  r->tid[1] = cs_test_fs_value (out, "tid_b");
   return r;
 }
 
@@ -49,26 +55,6 @@ report_json (const char *bundle)
   root = json_tokener_parse (r.out);
   g_assert_nonnull (root);
   return root;
-}
-
-static guint64
-hex_field (json_object *o,
-           const char  *key)
-{
-  json_object *v = NULL;
-
-  g_assert_true (json_object_object_get_ex (o, key, &v));
-  return g_ascii_strtoull (json_object_get_string (v), NULL, 16);
-}
-
-static json_object *
-field (json_object *o,
-       const char  *key)
-{
-  json_object *v = NULL;
-
-  g_assert_true (json_object_object_get_ex (o, key, &v));
-  return v;
 }
 
 /* Width and height from a PNG's IHDR chunk, read by hand. */
@@ -137,21 +123,26 @@ test_adjacent (void)
 {
   g_autofree Recording *r = record ("adjacent");
   json_object *root = report_json (r->bundle);
-  json_object *lines = field (root, "lines");
+  json_object *lines = cs_test_json_field (root, "lines");
   json_object *top;
   guint64 line;
 
-  g_assert_cmpuint (json_object_get_uint64 (field (field (root, "stats"), "known")), >, 0);
+  g_assert_cmpuint (json_object_get_uint64 (cs_test_json_field (cs_test_json_field (root, "stats"), "known")), >, 0);
   g_assert_cmpuint (json_object_array_length (lines), >=, 1);
   top = json_object_array_get_idx (lines, 0);
-  line = hex_field (top, "address");
+  line = cs_test_json_hex (top, "address");
   g_assert_cmphex (line, ==, r->counter_a & ~G_GUINT64_CONSTANT (63));
   g_assert_cmphex (line, ==, r->counter_b & ~G_GUINT64_CONSTANT (63));
-  g_assert_true (json_object_get_boolean (field (top, "false_sharing")));
-  g_assert_cmpuint (json_object_array_length (field (top, "threads")), ==, 2);
-  g_assert_cmpuint (json_object_get_uint64 (field (top, "stores")), >, 0);
+  g_assert_true (json_object_get_boolean (cs_test_json_field (top, "false_sharing")));
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (top, "sharing")), ==, "false");
+  g_assert_cmpuint (json_object_array_length (cs_test_json_field (top, "threads")), ==, 2);
+  g_assert_cmpuint (json_object_get_uint64 (cs_test_json_field (top, "stores")), >, 0);
+  /* Named by the variable holding it (the workload's static "area"). */
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (cs_test_json_field (top, "region"), "kind")), ==, "module");
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (cs_test_json_field (top, "region"), "symbol")), ==, "area");
 
-  /* The text form marks the same line with "!" and its hex address. */
+  /* The text form marks the same line with "!" and its hex address, and
+   * names each thread with its process. */
   {
     const char *argv[] = { cyclescope, "report", "--memory", r->bundle, NULL };
     g_auto(CsTestOutput) t = cs_test_output (argv, NULL);
@@ -159,6 +150,15 @@ test_adjacent (void)
 
     g_assert_cmpint (cs_test_output_exit_code (&t), ==, 0);
     g_assert_nonnull (strstr (t.out, mark));
+    g_assert_nonnull (strstr (t.out, "False sharing"));
+    g_assert_nonnull (strstr (t.out, "area (cs-test-false-sharing)"));
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autofree char *who = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT ":",
+                                                r->pid[i], r->tid[i]);
+
+        g_assert_nonnull (strstr (t.out, who));
+      }
   }
   /* CSV: a header and one row per line, the first one the same line. */
   {
@@ -184,23 +184,90 @@ test_padded (void)
 {
   g_autofree Recording *r = record ("padded");
   json_object *root = report_json (r->bundle);
-  json_object *lines = field (root, "lines");
+  json_object *lines = cs_test_json_field (root, "lines");
   guint found = 0;
 
   g_assert_cmphex (r->counter_a & ~G_GUINT64_CONSTANT (63), !=, r->counter_b & ~G_GUINT64_CONSTANT (63));
   for (gsize i = 0; i < json_object_array_length (lines); i++)
     {
       json_object *l = json_object_array_get_idx (lines, i);
-      guint64 line = hex_field (l, "address");
+      guint64 line = cs_test_json_hex (l, "address");
 
       if (line != (r->counter_a & ~G_GUINT64_CONSTANT (63)) &&
           line != (r->counter_b & ~G_GUINT64_CONSTANT (63)))
         continue;
       found++;
-      g_assert_false (json_object_get_boolean (field (l, "false_sharing")));
-      g_assert_cmpuint (json_object_array_length (field (l, "threads")), ==, 1);
+      g_assert_false (json_object_get_boolean (cs_test_json_field (l, "false_sharing")));
+      g_assert_cmpuint (json_object_array_length (cs_test_json_field (l, "threads")), ==, 1);
     }
   g_assert_cmpuint (found, ==, 2);
+  json_object_put (root);
+  g_free (r->bundle);
+}
+
+/* One counter, two writers: true sharing, in JSON and text ("="). */
+static void
+test_true_sharing (void)
+{
+  g_autofree Recording *r = record ("same");
+  json_object *root = report_json (r->bundle);
+  json_object *top = json_object_array_get_idx (cs_test_json_field (root, "lines"), 0);
+  guint64 line = cs_test_json_hex (top, "address");
+
+  g_assert_cmphex (line, ==, r->counter_a & ~G_GUINT64_CONSTANT (63));
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (top, "sharing")), ==, "true");
+  g_assert_true (json_object_get_boolean (cs_test_json_field (top, "true_sharing")));
+  g_assert_false (json_object_get_boolean (cs_test_json_field (top, "false_sharing")));
+  {
+    const char *argv[] = { cyclescope, "report", "--memory", r->bundle, NULL };
+    g_auto(CsTestOutput) t = cs_test_output (argv, NULL);
+    g_autofree char *mark = g_strdup_printf ("= 0x%016" G_GINT64_MODIFIER "x", line);
+
+    g_assert_cmpint (cs_test_output_exit_code (&t), ==, 0);
+    g_assert_nonnull (strstr (t.out, mark));
+    g_assert_nonnull (strstr (t.out, "True sharing"));
+  }
+  json_object_put (root);
+  g_free (r->bundle);
+}
+
+/* Two processes on a shared page: one line, both threads with their own
+ * process, marked "⇄" as shared. */
+static void
+test_processes (void)
+{
+  g_autofree Recording *r = record ("shared");
+  json_object *root = report_json (r->bundle);
+  json_object *top = json_object_array_get_idx (cs_test_json_field (root, "lines"), 0);
+  json_object *threads = cs_test_json_field (top, "threads");
+  guint64 line = cs_test_json_hex (top, "address");
+
+  g_assert_cmpuint (r->pid[0], !=, r->pid[1]);
+  g_assert_true (json_object_get_boolean (cs_test_json_field (top, "shared")));
+  g_assert_cmpuint (json_object_get_uint64 (cs_test_json_field (top, "processes")), ==, 2);
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (top, "sharing")), ==, "false");
+  g_assert_cmpuint (json_object_array_length (threads), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      json_object *t = json_object_array_get_idx (threads, i);
+      guint64 tid = json_object_get_uint64 (cs_test_json_field (t, "tid"));
+      guint w = tid == r->tid[0] ? 0 : 1;
+
+      g_assert_cmpuint (tid, ==, r->tid[w]);
+      g_assert_cmpuint (json_object_get_uint64 (cs_test_json_field (t, "pid")), ==, r->pid[w]);
+    }
+  {
+    const char *argv[] = { cyclescope, "report", "--memory", r->bundle, NULL };
+    g_auto(CsTestOutput) t = cs_test_output (argv, NULL);
+    g_autofree char *mark = g_strdup_printf ("!⇄0x%016" G_GINT64_MODIFIER "x", line);
+    g_autofree char *a = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT ":", r->pid[0], r->tid[0]);
+    g_autofree char *b = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT ":", r->pid[1], r->tid[1]);
+
+    g_assert_cmpint (cs_test_output_exit_code (&t), ==, 0);
+    g_assert_nonnull (strstr (t.out, mark));
+    g_assert_nonnull (strstr (t.out, a));
+    g_assert_nonnull (strstr (t.out, b));
+  }
   json_object_put (root);
   g_free (r->bundle);
 }
@@ -247,6 +314,8 @@ main (int    argc,
 
   g_test_add_func ("/cli-memory/adjacent", test_adjacent);
   g_test_add_func ("/cli-memory/padded", test_padded);
+  g_test_add_func ("/cli-memory/true-sharing", test_true_sharing);
+  g_test_add_func ("/cli-memory/processes", test_processes);
   g_test_add_func ("/cli-memory/no-registers", test_no_registers);
   ret = g_test_run ();
   cs_test_rmdir (tmpdir);

@@ -24,6 +24,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cs-annotate-rows.h"
 #include "cs-cacheline-table.h"
@@ -126,6 +127,41 @@ is_toggle_labelled (GtkWidget     *widget,
          g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
 }
 
+static gboolean
+is_toggle_with_icon (GtkWidget     *widget,
+                     gconstpointer  icon)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0;
+}
+
+/* "Flagged Lines Only" on the all-accesses scatter: exactly the accesses
+ * of the lines with false or true sharing (none when nothing is flagged),
+ * every access again when it is off. */
+static void
+check_flagged_only (CsMemoryPage *page)
+{
+  CsMemoryProfile *profile = cs_memory_page_get_profile (page);
+  GtkWidget *flagged = cs_test_find_mapped (GTK_WIDGET (page), is_toggle_with_icon, "dialog-warning-symbolic");
+  guint all = cs_scatter_data_get_n_points (cs_scatter_view_get_data (scatter_of (page)));
+  guint64 expected = 0;
+  CsScatterData *data;
+
+  for (guint i = 0; i < cs_memory_profile_get_n_lines (profile); i++)
+    if (cs_memory_profile_get_line (profile, i)->sharing != CS_MEMORY_SHARING_NONE)
+      expected += cs_memory_profile_get_line (profile, i)->samples;
+  g_assert_nonnull (flagged);
+  g_assert_true (gtk_widget_is_sensitive (flagged));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (flagged), TRUE);
+  data = cs_scatter_view_get_data (scatter_of (page));
+  g_assert_true (g_str_has_prefix (data->title, "Sampled accesses to lines with false or true sharing"));
+  g_assert_cmpuint (cs_scatter_data_get_n_points (data), ==, expected);
+  for (guint i = 0; i < cs_scatter_data_get_n_points (data); i++)
+    g_assert_cmpint (cs_memory_profile_get_line_by_id (profile, cs_scatter_data_get_point (data, i)->key)->sharing,
+                     !=, CS_MEMORY_SHARING_NONE);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (flagged), FALSE);
+  g_assert_cmpuint (cs_scatter_data_get_n_points (cs_scatter_view_get_data (scatter_of (page))), ==, all);
+}
+
 /* The details row of the line's @index-th instruction (1-based). */
 static gboolean
 is_instruction_row (GtkWidget     *widget,
@@ -146,6 +182,18 @@ is_label_starting (GtkWidget     *widget,
                    gconstpointer  prefix)
 {
   return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix);
+}
+
+/* A label or a table cell (GtkInscription) showing @text somewhere. */
+static gboolean
+is_text_containing (GtkWidget     *widget,
+                    gconstpointer  text)
+{
+  const char *shown = GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget))
+                      : GTK_IS_INSCRIPTION (widget) ? gtk_inscription_get_text (GTK_INSCRIPTION (widget))
+                      : NULL;
+
+  return shown != NULL && strstr (shown, text) != NULL;
 }
 
 /* Which of the recording's threads a scatter series is; -1: neither. */
@@ -271,7 +319,7 @@ step_recording (CsTestApp *app)
       g_assert_true (line->false_sharing == r->adjacent);
       if (r->adjacent)
         g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting,
-                                               "⚠ Likely false sharing"));
+                                               "⚠ False sharing"));
       else
         {
           const CsMemoryLine *other = cs_memory_profile_find_line (profile, line->pid,
@@ -362,6 +410,9 @@ step_recording (CsTestApp *app)
       g_assert_cmpuint (cs_scatter_data_get_n_points (data), >, 0);
       g_assert_cmpuint (cs_scatter_data_get_n_points (data), <=, n);
       check_export (page);
+      check_flagged_only (page);
+      /* The filter made new data: the view's again. */
+      data = cs_scatter_view_get_data (view);
       if (r->adjacent)
         {
           /* The user activates the line's hottest instruction. */
@@ -376,7 +427,17 @@ step_recording (CsTestApp *app)
       /* Padded: a point of the other counter's line selects that line and
        * shows it. */
       elsewhere = other_counter (r, line);
-      g_signal_emit_by_name (view, "point-activated", elsewhere);
+      for (guint i = 0; i < cs_scatter_data_get_n_points (data); i++)
+        {
+          const CsScatterPoint *p = cs_scatter_data_get_point (data, i);
+
+          /* As a click on one of its points: its address and key. */
+          if (cs_scatter_line_of (p->address) == (elsewhere & ~G_GUINT64_CONSTANT (63)))
+            {
+              g_signal_emit_by_name (view, "point-activated", p->address, p->key);
+              break;
+            }
+        }
       line = selected_line_of (page);
       g_assert_cmphex (line->address, ==, elsewhere & ~G_GUINT64_CONSTANT (63));
       check_line_scatter (r, page, line);
@@ -550,6 +611,114 @@ test_no_registers (void)
   cs_test_app_run (files, step_no_registers, NULL);
 }
 
+typedef struct
+{
+  const char *mode;
+  guint64     pid[2];
+  guint64     tid[2];
+} SharingCase;
+
+/* "same": both threads write one counter, the page says true sharing in
+ * the table and in the details. "shared": two processes, one line, each
+ * thread shown with its process beside it. */
+static gboolean
+step_sharing (CsTestApp *app)
+{
+  const SharingCase *c = app->data;
+  CsMemoryPage *page = show_memory_page (app);
+  const CsMemoryLine *line;
+
+  if (page == NULL || cs_memory_page_is_loading (page) || !gtk_widget_get_mapped (GTK_WIDGET (page)))
+    return FALSE;
+  line = selected_line_of (page);
+  g_assert_nonnull (line);
+  if (g_str_equal (c->mode, "same"))
+    {
+      g_assert_true (line->true_sharing);
+      g_assert_false (line->false_sharing);
+      g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting, "True sharing:"));
+      g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_text_containing, "True sharing"));
+    }
+  else
+    {
+      g_assert_true (line->false_sharing);
+      g_assert_cmpuint (line->n_processes, ==, 2);
+      g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_containing, "shared by 2 processes"));
+      for (guint t = 0; t < 2; t++)
+        {
+          g_autofree char *cell = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT ":",
+                                                   c->pid[t], c->tid[t]);
+          g_autofree char *row = g_strdup_printf ("Thread %" G_GUINT64_FORMAT " (process %" G_GUINT64_FORMAT ")",
+                                                  c->tid[t], c->pid[t]);
+
+          g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_text_containing, cell));
+          g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting, row));
+        }
+    }
+  return TRUE;
+}
+
+static void
+test_sharing (gconstpointer data)
+{
+  SharingCase c = { data };
+  g_autofree char *out = NULL;
+  g_autofree char *bundle = cs_test_fs_record (cyclescope, workload, tmpdir, data, &out);
+  const char *files[] = { bundle, NULL };
+
+  c.pid[0] = cs_test_fs_value (out, "pid_a");
+  c.pid[1] = cs_test_fs_value (out, "pid_b");
+  c.tid[0] = cs_test_fs_value (out, "tid_a");
+  c.tid[1] = cs_test_fs_value (out, "tid_b");
+  cs_test_app_run (files, step_sharing, &c);
+}
+
+static int saved_stdout = -1;
+
+/* "Confirm with Watchpoints" on the flagged line: the program runs again
+ * under hardware watchpoints and the details say it is confirmed, with a
+ * row per watched thread. */
+static gboolean
+step_confirm (CsTestApp *app)
+{
+  CsMemoryPage *page = show_memory_page (app);
+
+  if (page == NULL || cs_memory_page_is_loading (page) || !gtk_widget_get_mapped (GTK_WIDGET (page)))
+    return FALSE;
+  if (app->stage == 0)
+    {
+      const CsMemoryLine *line = selected_line_of (page);
+
+      g_assert_nonnull (line);
+      g_assert_true (line->false_sharing);
+      g_assert_true (cs_test_action_enabled (GTK_WIDGET (page), "memory.confirm"));
+      /* The watched program prints to the viewer's standard output, which
+       * is this test's TAP stream: send it to standard error meanwhile. */
+      saved_stdout = dup (STDOUT_FILENO);
+      fflush (stdout);
+      dup2 (STDERR_FILENO, STDOUT_FILENO);
+      gtk_widget_activate_action (GTK_WIDGET (page), "memory.confirm", NULL);
+      app->stage = 1;
+      return FALSE;
+    }
+  if (cs_test_action_enabled (GTK_WIDGET (page), "memory.stop-confirm"))
+    return FALSE;
+  dup2 (saved_stdout, STDOUT_FILENO);
+  close (saved_stdout);
+  g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting, "Confirmed:"));
+  g_assert_nonnull (cs_test_find_mapped (GTK_WIDGET (page), is_label_starting, "Watched thread"));
+  return TRUE;
+}
+
+static void
+test_confirm (void)
+{
+  g_autoptr(Recording) r = record ("adjacent");
+  const char *files[] = { r->bundle, NULL };
+
+  cs_test_app_run (files, step_confirm, r);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -568,6 +737,9 @@ main (int    argc,
       g_test_add_func ("/app/memory/program-gone", test_program_gone);
       g_test_add_func ("/app/memory/truncated", test_truncated);
       g_test_add_func ("/app/memory/no-registers", test_no_registers);
+      g_test_add_data_func ("/app/memory/true-sharing", "same", test_sharing);
+      g_test_add_data_func ("/app/memory/processes", "shared", test_sharing);
+      g_test_add_func ("/app/memory/confirm", test_confirm);
     }
   status = g_test_run ();
   cs_test_rmdir (tmpdir);

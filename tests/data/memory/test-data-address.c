@@ -423,6 +423,20 @@ static const guint8 fs[] = { 0x64, 0x48, 0x8b, 0x04, 0x25, 0x28, 0x00, 0x00, 0x0
 static const guint8 call[] = { 0xe8, 0x00, 0x00, 0x00, 0x00, 0x31, 0xc0 };
 /* ff ff (no instruction), then 31 c0 at +2 */
 static const guint8 garbage[] = { 0xff, 0xff, 0x31, 0xc0 };
+/* A spin-wait after a store that runs once:
+ *   +0   48 89 07      mov [rdi], rax      REX.W 89 /r, ModRM 00 000 111
+ *   +3   f3 90         pause               ← loop head: the je jumps here
+ *   +5   83 3e 00      cmp dword [rsi], 0  83 /7 ib, ModRM 00 111 110
+ *   +8   74 f9         je +3               0x40100a − 7 = 0x401003
+ *   +10  c3            ret
+ * A sample at the pause came from the je, not from the store above it. */
+static const guint8 spin[] = { 0x48, 0x89, 0x07, 0xf3, 0x90, 0x83, 0x3e, 0x00, 0x74, 0xf9, 0xc3 };
+/* mov rax, [rdi]; xor eax, eax (+3); jmp rcx (+5, ff e1: FF /4, ModRM 11
+ * 100 001): a jump table may lead anywhere in the function. */
+static const guint8 table[] = { 0x48, 0x8b, 0x07, 0x31, 0xc0, 0xff, 0xe1 };
+/* The same ending in jmp [rip+0] (ff 25 00 00 00 00): a tail call through
+ * the GOT, which leaves the function. */
+static const guint8 tail[] = { 0x48, 0x8b, 0x07, 0x31, 0xc0, 0xff, 0x25, 0x00, 0x00, 0x00, 0x00 };
 
 #define F(a) a, sizeof a
 static const SkidCase skid_cases[] = {
@@ -449,6 +463,12 @@ static const SkidCase skid_cases[] = {
   { "rip-relative", F (rip), 6, 6, CS_DATA_ADDRESS_KNOWN, 0x401106, TRUE, FALSE, TRUE, 0 },
   { "fs-segment", F (fs), 9, 9, CS_DATA_ADDRESS_UNKNOWN_SEGMENT, 0, TRUE, FALSE, TRUE, 0 },
   { "call", F (call), 5, 5, CS_DATA_ADDRESS_NO_MEMORY, 0, FALSE, FALSE, FALSE, 5 },
+  /* The loop head: not given to the store above it. */
+  { "jump-target", F (spin), 3, 3, CS_DATA_ADDRESS_UNKNOWN_JUMP_TARGET, 0, FALSE, FALSE, FALSE, 3 },
+  /* The je after the loop's load is no target: corrected to the load. */
+  { "after-loop-load", F (spin), 8, 3, CS_DATA_ADDRESS_KNOWN, 0x604000, TRUE, FALSE, TRUE, 5 },
+  { "jump-table", F (table), 3, 3, CS_DATA_ADDRESS_UNKNOWN_JUMP_TARGET, 0, FALSE, FALSE, FALSE, 3 },
+  { "got-tail-call", F (tail), 3, 3, CS_DATA_ADDRESS_KNOWN, 0x605000, TRUE, FALSE, TRUE, 0 },
 };
 #undef F
 
@@ -460,16 +480,25 @@ test_skid (gconstpointer data)
   Regs r = { 0 };
   CsDataAddress a;
   guint prev;
+  g_autoptr(GArray) targets = g_array_new (FALSE, FALSE, sizeof (guint64));
+  gboolean complete, target = FALSE;
 
   r.values[AX] = 0x602000;
   r.values[CX] = c->fn == incr_loop ? 0x602000 : 2;
   r.values[DX] = 0x703000;
   r.values[SP] = 0x7fff1000;
+  r.values[SI] = 0x604000;
+  r.values[DI] = 0x605000;
   regs_pack (&r, MASK);
   prev = cs_data_address_find_previous (d, c->fn, c->fn_len, FN, FN + c->at);
   g_assert_cmpuint (prev, ==, c->prev_len);
+  /* As the profile does: the IP is a target if the function jumps there
+   * or its control flow is not fully known. */
+  complete = cs_data_address_find_jump_targets (d, c->fn, c->fn_len, FN, targets);
+  for (guint i = 0; i < targets->len; i++)
+    target |= g_array_index (targets, guint64, i) == FN + c->at;
   cs_data_address_compute_sample (d, c->fn + c->at - prev, c->fn_len - c->at + prev, FN + c->at,
-                                  prev, &r.regs, &a);
+                                  prev, target || !complete, &r.regs, &a);
   g_test_message ("%s 0x%" G_GINT64_MODIFIER "x from 0x%" G_GINT64_MODIFIER "x, corrected %d",
                   cs_data_address_kind_to_string (a.kind), a.address, a.ip, a.skid_corrected);
   g_assert_false (a.skid_corrected && c->prev_len == 0);
@@ -482,9 +511,40 @@ test_skid (gconstpointer data)
   g_assert_cmpint (a.is_load, ==, c->is_load);
   g_assert_cmpint (a.is_store, ==, c->is_store);
   g_assert_cmpint (a.skid_corrected, ==, c->corrected);
-  /* All the corrected accesses here are 8 bytes but the 32-bit ones. */
+  /* All the corrected accesses here are 8 bytes but the 32-bit ones (rip, spin). */
   if (a.kind == CS_DATA_ADDRESS_KNOWN && a.skid_corrected)
-    g_assert_cmpuint (a.size, ==, c->fn == rip ? 4 : 8);
+    g_assert_cmpuint (a.size, ==, c->fn == rip || c->fn == spin ? 4 : 8);
+}
+
+/* The targets found: the spin loop's head, each target once (incr_loop's
+ * jne back to +0); undecodable bytes and a register-indirect jump make the
+ * flow incomplete, a jump through [rip] does not; targets outside the
+ * function (a call to elsewhere) are left out. */
+static void
+test_jump_targets (void)
+{
+  g_autoptr(CsDataAddressDecoder) d = decoder ();
+  g_autoptr(GArray) t = g_array_new (FALSE, FALSE, sizeof (guint64));
+  /* e8 f6 ff ff ff call FN+5−10 = FN−5: outside; eb fc jmp FN+5+2−4 = FN+3
+   * (the call's end, reached from the callee's ret too); eb fa jmp FN+3 again */
+  static const guint8 calls[] = { 0xe8, 0xf6, 0xff, 0xff, 0xff, 0xeb, 0xfc, 0xeb, 0xfa };
+
+  g_assert_true (cs_data_address_find_jump_targets (d, spin, sizeof spin, FN, t));
+  g_assert_cmpuint (t->len, ==, 1);
+  g_assert_cmphex (g_array_index (t, guint64, 0), ==, FN + 3);
+  g_array_set_size (t, 0);
+  g_assert_true (cs_data_address_find_jump_targets (d, incr_loop, sizeof incr_loop, FN, t));
+  g_assert_cmpuint (t->len, ==, 1);
+  g_assert_cmphex (g_array_index (t, guint64, 0), ==, FN);
+  g_array_set_size (t, 0);
+  g_assert_true (cs_data_address_find_jump_targets (d, calls, sizeof calls, FN, t));
+  g_assert_cmpuint (t->len, ==, 1);
+  g_assert_cmphex (g_array_index (t, guint64, 0), ==, FN + 3);
+  g_array_set_size (t, 0);
+  g_assert_false (cs_data_address_find_jump_targets (d, table, sizeof table, FN, t));
+  g_assert_true (cs_data_address_find_jump_targets (d, tail, sizeof tail, FN, t));
+  g_assert_false (cs_data_address_find_jump_targets (d, garbage, sizeof garbage, FN, t));
+  g_assert_false (cs_data_address_find_jump_targets (d, NULL, 0, FN, t));
 }
 
 /* Fewer bytes than up to the IP: no guess. And the boundaries that exist
@@ -528,6 +588,7 @@ main (int    argc,
       g_test_add_data_func (path, &skid_cases[i], test_skid);
     }
   g_test_add_func ("/data-address/skid/walk", test_skid_walk);
+  g_test_add_func ("/data-address/skid/jump-targets", test_jump_targets);
 
   return g_test_run ();
 }

@@ -52,6 +52,31 @@ test_lookup (void)
   g_assert_false (cs_address_space_has_process (space, PID + 1));
 }
 
+/* MMAP2's device and inode travel with the mapping: into the pieces a
+ * later mapping leaves of it and into a forked child (shared memory is the
+ * same file at the same offset in both). */
+static void
+test_identity (void)
+{
+  g_autoptr(CsAddressSpace) space = cs_address_space_new ();
+  CsMappingIdentity id = { 0, 0x1b, 4, 1811468704 };
+  const CsMapping *m;
+
+  cs_address_space_mmap_identity (space, PID, 0x10000, 0x3000, 0x1000, 3, 1, "/dev/shm/x", &id, NULL, 0);
+  cs_address_space_mmap (space, PID, 0x11000, 0x1000, 0, 3, 2, "//anon", NULL, 0);
+  m = cs_address_space_lookup (space, PID, 0x12800);
+  assert_mapping (m, 0x12000, 0x13000, 0x3000, "/dev/shm/x");
+  g_assert_cmpuint (m->identity.min, ==, 0x1b);
+  g_assert_cmpuint (m->identity.ino, ==, 4);
+  g_assert_cmpuint (m->identity.ino_generation, ==, 1811468704);
+  m = cs_address_space_lookup (space, PID, 0x11000);
+  g_assert_cmpuint (m->identity.ino, ==, 0);
+  cs_address_space_fork (space, PID + 1, PID);
+  m = cs_address_space_lookup (space, PID + 1, 0x10000);
+  assert_mapping (m, 0x10000, 0x11000, 0x1000, "/dev/shm/x");
+  g_assert_cmpuint (m->identity.ino, ==, 4);
+}
+
 static void
 test_overlap (void)
 {
@@ -247,6 +272,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/address-space/lookup", test_lookup);
+  g_test_add_func ("/address-space/identity", test_identity);
   g_test_add_func ("/address-space/overlap", test_overlap);
   g_test_add_func ("/address-space/fork", test_fork);
   g_test_add_func ("/address-space/exec", test_exec);

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "cs-scatter-draw.h"
@@ -178,47 +179,68 @@ test_access_width (void)
 /* Address mode: the range starts and ends on cacheline boundaries and
  * contains every address; each mark is at (time, address) mapped by hand;
  * a higher address is drawn higher; the selected line is a band. */
+/* The compressed address axis, by hand from its documented rule: two
+ * clusters, 0x10000 … 0x1203f (129 lines: 1 + log2 (130) units) and one
+ * line at 0x7f0000000000 (1 + log2 (2) = 2 units) after a gap of 0.6, the
+ * axis padded by 0.35 units both ends. Each point's mark is where that puts
+ * it, the clusters in their order, the break between them marked and
+ * labelled, and the selected line's band in the first cluster tinted. */
 static void
 test_address_positions (void)
 {
   g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
   g_autoptr(CsScatterGeometry) g = NULL;
   const struct { double t; guint64 a; guint thread; } pts[] = {
-    { 0.5, 0x10000, 0 }, { 1.5, 0x10048, 1 }, { 2.5, 0x12000, 0 },
+    { 0.5, 0x10000, 0 }, { 1.5, 0x10048, 1 }, { 2.5, 0x12000, 0 }, { 2.0, 0x7f0000000010, 1 },
   };
+  double w1 = 1 + log2 (130), start2 = w1 + 0.6, length = start2 + 2;
+  double hand_pos[4];
   TestPixel card = role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
   cairo_surface_t *surface;
   double band_mid;
   guint tinted = 0;
 
+  hand_pos[0] = 0;
+  hand_pos[1] = w1 * 0x48 / (double) 0x2040;
+  hand_pos[2] = w1 * 0x2000 / (double) 0x2040;
+  hand_pos[3] = start2 + 2 * 0x10 / 64.0;
   for (guint i = 0; i < G_N_ELEMENTS (pts); i++)
     cs_scatter_data_add_point (data, pts[i].t, pts[i].a, pts[i].thread, CS_SCATTER_POINT_STORE);
   cs_scatter_data_select_line (data, 0x11010);
   surface = render (data, CS_THEME_LIGHT, 700, 420);
   g = cs_scatter_geometry_new (data, NULL, 700, 420);
 
-  g_assert_cmpuint (g->address_min % 64, ==, 0);
-  g_assert_cmpuint (g->address_max % 64, ==, 0);
-  g_assert_cmpuint (g->address_min, <=, 0x10000);
-  g_assert_cmpuint (g->address_max, >=, 0x12040);
-  g_assert_cmpfloat (g->y_min, ==, 0);
-  g_assert_cmpfloat (g->y_max, ==, (double) (g->address_max - g->address_min));
+  g_assert_cmpfloat_with_epsilon (g->y_min, -0.35, 1e-9);
+  g_assert_cmpfloat_with_epsilon (g->y_max, length + 0.35, 1e-9);
   g_assert_cmpfloat (g->x_min, <=, 0.5);
   g_assert_cmpfloat (g->x_max, >=, 2.5);
-
+  g_assert_cmphex (g->address_min, <=, 0x10000);
+  g_assert_cmphex (g->address_max, >=, 0x7f0000000010);
   for (guint i = 0; i < G_N_ELEMENTS (pts); i++)
     {
       double x = hand_x (g, pts[i].t);
-      double y = hand_y (g, (double) (pts[i].a - g->address_min));
+      double y = hand_y (g, hand_pos[i]);
+      double lx, ly;
 
       g_test_message ("point %u at %.1f, %.1f", i, x, y);
+      g_assert_true (cs_scatter_geometry_locate (g, data, i, &lx, &ly));
+      g_assert_cmpfloat (fabs (lx - x), <, 0.01);
+      g_assert_cmpfloat (fabs (ly - y), <, 0.01);
       g_assert_true (pixel_close (test_pixel (surface, (int) floor (x), (int) floor (y)),
                                   series_pixel (CS_THEME_LIGHT, pts[i].thread, 2)));
     }
-  g_assert_cmpfloat (hand_y (g, 0x12000 - g->address_min), <, hand_y (g, 0x10000 - g->address_min));
+  /* Higher addresses higher up; the far line gets a band of its own, not
+   * a pixel row at the top of a 128 TiB axis. */
+  g_assert_cmpfloat (hand_y (g, hand_pos[2]), <, hand_y (g, hand_pos[0]));
+  g_assert_cmpfloat (hand_y (g, start2) - hand_y (g, start2 + 2), >, g->plot.height / 10);
+
+  /* One break, between the clusters. */
+  g_assert_cmpuint (g->n_gaps, ==, 1);
+  g_assert_cmpfloat (fabs (g->gaps[0].y - hand_y (g, start2)), <, 0.01);
+  g_assert_cmpfloat (fabs (g->gaps[0].y + g->gaps[0].height - hand_y (g, w1)), <, 0.01);
 
   /* The band of line 0x11000 (no point in it): tinted across the plot. */
-  band_mid = hand_y (g, 0x11000 + 32 - g->address_min);
+  band_mid = hand_y (g, w1 * (0x1000 + 32) / (double) 0x2040);
   g_assert_cmpfloat (g->band.height, >=, 4);
   g_assert_cmpfloat (fabs (g->band.y + g->band.height / 2 - band_mid), <=, 1);
   for (guint i = 0; i < 20; i++)
@@ -227,6 +249,175 @@ test_address_positions (void)
   g_assert_cmpuint (tinted, ==, 20);
 
   cairo_surface_destroy (surface);
+}
+
+/* A viewport shows a part of both axes: zoomed on the upper cluster's
+ * band, the lower points are not shown, the far one is, where the zoomed
+ * mapping puts it. */
+static void
+test_viewport (void)
+{
+  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterGeometry) full = NULL, zoomed = NULL;
+  CsScatterViewport vp = { 0.25, 0.75, 0.6, 1.0 };
+  double x, y;
+
+  cs_scatter_data_add_point (data, 1.0, 0x10000, 0, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 2.0, 0x7f0000000010, 1, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 3.0, 0x7f0000000010, 1, 0);
+  full = cs_scatter_geometry_new (data, NULL, 600, 400);
+  zoomed = cs_scatter_geometry_new_view (data, &vp, NULL, 600, 400);
+  g_assert_cmpfloat_with_epsilon (zoomed->x_min, full->x_min + 0.25 * (full->x_max - full->x_min), 1e-9);
+  g_assert_cmpfloat_with_epsilon (zoomed->x_max, full->x_min + 0.75 * (full->x_max - full->x_min), 1e-9);
+  g_assert_cmpfloat_with_epsilon (zoomed->y_min, full->y_min + 0.6 * (full->y_max - full->y_min), 1e-9);
+  g_assert_cmpfloat_with_epsilon (zoomed->full_y_max, full->y_max, 1e-9);
+  g_assert_false (cs_scatter_geometry_locate (zoomed, data, 0, &x, &y));
+  g_assert_true (cs_scatter_geometry_locate (zoomed, data, 1, &x, &y));
+  g_assert_cmpfloat (fabs (x - hand_x (zoomed, 2.0)), <, 0.01);
+  g_assert_cmpuint (zoomed->n_visible, <, full->n_visible);
+  g_assert_cmpint (cs_scatter_geometry_hit_test (zoomed, data, x, y), ==, 1);
+}
+
+/* Zoomed inside the selected line, its band is the plot's height, not
+ * beyond it (over the title and the axis). */
+static void
+test_viewport_band (void)
+{
+  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterGeometry) g = NULL;
+  /* Axis: the line 0x10000 at 0 … 2 (1 + log2 (1 + 1) units), the far
+   * line at 2.6 … 4.6, padded to -0.35 … 4.95; 0.12 … 0.3 of that is
+   * 0.286 … 1.24, inside the first. */
+  CsScatterViewport vp = { 0, 1, 0.12, 0.3 };
+
+  cs_scatter_data_add_point (data, 1.0, 0x10000, 0, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 2.0, 0x7f0000000010, 1, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_select_line (data, 0x10000);
+  g = cs_scatter_geometry_new_view (data, &vp, NULL, 600, 400);
+  g_assert_cmpfloat_with_epsilon (g->band.y, g->plot.y, 1e-9);
+  g_assert_cmpfloat_with_epsilon (g->band.height, g->plot.height, 1e-9);
+}
+
+/* A break partly in view is cut at the plot's edge: 0.5 … 0.6887 of the
+ * axis above is 2.3 … 3.3, the break 2 … 2.6 shows from the bottom to 2.6. */
+static void
+test_viewport_gap (void)
+{
+  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterGeometry) g = NULL;
+  CsScatterViewport vp = { 0, 1, 0.5, 3.65 / 5.3 };
+
+  cs_scatter_data_add_point (data, 1.0, 0x10000, 0, CS_SCATTER_POINT_STORE);
+  cs_scatter_data_add_point (data, 2.0, 0x7f0000000010, 1, CS_SCATTER_POINT_STORE);
+  g = cs_scatter_geometry_new_view (data, &vp, NULL, 600, 400);
+  g_assert_cmpuint (g->n_gaps, ==, 1);
+  g_assert_cmpfloat_with_epsilon (g->y_min, 2.3, 1e-9);
+  g_assert_cmpfloat (fabs (g->gaps[0].y - hand_y (g, 2.6)), <, 0.01);
+  g_assert_cmpfloat_with_epsilon (g->gaps[0].y + g->gaps[0].height, g->plot.y + g->plot.height, 1e-9);
+}
+
+/* Whether @p is the card blended with @c at some coverage ≥ @min_alpha. */
+static gboolean
+pixel_blend_of (TestPixel p,
+                TestPixel card,
+                TestPixel c,
+                double    min_alpha)
+{
+  double d[3] = { c.r - card.r, c.g - card.g, c.b - card.b };
+  double q[3] = { p.r - card.r, p.g - card.g, p.b - card.b };
+  guint k = 0;
+  double alpha;
+
+  for (guint i = 1; i < 3; i++)
+    if (fabs (d[i]) > fabs (d[k]))
+      k = i;
+  if (fabs (d[k]) < 0.05)
+    return FALSE;
+  alpha = q[k] / d[k];
+  if (alpha < min_alpha || alpha > 1.01)
+    return FALSE;
+  for (guint i = 0; i < 3; i++)
+    if (fabs (q[i] - alpha * d[i]) > 0.02)
+      return FALSE;
+  return TRUE;
+}
+
+/* Past CS_SCATTER_VECTOR_MAX points the density image: stores in the
+ * thread's colour, loads in the lighter tint (the thread's colour 60 % over
+ * the card), so the two read apart; more points, more opaque. */
+static void
+test_density_kinds (void)
+{
+  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterGeometry) g = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  TestPixel card = role_pixel (CS_THEME_DARK, CS_COLOR_ROLE_CARD);
+  TestPixel store = series_pixel (CS_THEME_DARK, 0, 2);
+  TestPixel load = { store.r * 0.6 + card.r * 0.4, store.g * 0.6 + card.g * 0.4, store.b * 0.6 + card.b * 0.4 };
+  cairo_surface_t *surface;
+  guint n_store = 0, n_load = 0, n_store_in_loads = 0;
+
+  /* Thread 0 stores in the first second, loads in the third; same lines. */
+  for (guint i = 0; i < 30000; i++)
+    {
+      guint64 a = 0x10000 + (guint64) g_rand_int_range (rand, 0, 256) * 64;
+
+      cs_scatter_data_add_point (data, g_rand_double_range (rand, 0, 1), a, 0, CS_SCATTER_POINT_STORE);
+      cs_scatter_data_add_point (data, g_rand_double_range (rand, 2, 3), a, 0, 0);
+    }
+  surface = render (data, CS_THEME_DARK, 800, 500);
+  {
+    g_autofree char *path = g_build_filename (g_get_tmp_dir (), "cs-test-scatter-density.png", NULL);
+
+    /* For looking at: stores and loads apart at the default size. */
+    cairo_surface_write_to_png (surface, path);
+    g_test_message ("rendering saved to %s", path);
+  }
+  g = cs_scatter_geometry_new (data, NULL, 800, 500);
+  g_assert_true (g->density);
+  g_assert_cmpuint (g->n_visible, >, CS_SCATTER_VECTOR_MAX);
+  for (int py = (int) g->plot.y + 2; py < (int) (g->plot.y + g->plot.height) - 2; py++)
+    for (int px = (int) g->plot.x + 2; px < (int) (g->plot.x + g->plot.width) - 2; px++)
+      {
+        TestPixel p = test_pixel (surface, px, py);
+        double t = g->x_min + (px + 0.5 - g->plot.x) / g->plot.width * (g->x_max - g->x_min);
+
+        if (t < 1)
+          n_store += pixel_blend_of (p, card, store, 0.45);
+        else if (t > 2 && t < 3)
+          {
+            n_load += pixel_blend_of (p, card, load, 0.45);
+            n_store_in_loads += pixel_close (p, store);
+          }
+      }
+  g_test_message ("store pixels %u, load pixels %u, store-coloured among the loads %u", n_store, n_load,
+                  n_store_in_loads);
+  g_assert_cmpuint (n_store, >, 1000);
+  g_assert_cmpuint (n_load, >, 1000);
+  g_assert_cmpuint (n_store_in_loads, ==, 0);
+  cairo_surface_destroy (surface);
+}
+
+/* Eight threads, eight colours, told apart and readable on the dark card
+ * as on the light one. */
+static void
+test_eight_threads (void)
+{
+  for (guint theme = CS_THEME_LIGHT; theme <= CS_THEME_DARK; theme++)
+    {
+      CsColor card, c[8];
+
+      cs_palette_get_role_color (theme, CS_COLOR_ROLE_CARD, &card);
+      for (guint i = 0; i < 8; i++)
+        {
+          cs_palette_get_part_color (theme, i, 8, &c[i]);
+          g_test_message ("theme %u thread %u: contrast %.2f", theme, i, cs_color_contrast_ratio (&c[i], &card));
+          g_assert_cmpfloat (cs_color_contrast_ratio (&c[i], &card), >=, 1.5);
+          for (guint j = 0; j < i; j++)
+            g_assert_cmpfloat (fabs (c[i].red - c[j].red) + fabs (c[i].green - c[j].green) +
+                               fabs (c[i].blue - c[j].blue), >, 0.15);
+        }
+    }
 }
 
 static gboolean
@@ -298,10 +489,14 @@ test_many_points (void)
   g = cs_scatter_geometry_new (data, NULL, 1200, 800);
   g_assert_cmpuint (g->n_shown, ==, 100000);
 
+  /* Drawn as a density image: each thread's colour over the card, at a
+   * coverage that grows with the points per cell. */
+  g_assert_true (g->density);
   for (int py = (int) g->plot.y; py < (int) (g->plot.y + g->plot.height); py += 3)
     for (int px = (int) g->plot.x; px < (int) (g->plot.x + g->plot.width); px += 3)
       for (guint t = 0; t < 4; t++)
-        found[t] += pixel_close (test_pixel (surface, px, py), series_pixel (CS_THEME_LIGHT, t, 4));
+        found[t] += pixel_blend_of (test_pixel (surface, px, py), role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD),
+                                    series_pixel (CS_THEME_LIGHT, t, 4), 0.45);
   for (guint t = 0; t < 4; t++)
     g_assert_cmpuint (found[t], >, 10);
 
@@ -473,6 +668,11 @@ main (int   argc,
   g_test_add_func ("/scatter-draw/cacheline-columns", test_cacheline_columns);
   g_test_add_func ("/scatter-draw/access-width", test_access_width);
   g_test_add_func ("/scatter-draw/address-positions", test_address_positions);
+  g_test_add_func ("/scatter-draw/viewport", test_viewport);
+  g_test_add_func ("/scatter-draw/viewport-band", test_viewport_band);
+  g_test_add_func ("/scatter-draw/viewport-gap", test_viewport_gap);
+  g_test_add_func ("/scatter-draw/density-kinds", test_density_kinds);
+  g_test_add_func ("/scatter-draw/eight-threads", test_eight_threads);
   g_test_add_func ("/scatter-draw/empty", test_empty);
   g_test_add_func ("/scatter-draw/many-points", test_many_points);
   g_test_add_func ("/scatter-draw/hit-test", test_hit_test);
