@@ -42,7 +42,7 @@
 #include <string.h>
 
 #include "cs-bench-paint.h"
-#include "cs-bench-util.h"
+#include "cs-bench-profile.h"
 #include "cs-call-graph.h"
 #include "cs-callgraph-page.h"
 #include "cs-flame-draw.h"
@@ -56,35 +56,6 @@
 #define SAMPLES_PER_SECOND 40000.0
 
 static char *perf;
-
-static double
-run_timed (const char * const *argv)
-{
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-  double t0 = cs_bench_now ();
-
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
-                     NULL, NULL, NULL, NULL, &status, &error) ||
-      !g_spawn_check_wait_status (status, NULL))
-    {
-      g_printerr ("bench-callgraph: %s failed\n", argv[0]);
-      return -1;
-    }
-  return cs_bench_now () - t0;
-}
-
-/* The median wall time of @argv over 3 runs, -1 when it failed. */
-static double
-median_run (const char * const *argv)
-{
-  double t[3];
-
-  for (guint i = 0; i < 3; i++)
-    if ((t[i] = run_timed (argv)) < 0)
-      return -1;
-  return cs_bench_median (t, 3);
-}
 
 static gboolean
 record (const char *workload,
@@ -101,40 +72,7 @@ record (const char *workload,
 
   g_print ("set-up: perf record -g -F 20000 -e cpu-clock%s -- two callgraph-workload --cpu %.1f\n",
            two_events ? " -e task-clock" : "", seconds);
-  return run_timed (two_events ? two : one) >= 0;
-}
-
-static guint64
-count_samples (CsProfile *profile)
-{
-  guint64 n = 0;
-
-  for (guint i = 0; i < cs_profile_get_n_events (profile); i++)
-    n += cs_profile_get_event (profile, i)->n_samples;
-  return n;
-}
-
-/* kB value of a /proc/self/status line, -1 when absent. */
-static gint64
-status_kb (const char *key)
-{
-  g_autofree char *text = NULL;
-  g_autofree char *needle = g_strdup_printf ("\n%s:", key);
-  const char *p;
-
-  if (!g_file_get_contents ("/proc/self/status", &text, NULL, NULL) || (p = strstr (text, needle)) == NULL)
-    return -1;
-  return g_ascii_strtoll (p + strlen (needle), NULL, 10);
-}
-
-static void
-on_progress (const char *stage,
-             double      fraction,
-             gpointer    user_data)
-{
-  gint64 *peak = user_data;
-
-  *peak = MAX (*peak, status_kb ("RssAnon"));
+  return cs_bench_run_timed (two_events ? two : one) >= 0;
 }
 
 static CsProfile *
@@ -142,7 +80,7 @@ load (const char *file,
       gint64     *peak)
 {
   g_autoptr(GError) error = NULL;
-  CsProfile *profile = cs_profile_load (file, NULL, peak != NULL ? on_progress : NULL, peak, NULL, &error);
+  CsProfile *profile = cs_profile_load (file, NULL, peak != NULL ? cs_bench_track_peak : NULL, peak, NULL, &error);
 
   if (profile == NULL)
     g_error ("loading %s failed: %s", file, error->message);
@@ -164,12 +102,12 @@ build (CsProfile *profile)
 static int
 measure_memory (const char *file)
 {
-  gint64 before = status_kb ("RssAnon"), peak = before;
+  gint64 before = cs_bench_status_kb ("RssAnon"), peak = before;
   g_autoptr(CsProfile) profile = load (file, &peak);
   g_autoptr(CsCallGraph) graph = build (profile);
-  guint64 n = count_samples (profile);
+  guint64 n = cs_bench_count_samples (profile);
 
-  peak = MAX (peak, status_kb ("RssAnon"));
+  peak = MAX (peak, cs_bench_status_kb ("RssAnon"));
   g_print ("%" G_GINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GSIZE_FORMAT " %" G_GSIZE_FORMAT "\n",
            peak - before, n, cs_call_stacks_get_memory_size (cs_profile_get_call_stacks (profile)),
            cs_call_graph_get_memory_size (graph));
@@ -323,7 +261,7 @@ main (int    argc,
           return 1;
         g_clear_object (&profile);
         profile = load (file, NULL);
-        n = count_samples (profile);
+        n = cs_bench_count_samples (profile);
         if (n >= want * 0.9)
           break;
         seconds *= (double) want / MAX (n, 1) * 1.05;
@@ -346,10 +284,10 @@ main (int    argc,
                                 "caller", NULL };
     const char *parser_argv[] = { PERFPARSER, "--input", file, "--output", "/dev/null", NULL };
 
-    t_perf = median_run (perf_argv);
+    t_perf = cs_bench_median_run (perf_argv);
     if (g_file_test (PERFPARSER, G_FILE_TEST_IS_EXECUTABLE))
-      t_parser = median_run (parser_argv);
-    t_ours_report = median_run (ours_argv);
+      t_parser = cs_bench_median_run (parser_argv);
+    t_ours_report = cs_bench_median_run (ours_argv);
   }
 
   /* in this process */
@@ -414,7 +352,7 @@ main (int    argc,
     t_switch = cs_bench_median (times, REPEAT);
     if (display)
       t_page_switch = page_switch (file2);
-    g_print ("two-event file: %" G_GUINT64_FORMAT " samples\n\n", count_samples (two));
+    g_print ("two-event file: %" G_GUINT64_FORMAT " samples\n\n", cs_bench_count_samples (two));
   }
 
   g_print ("perf report --children --sort sym -g caller --stdio: %8.3f s  (the anchor)\n", t_perf);

@@ -85,20 +85,6 @@ run_timed (const char * const *argv,
   return cs_bench_now () - t0;
 }
 
-/* kB value of a /proc/self/status line, -1 when absent. */
-static gint64
-status_kb (const char *key)
-{
-  g_autofree char *text = NULL;
-  g_autofree char *needle = g_strdup_printf ("\n%s:", key);
-  const char *p;
-
-  if (!g_file_get_contents ("/proc/self/status", &text, NULL, NULL) ||
-      (p = strstr (text, needle)) == NULL)
-    return -1;
-  return g_ascii_strtoll (p + strlen (needle), NULL, 10);
-}
-
 typedef struct
 {
   double  t0;
@@ -118,7 +104,7 @@ on_progress (const char *stage,
   if (ph->resolve_start == 0 && g_str_equal (stage, "Resolving symbols"))
     ph->resolve_start = cs_bench_now ();
   if (ph->track_memory)
-    ph->anon_max = MAX (ph->anon_max, status_kb ("RssAnon"));
+    ph->anon_max = MAX (ph->anon_max, cs_bench_status_kb ("RssAnon"));
 }
 
 /* The import and the tables the viewer shows first. */
@@ -162,7 +148,7 @@ child_import (const char *file,
               gboolean    track_memory)
 {
   Phases ph = { 0 };
-  gint64 rss0 = status_kb ("VmRSS");
+  gint64 rss0 = cs_bench_status_kb ("VmRSS");
   double c0, wall;
   guint64 rows;
   g_autoptr(CsProfile) profile = NULL;
@@ -170,12 +156,12 @@ child_import (const char *file,
   gint64 hwm;
 
   ph.track_memory = track_memory;
-  ph.anon0 = ph.anon_max = status_kb ("RssAnon");
+  ph.anon0 = ph.anon_max = cs_bench_status_kb ("RssAnon");
   c0 = cpu_seconds (RUSAGE_SELF);
   profile = import (file, &rows, &ph);
   wall = cs_bench_now () - ph.t0;
-  hwm = status_kb ("VmHWM");
-  ph.anon_max = MAX (ph.anon_max, status_kb ("RssAnon"));
+  hwm = cs_bench_status_kb ("VmHWM");
+  ph.anon_max = MAX (ph.anon_max, cs_bench_status_kb ("RssAnon"));
   /* After the figures were taken: asking loads nothing more. */
   source = cs_symbolizer_get_kernel_symbols_source (cs_profile_get_symbolizer (profile), NULL);
   printf ("%.6f %.6f %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cs-perf-writer-features.h"
@@ -372,4 +373,59 @@ cs_perf_feature_build_id (GByteArray        *buf,
       any = TRUE;
     }
   return any;
+}
+
+/* The clock the events stamp their samples with, FALSE when they use the
+ * kernel's default (perf_clock). */
+static gboolean
+events_clockid (GPtrArray *events,
+                clockid_t *clockid)
+{
+  for (guint i = 0; i < events->len; i++)
+    {
+      CsPerfEventDesc *ev = g_ptr_array_index (events, i);
+
+      if (ev->attr.use_clockid)
+        {
+          *clockid = ev->attr.clockid;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* HEADER_CLOCKID: u64 resolution in ns (perf prints it as "clockid
+ * frequency: N MHz"). */
+gboolean
+cs_perf_feature_clockid (GByteArray *buf,
+                         GPtrArray  *events)
+{
+  struct timespec res;
+  clockid_t clockid;
+
+  if (!events_clockid (events, &clockid) || clock_getres (clockid, &res) != 0)
+    return FALSE;
+  cs_perf_put_u64 (buf, (guint64) res.tv_sec * G_GUINT64_CONSTANT (1000000000) + (guint64) res.tv_nsec);
+  return TRUE;
+}
+
+/* HEADER_CLOCK_DATA: {u32 version = 1; u32 clockid; u64 wall clock ns;
+ * u64 clockid ns}, the two read one right after the other (perf's
+ * record__init_clock()), so that a sample's time converts to the time of
+ * day. */
+gboolean
+cs_perf_feature_clock_data (GByteArray *buf,
+                            GPtrArray  *events)
+{
+  struct timespec tod, ref;
+  clockid_t clockid;
+
+  if (!events_clockid (events, &clockid) ||
+      clock_gettime (CLOCK_REALTIME, &tod) != 0 || clock_gettime (clockid, &ref) != 0)
+    return FALSE;
+  cs_perf_put_u32 (buf, 1);
+  cs_perf_put_u32 (buf, (guint32) clockid);
+  cs_perf_put_u64 (buf, (guint64) tod.tv_sec * G_GUINT64_CONSTANT (1000000000) + (guint64) tod.tv_nsec);
+  cs_perf_put_u64 (buf, (guint64) ref.tv_sec * G_GUINT64_CONSTANT (1000000000) + (guint64) ref.tv_nsec);
+  return TRUE;
 }

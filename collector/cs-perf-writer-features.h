@@ -49,6 +49,14 @@ gboolean cs_perf_feature_cmdline      (GByteArray          *buf,
 gboolean cs_perf_feature_event_desc   (GByteArray          *buf,
                                        GPtrArray           *events);  /* CsPerfEventDesc* */
 gboolean cs_perf_feature_pmu_mappings (GByteArray          *buf);
+/* CLOCKID (the resolution of the samples' clock) and CLOCK_DATA (that clock
+ * and the wall clock read together, for `perf script -F tod`), when the
+ * events chose their clock (use_clockid: record --regions stamps samples
+ * with CLOCK_MONOTONIC); FALSE otherwise, as perf writes them only then. */
+gboolean cs_perf_feature_clockid      (GByteArray          *buf,
+                                       GPtrArray           *events);  /* CsPerfEventDesc* */
+gboolean cs_perf_feature_clock_data   (GByteArray          *buf,
+                                       GPtrArray           *events);
 /* @paths: absolute paths of mapped files; those without a GNU build-id
  * note are skipped. */
 gboolean cs_perf_feature_build_id     (GByteArray          *buf,

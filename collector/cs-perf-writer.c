@@ -491,6 +491,10 @@ build_features (CsPerfWriter *self,
   body = g_byte_array_new ();
   add_feature (bodies, features, CS_PERF_FEAT_PMU_MAPPINGS, body,
                cs_perf_feature_pmu_mappings (body));
+  body = g_byte_array_new ();
+  add_feature (bodies, features, CS_PERF_FEAT_CLOCKID, body, cs_perf_feature_clockid (body, self->events));
+  body = g_byte_array_new ();
+  add_feature (bodies, features, CS_PERF_FEAT_CLOCK_DATA, body, cs_perf_feature_clock_data (body, self->events));
 
   return bodies;
 }

@@ -573,7 +573,10 @@ _cs_recorder_sampling_label (CsRecorder *self)
   else
     /* TRANSLATORS: "cycles every 2000003 events" */
     g_string_append_printf (s, _(" every %llu events"), (unsigned long long) self->period);
-  if (self->options->callchains)
+  if (self->options->callchains && self->options->stack_user > 0)
+    /* TRANSLATORS: ", DWARF call stacks (8192-byte stack copies)" */
+    g_string_append_printf (s, _(", DWARF call stacks (%u-byte stack copies)"), self->options->stack_user);
+  else if (self->options->callchains)
     g_string_append (s, _(", call chains"));
   if (self->options->user_regs)
     g_string_append (s, _(", user registers"));

@@ -435,7 +435,8 @@ do_sampling_run (RunState      *state,
   CsSamplerOptions options = {
     .frequency = self->frequency,
     .period = self->period,
-    .callchain = self->options->callchains,
+    .callchain = self->options->callchains && self->options->stack_user == 0,
+    .stack_user = self->options->callchains ? self->options->stack_user : 0,
     .user_regs = self->options->user_regs,
   };
   CsSamplingResult result;

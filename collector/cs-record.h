@@ -34,7 +34,8 @@ typedef struct
   guint        repeat;      /* how many runs count cycles (seed 000: 5) */
   guint64      frequency;   /* -F HZ; 0 with period 0: the model's period or 1 kHz */
   guint64      period;      /* -c PERIOD */
-  gboolean     callchains;  /* -g */
+  gboolean     callchains;  /* -g, --call-graph */
+  guint32      stack_user;  /* with callchains: --call-graph dwarf's stack copy in bytes; 0: frame pointers */
   gboolean     user_regs;   /* --regs */
   gboolean     counting;    /* FALSE: --no-counting */
   gboolean     sampling;    /* FALSE: --no-sampling */

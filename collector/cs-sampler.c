@@ -18,6 +18,7 @@
 #include "cs-sampler.h"
 
 #define DEFAULT_PAGES 128
+#define DWARF_PAGES   1024
 /* Below this a 1 kHz run would wake us up several times a second. */
 #define MIN_PAGES 8
 
@@ -113,6 +114,32 @@ configure_attr (struct perf_event_attr  *attr,
       return FALSE;
 #endif
     }
+  if (options->stack_user > 0)
+    {
+      if (options->stack_user % 8 != 0 || options->stack_user > CS_SAMPLER_MAX_STACK_USER)
+        {
+          g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_FAILED,
+                       _("Cannot copy %u bytes of stack per sample: use a multiple of 8 up to %u"),
+                       options->stack_user, CS_SAMPLER_MAX_STACK_USER);
+          return FALSE;
+        }
+      /* As perf record --call-graph dwarf: the kernel walks its own part,
+       * the user part is unwound from the copy when the file is read. */
+      attr->sample_type |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+      attr->exclude_callchain_user = 1;
+      attr->exclude_callchain_kernel = attr->exclude_kernel;
+      attr->sample_stack_user = options->stack_user;
+#if defined(__x86_64__)
+      attr->sample_regs_user |= CS_SAMPLER_REGS_USER_MASK_X86_64;
+#elif defined(__aarch64__)
+      attr->sample_regs_user |= CS_SAMPLER_REGS_USER_MASK_ARM64;
+#else
+      g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_UNSUPPORTED,
+                   _("DWARF call graphs are only implemented for x86-64 and aarch64: "
+                     "record with --call-graph fp"));
+      return FALSE;
+#endif
+    }
 
   if (options->frequency > 0)
     {
@@ -164,10 +191,13 @@ configure_attr (struct perf_event_attr  *attr,
       attr->comm = 1;
       attr->comm_exec = 1;
       attr->task = 1;
-      /* With registers the memory view reconstructs data addresses; the
+      /* DWARF unwinding reads the files' read-only segments too (the
+       * .eh_frame_hdr that perf's libunwind looks up by address): their
+       * maps must be recorded, as perf record --call-graph dwarf does.
+       * With registers the memory view reconstructs data addresses; the
        * data mappings name them ([heap], a file) and tell which memory two
        * processes share (MMAP2's device, inode and offset). */
-      attr->mmap_data = options->user_regs;
+      attr->mmap_data = options->stack_user > 0 || options->user_regs;
     }
   return TRUE;
 }
@@ -335,7 +365,8 @@ cs_sampler_new (pid_t                    pid,
 
   if (options == NULL)
     options = &default_options;
-  n_pages = options->n_pages ? options->n_pages : DEFAULT_PAGES;
+  /* A stack copy per sample fills a buffer many times faster. */
+  n_pages = options->n_pages ? options->n_pages : options->stack_user > 0 ? DWARF_PAGES : DEFAULT_PAGES;
   if ((n_pages & (n_pages - 1)) != 0)
     {
       g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_FAILED,

@@ -38,6 +38,13 @@ G_BEGIN_DECLS
  * every register up to R15 except DS, ES, FS and GS, which the kernel
  * refuses for 64-bit tasks. */
 #define CS_SAMPLER_REGS_USER_MASK_X86_64 G_GUINT64_CONSTANT (0xff0fff)
+/* aarch64: X0 … X28, X29 (fp), LR, SP and PC, perf's PERF_REGS_MASK. */
+#define CS_SAMPLER_REGS_USER_MASK_ARM64  G_GUINT64_CONSTANT (0x1ffffffff)
+
+/* --call-graph dwarf: perf's default stack copy, and the most a sample
+ * record (64 KiB with its other fields) can hold, rounded to 8 as perf. */
+#define CS_SAMPLER_DEFAULT_STACK_USER 8192
+#define CS_SAMPLER_MAX_STACK_USER     65528
 
 /* The sample_type every sampling run records. */
 #define CS_SAMPLER_SAMPLE_TYPE (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | \
@@ -60,6 +67,11 @@ typedef struct
   guint64  frequency;   /* -F HZ; wins over period when both are set */
   guint64  period;      /* -c PERIOD */
   gboolean callchain;   /* -g: PERF_SAMPLE_CALLCHAIN */
+  /* --call-graph dwarf[,SIZE]: SIZE bytes of the user stack and the
+   * registers that unwind it (REGS_USER, STACK_USER) with each sample, the
+   * kernel part as a call chain, as perf records them; 0: none. A multiple
+   * of 8, at most CS_SAMPLER_MAX_STACK_USER. */
+  guint32  stack_user;
   gboolean user_regs;   /* --regs: PERF_SAMPLE_REGS_USER, all general registers */
   guint    n_pages;     /* data pages per CPU buffer, a power of two; 0: 128 */
 } CsSamplerOptions;

@@ -141,6 +141,16 @@ cs_annotate_link_set_symbol (CsAnnotateLink        *self,
                              const CsProfileSymbol *symbol,
                              const char            *event)
 {
+  cs_annotate_link_set_scope_symbol (self, analysis, NULL, symbol, event);
+}
+
+void
+cs_annotate_link_set_scope_symbol (CsAnnotateLink        *self,
+                                   CsAnalysis            *analysis,
+                                   const CsScope         *scope,
+                                   const CsProfileSymbol *symbol,
+                                   const char            *event)
+{
   g_autoptr(CsSourcePane) source = g_weak_ref_get (&self->source);
   g_autoptr(CsDisasmPane) disasm = g_weak_ref_get (&self->disasm);
 
@@ -151,8 +161,8 @@ cs_annotate_link_set_symbol (CsAnnotateLink        *self,
   /* Each pane selects its own hottest row while loading; then the source's
    * hottest line decides what is linked (or, without source, nothing). */
   self->updating = TRUE;
-  cs_disasm_pane_set_symbol (disasm, analysis, symbol, event);
-  cs_source_pane_set_symbol (source, analysis, symbol, event);
+  cs_disasm_pane_set_scope_symbol (disasm, analysis, scope, symbol, event);
+  cs_source_pane_set_scope_symbol (source, analysis, scope, symbol, event);
   self->updating = FALSE;
   if (cs_source_pane_has_source (source))
     {

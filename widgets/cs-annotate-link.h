@@ -25,5 +25,12 @@ void            cs_annotate_link_set_symbol (CsAnnotateLink        *self,
                                              CsAnalysis            *analysis,
                                              const CsProfileSymbol *symbol,
                                              const char            *event);
+/* The same with @scope's samples only (a region scope with samples, record
+ * --regions; NULL: all). (Appended, regions: issue 15.) */
+void            cs_annotate_link_set_scope_symbol (CsAnnotateLink        *self,
+                                                   CsAnalysis            *analysis,
+                                                   const CsScope         *scope,
+                                                   const CsProfileSymbol *symbol,
+                                                   const char            *event);
 
 G_END_DECLS

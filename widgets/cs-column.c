@@ -199,6 +199,8 @@ bind_cell (GtkSignalListItemFactory *factory,
   g_free (content.text);
 
   set_class (cell, "cs-sorted", cells->sorted);
+  /* the row under a point, for context menus (GTK 4.8 has no row-at-point) */
+  g_object_set_data (G_OBJECT (cell), "cs-item", item);
   g_hash_table_add (cells->cells, cell);
   update_state_classes (item, NULL, cell);
   g_signal_connect_object (item, "notify::linked", G_CALLBACK (update_state_classes), cell, 0);

@@ -8,7 +8,8 @@
  * (cs_column_new). Items with a boolean "linked" or "hot" property get the
  * cs-linked / cs-hot style class on their cells, kept up to date while the
  * row is shown; the column the rows are sorted by is marked cs-sorted
- * (cs-column-sorter.h does that).
+ * (cs-column-sorter.h does that). A bound cell widget carries its item as
+ * object data "cs-item" (not a reference), for finding the row at a point.
  */
 #pragma once
 

@@ -54,6 +54,16 @@ cs_disasm_pane_set_symbol (CsDisasmPane          *self,
                            const CsProfileSymbol *symbol,
                            const char            *event)
 {
+  cs_disasm_pane_set_scope_symbol (self, analysis, NULL, symbol, event);
+}
+
+void
+cs_disasm_pane_set_scope_symbol (CsDisasmPane          *self,
+                                 CsAnalysis            *analysis,
+                                 const CsScope         *scope,
+                                 const CsProfileSymbol *symbol,
+                                 const char            *event)
+{
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GHashTable) by_address = NULL;
   g_autofree char *title = NULL;
@@ -87,7 +97,7 @@ cs_disasm_pane_set_symbol (CsDisasmPane          *self,
   for (guint e = 0; e < n_events; e++)
     {
       guint event_index = (heat + e) % n_events;
-      const GArray *insns = cs_analysis_get_insn_table (analysis, symbol, self->view.events[event_index]);
+      const GArray *insns = cs_analysis_get_scope_insn_table (analysis, scope, symbol, self->view.events[event_index]);
 
       for (guint i = 0; insns != NULL && i < insns->len; i++)
         {

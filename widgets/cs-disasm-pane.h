@@ -26,6 +26,13 @@ void                cs_disasm_pane_set_symbol        (CsDisasmPane          *sel
                                                       CsAnalysis            *analysis,
                                                       const CsProfileSymbol *symbol,
                                                       const char            *event);
+/* The same with @scope's samples only (a region scope with samples; NULL:
+ * all), as cs_source_pane_set_scope_symbol(). (Appended, regions: issue 15.) */
+void                cs_disasm_pane_set_scope_symbol  (CsDisasmPane          *self,
+                                                      CsAnalysis            *analysis,
+                                                      const CsScope         *scope,
+                                                      const CsProfileSymbol *symbol,
+                                                      const char            *event);
 /* CsAnnotateInsn rows in address order. */
 GtkSingleSelection *cs_disasm_pane_get_selection     (CsDisasmPane          *self);
 guint               cs_disasm_pane_get_hot_position  (CsDisasmPane          *self);

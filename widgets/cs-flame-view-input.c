@@ -192,9 +192,31 @@ action_activate (GtkWidget  *widget,
     g_signal_emit (self, _cs_flame_view_signals[CS_FLAME_VIEW_FUNCTION_ACTIVATED], 0, function);
 }
 
+/* Filter In / Out on the frame's function: the window's filters (issue 14)
+ * take it through win.add-filter, so every page follows. */
+static void
+action_filter (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  CsFlameView *self = CS_FLAME_VIEW (widget);
+  guint node = self->hover_node != CS_CALL_NO_NODE ? self->hover_node : self->focus_node;
+  guint function;
+
+  if (self->graph == NULL || node == CS_CALL_NO_NODE)
+    return;
+  function = cs_call_graph_get_node (self->graph, _cs_flame_view_tree_kind (self), node)->function;
+  if (function != CS_CALL_NO_FUNCTION)
+    gtk_widget_activate_action (widget, "win.add-filter", "(sbs)", "function",
+                                g_str_equal (action_name, "flame.filter-out"),
+                                cs_profile_get_function (cs_call_graph_get_profile (self->graph), function)->name);
+}
+
 void
 _cs_flame_view_class_init_input (GtkWidgetClass *widget_class)
 {
+  gtk_widget_class_install_action (widget_class, "flame.filter-in", NULL, action_filter);
+  gtk_widget_class_install_action (widget_class, "flame.filter-out", NULL, action_filter);
   gtk_widget_class_install_action (widget_class, "flame.zoom-out", NULL, action_zoom_out);
   gtk_widget_class_install_action (widget_class, "flame.activate", NULL, action_activate);
 }
@@ -220,4 +242,6 @@ _cs_flame_view_init_input (CsFlameView *self)
 
   cs_cairo_view_add_menu_item (CS_CAIRO_VIEW (self), _("Zoom _Out"), "flame.zoom-out");
   cs_cairo_view_add_menu_item (CS_CAIRO_VIEW (self), _("Show _Source and Disassembly"), "flame.activate");
+  cs_cairo_view_add_menu_item (CS_CAIRO_VIEW (self), _("_Filter In on Function"), "flame.filter-in");
+  cs_cairo_view_add_menu_item (CS_CAIRO_VIEW (self), _("Filter Out Functio_n"), "flame.filter-out");
 }

@@ -291,6 +291,8 @@ cs_module_table_dispose (GObject *object)
 
   if (view_sorter != NULL)
     g_signal_handlers_disconnect_by_data (view_sorter, self);
+  /* the context menu (cs-module-table-menu.c), unparented */
+  g_object_set_data (object, "cs-filter-menu", NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_MODULE_TABLE);
   g_clear_pointer (&self->columns, g_ptr_array_unref);
   g_clear_object (&self->selection);
@@ -408,6 +410,7 @@ cs_module_table_class_init (CsModuleTableClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_stopped);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_activate);
+  _cs_module_table_class_init_menu (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
   gtk_widget_class_bind_template_callback (widget_class, _cs_module_table_on_kind_toggled);
 
@@ -440,6 +443,7 @@ cs_module_table_init (CsModuleTable *self)
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
   _cs_module_table_init_columns (self);
+  _cs_module_table_init_menu (self);
   g_signal_connect (gtk_column_view_get_sorter (self->column_view), "changed",
                     G_CALLBACK (_cs_module_table_on_view_sorter_changed), self);
   _cs_module_table_rebuild_columns (self);

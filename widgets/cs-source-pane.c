@@ -182,6 +182,16 @@ cs_source_pane_set_symbol (CsSourcePane          *self,
                            const CsProfileSymbol *symbol,
                            const char            *event)
 {
+  cs_source_pane_set_scope_symbol (self, analysis, NULL, symbol, event);
+}
+
+void
+cs_source_pane_set_scope_symbol (CsSourcePane          *self,
+                                 CsAnalysis            *analysis,
+                                 const CsScope         *scope,
+                                 const CsProfileSymbol *symbol,
+                                 const char            *event)
+{
   g_autoptr(GHashTable) per_line = NULL;   /* line → guint64[n_events] */
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GError) error = NULL;
@@ -209,8 +219,8 @@ cs_source_pane_set_symbol (CsSourcePane          *self,
 
   /* Samples per line of every event, and the symbol's total for the heat. */
   per_line = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  heat_lines = n_events > 0 ? cs_analysis_get_line_table (analysis, symbol, events[heat]) : NULL;
-  insns = n_events > 0 ? cs_analysis_get_insn_table (analysis, symbol, events[heat]) : NULL;
+  heat_lines = n_events > 0 ? cs_analysis_get_scope_line_table (analysis, scope, symbol, events[heat]) : NULL;
+  insns = n_events > 0 ? cs_analysis_get_scope_insn_table (analysis, scope, symbol, events[heat]) : NULL;
   file = choose_file (heat_lines, insns);
   if (file == NULL)
     {
@@ -222,7 +232,7 @@ cs_source_pane_set_symbol (CsSourcePane          *self,
 
   for (guint e = 0; e < n_events; e++)
     {
-      const GArray *lines = cs_analysis_get_line_table (analysis, symbol, events[e]);
+      const GArray *lines = cs_analysis_get_scope_line_table (analysis, scope, symbol, events[e]);
 
       for (guint i = 0; lines != NULL && i < lines->len; i++)
         {

@@ -28,6 +28,15 @@ void                cs_source_pane_set_symbol    (CsSourcePane          *self,
                                                   CsAnalysis            *analysis,
                                                   const CsProfileSymbol *symbol,
                                                   const char            *event);
+/* cs_source_pane_set_symbol() with the samples of @scope only when it is a
+ * region scope with samples (record --regions), the same rows as
+ * `cyclescope annotate --region`; NULL @scope: all samples. (Appended,
+ * regions: issue 15.) */
+void                cs_source_pane_set_scope_symbol (CsSourcePane          *self,
+                                                     CsAnalysis            *analysis,
+                                                     const CsScope         *scope,
+                                                     const CsProfileSymbol *symbol,
+                                                     const char            *event);
 gboolean            cs_source_pane_has_source    (CsSourcePane          *self);
 /* Why there is no source; NULL when there is. */
 const char         *cs_source_pane_get_message   (CsSourcePane          *self);

@@ -18,6 +18,7 @@
 
 #include "cs-analysis.h"
 #include "cs-cli.h"
+#include "cs-cli-load.h"
 #include "cs-cli-util.h"
 #include "cs-error.h"
 #include "cs-file.h"
@@ -287,7 +288,7 @@ cs_cli_annotate (int    argc,
       return 1;
     }
 
-  if (!(analysis = cs_analysis_load (args[0], NULL, NULL, NULL, NULL, &error)))
+  if (!(analysis = cs_cli_load_analysis (args[0], &error)))
     {
       cs_cli_error ("annotate", "%s", error->message);
       return 1;

@@ -25,6 +25,7 @@
 #include "cs-export.h"
 #include "cs-chart-values.h"
 #include "cs-cli.h"
+#include "cs-cli-load.h"
 #include "cs-cli-util.h"
 #include "cs-analysis.h"
 #include "cs-export-callgraph.h"
@@ -250,7 +251,7 @@ cs_cli_export (int    argc,
           cs_cli_error (VERB, "%s", _("--folded writes text: give no --png, --svg or --pdf with it."));
           return 2;
         }
-      if (!(analysis = cs_analysis_load (argv[1], NULL, NULL, NULL, NULL, &error)) ||
+      if (!(analysis = cs_cli_load_analysis (argv[1], &error)) ||
           !cs_export_folded (analysis, event, folded, &error))
         {
           cs_cli_error (VERB, "%s", error->message);
@@ -275,7 +276,7 @@ cs_cli_export (int    argc,
       return 2;
     }
 
-  analysis = cs_analysis_load (argv[1], NULL, NULL, NULL, NULL, &error);
+  analysis = cs_cli_load_analysis (argv[1], &error);
   if (analysis == NULL)
     {
       cs_cli_error (VERB, "%s", error->message);

@@ -25,6 +25,7 @@
 #include "cs-collector-error.h"
 #include "cs-perf-hooks.h"
 #include "cs-record.h"
+#include "cs-sampler.h"
 
 typedef struct
 {
@@ -115,6 +116,28 @@ kill_orphans (void)
     ;
 }
 
+/* perf's --call-graph MODE: "fp", or "dwarf" with an optional stack copy
+ * size (rounded up to 8 as perf does). */
+static gboolean
+parse_call_graph (const char  *mode,
+                  guint32     *stack_user)
+{
+  g_auto(GStrv) parts = g_strsplit (mode, ",", 2);
+  guint64 size = CS_SAMPLER_DEFAULT_STACK_USER;
+
+  if (g_strcmp0 (parts[0], "fp") == 0 && parts[1] == NULL)
+    {
+      *stack_user = 0;
+      return TRUE;
+    }
+  if (g_strcmp0 (parts[0], "dwarf") != 0)
+    return FALSE;
+  if (parts[1] != NULL && !g_ascii_string_to_unsigned (parts[1], 10, 1, CS_SAMPLER_MAX_STACK_USER, &size, NULL))
+    return FALSE;
+  *stack_user = (guint32) ((size + 7) & ~(guint64) 7);
+  return TRUE;
+}
+
 static char **
 split_program (int     *argc,
                char  ***argv)
@@ -143,7 +166,8 @@ cs_cli_record (int    argc,
   g_autoptr(CsSession) session = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_auto(GStrv) program = NULL;
-  g_autofree char *model = NULL, *mode = NULL, *output = NULL;
+  g_autofree char *model = NULL, *mode = NULL, *output = NULL, *call_graph = NULL;
+  guint32 stack_user = 0;
   g_auto(GStrv) events = NULL;
   gint repeat = 5;
   gint64 frequency = 0, period = 0;
@@ -167,8 +191,13 @@ cs_cli_record (int    argc,
       N_("Sample HZ times a second (default 1000)"), N_("HZ") },
     { "count", 'c', 0, G_OPTION_ARG_INT64, &period,
       N_("Sample every PERIOD events"), N_("PERIOD") },
-    { "call-graph", 'g', 0, G_OPTION_ARG_NONE, &callchains,
-      N_("Record call chains with the samples"), NULL },
+    { "frame-pointers", 'g', 0, G_OPTION_ARG_NONE, &callchains,
+      N_("Record call chains by frame pointers (--call-graph fp)"), NULL },
+    { "call-graph", 0, 0, G_OPTION_ARG_STRING, &call_graph,
+      N_("Record call stacks: fp walks frame pointers when sampling (cheap; the program and its "
+         "libraries need them); dwarf copies SIZE bytes of the stack with each sample (default 8192, "
+         "about that much data per sample) and unwinds it when the recording is read"),
+      N_("fp|dwarf[,SIZE]") },
     { "regs", 0, 0, G_OPTION_ARG_NONE, &regs,
       N_("Record the user registers with the samples (data-address reconstruction)"), NULL },
     { "no-sampling", 0, 0, G_OPTION_ARG_NONE, &no_sampling,
@@ -224,7 +253,14 @@ cs_cli_record (int    argc,
   options->repeat = repeat;
   options->frequency = frequency;
   options->period = period;
-  options->callchains = callchains;
+  if (call_graph != NULL && !parse_call_graph (call_graph, &stack_user))
+    {
+      cs_cli_error ("record", _("unknown call graph “%s”: use --call-graph fp or --call-graph dwarf[,SIZE] "
+                                "with SIZE from 8 to %u bytes"), call_graph, CS_SAMPLER_MAX_STACK_USER);
+      return 2;
+    }
+  options->callchains = callchains || call_graph != NULL;
+  options->stack_user = stack_user;
   options->user_regs = regs;
   options->sampling = !no_sampling;
   options->counting = !no_counting;

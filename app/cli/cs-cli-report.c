@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-report.c — `cyclescope report FILE.data|BUNDLE [--format F]
  * [--region NAME] [--sort KEYS] [--event NAME] [--limit N] [--children]
- * [--call-graph caller|callee] [--percent-limit P]`
+ * [--call-graph caller|callee] [--percent-limit P] [--pid …] [--tid …]
+ * [--comm …] [--cpu …] [--dso …] [--symbol …] [--time …]`
  *
  * Options and dispatch only. The counting report (run information, model
  * metrics, chart values) is rendered by cs-report-counts.c, the sample
@@ -17,10 +18,12 @@
 #include <string.h>
 
 #include "cs-cli.h"
+#include "cs-cli-load.h"
 #include "cs-cli-util.h"
 #include "cs-error.h"
 #include "cs-model-registry.h"
 #include "cs-report-counts.h"
+#include "cs-report-filter.h"
 #include "cs-report-memory.h"
 #include "cs-report-regions.h"
 #include "cs-report-samples.h"
@@ -98,8 +101,8 @@ wrap_perf_json (CsAnalysis *analysis,
   json_object_object_add (model, "id", json_object_new_string (cs_model_get_id (m)));
   json_object_object_add (model, "name", json_object_new_string (cs_model_get_name (m)));
   json_object_object_add (root, "model", model);
-  json_object_object_add (root, "charts", json_tokener_parse (charts));
-  json_object_object_add (root, "profile", json_tokener_parse (profile));
+  json_object_object_add (root, "charts", cs_cli_json_parse (charts));
+  json_object_object_add (root, "profile", cs_cli_json_parse (profile));
   cs_cli_append_json (out, root);
   g_string_append_c (out, '\n');
 }
@@ -170,6 +173,22 @@ append_samples (CsAnalysis                  *analysis,
   return TRUE;
 }
 
+/* A bundle's samples filtered; an error when a filter is given for a
+ * bundle without samples. */
+static gboolean
+filter_bundle (const CsReportFilterOptions *filter,
+               CsAnalysis                 **analysis,
+               GError                     **error)
+{
+  if (*analysis != NULL)
+    return cs_report_filter_apply (filter, analysis, error);
+  if (!cs_report_filter_any (filter))
+    return TRUE;
+  g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_UNSUPPORTED,
+               _("this session has no sampling run, so there are no samples to filter"));
+  return FALSE;
+}
+
 int
 cs_cli_report (int    argc,
                char **argv)
@@ -184,13 +203,17 @@ cs_cli_report (int    argc,
   g_autofree char *call_graph = NULL;
   double percent_limit = 0.5;
   g_auto(GStrv) files = NULL;
+  g_auto(CsReportFilterOptions) filter = { 0 };
+  g_autofree GOptionEntry *filter_entries = cs_report_filter_entries (&filter);
+  g_autoptr(GArray) all_entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   const GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
       N_("Output format: text (default), json or csv"), N_("FORMAT") },
     { "region", 'r', 0, G_OPTION_ARG_STRING, &region,
       N_("Report only this region (instrumented module)"), N_("NAME") },
     { "sort", 's', 0, G_OPTION_ARG_STRING, &sort_text,
-      N_("Sample tables by dso, sym, dso,sym (default) or srcline"), N_("KEYS") },
+      N_("Sample tables by perf's keys pid, comm, cpu, dso, sym and srcline, any of them in any order "
+         "(default dso,sym)"), N_("KEYS") },
     { "event", 'e', 0, G_OPTION_ARG_STRING, &event,
       N_("Sample tables of this event only (default: every sampled event)"), N_("NAME") },
     { "limit", 'n', 0, G_OPTION_ARG_INT, &limit,
@@ -214,25 +237,31 @@ cs_cli_report (int    argc,
   g_autoptr(CsAnalysis) analysis = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   CsReportFormat format = CS_REPORT_FORMAT_TEXT;
-  CsReportSampleOptions sample_options = { CS_REPORT_SORT_DSO_SYM, NULL, 20, FALSE, CS_REPORT_CALL_GRAPH_NONE, 0.5 };
+  CsReportSampleOptions sample_options = { CS_REPORT_SORT_DSO_SYM, { CS_SORT_DSO, CS_SORT_SYM }, 2, NULL, 20, FALSE,
+                                            CS_REPORT_CALL_GRAPH_NONE, 0.5, &filter };
   CsModel *model = NULL;
 
+  /* the report's own options, perf's filters, then the files */
+  for (guint i = 0; entries[i].long_name != NULL; i++)
+    g_array_append_val (all_entries, entries[i]);
+  g_array_insert_vals (all_entries, all_entries->len - 1, filter_entries,
+                       cs_report_filter_entries_length (filter_entries));
   if (!cs_cli_parse_options ("report", _("BUNDLE|FILE.data — print the analysis of a session or a perf.data file"),
                              _("Prints the run information of a session (NAME.cyclescope directory or its session.json), "
                                "every metric of its model for the whole program and for each region, and the values "
                                "of the BAR and REF charts; then the sample tables of its sampling run. A plain "
                                "perf.data file (from `perf record` or our collector) gives its sample tables, with "
                                "percentages of the event's total period as `perf report` computes them."),
-                             entries, FALSE, &argc, &argv))
+                             (const GOptionEntry *) all_entries->data, FALSE, &argc, &argv))
     return 1;
   if (format_text != NULL && !cs_report_format_from_string (format_text, &format))
     {
       cs_cli_error ("report", _("unknown format “%s”: use text, json or csv"), format_text);
       return 1;
     }
-  if (sort_text != NULL && !cs_report_sort_from_string (sort_text, &sample_options.sort))
+  if (sort_text != NULL && !cs_report_sort_parse (sort_text, &sample_options, &error))
     {
-      cs_cli_error ("report", _("unknown sort key “%s”: use dso, sym, dso,sym or srcline"), sort_text);
+      cs_cli_error ("report", "%s", error->message);
       return 1;
     }
   if (limit < 0)
@@ -274,7 +303,20 @@ cs_cli_report (int    argc,
 
   if (memory)
     {
-      if (!cs_report_memory (files[0], (guint) limit, format, out, &error))
+      g_autoptr(CsProfileSampleSet) selected = NULL;
+
+      /* the filters select samples of the profile; the memory view reads
+       * the same samples again for their registers */
+      if (cs_report_filter_any (&filter) &&
+          (!(analysis = cs_analysis_load (files[0], NULL, NULL, NULL, NULL, &error)) ||
+           !cs_report_filter_apply (&filter, &analysis, &error)))
+        {
+          cs_cli_error ("report", "%s", error->message);
+          return 1;
+        }
+      if (analysis != NULL && cs_analysis_get_profile (analysis) != NULL)
+        selected = cs_profile_sample_set_new (cs_analysis_get_profile (analysis));
+      if (!cs_report_memory (files[0], (guint) limit, format, selected, out, &error))
         {
           cs_cli_error ("report", "%s", error->message);
           return 1;
@@ -282,7 +324,8 @@ cs_cli_report (int    argc,
     }
   else if (cs_analysis_is_perf_data (files[0]))
     {
-      if (!(analysis = cs_analysis_load (files[0], NULL, NULL, NULL, NULL, &error)) ||
+      if (!(analysis = cs_cli_load_analysis (files[0], &error)) ||
+          !cs_report_filter_apply (&filter, &analysis, &error) ||
           !append_samples (analysis, &sample_options, NULL, format, FALSE, out, &error))
         {
           cs_cli_error ("report", "%s", error->message);
@@ -301,7 +344,8 @@ cs_cli_report (int    argc,
        * so that the report says what the viewer shows. */
       if (!find_model (session, &model, &error) ||
           (cs_session_get_n_sampling_runs (session) > 0 &&
-           !(analysis = cs_analysis_load (files[0], NULL, NULL, NULL, NULL, &error))) ||
+           !(analysis = cs_cli_load_analysis (files[0], &error))) ||
+          !filter_bundle (&filter, &analysis, &error) ||
           !cs_report_counts_for_analysis (analysis != NULL ? cs_analysis_get_session (analysis) : session,
                                           model, analysis, region, format, out, &error) ||
           (analysis != NULL &&

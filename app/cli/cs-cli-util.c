@@ -44,6 +44,22 @@ cs_cli_json_string (const char *text)
   return text != NULL ? json_object_new_string (text) : NULL;
 }
 
+/* Two levels (an object and its "children" array) per frame of the
+ * deepest stack: 255 frames, kernel and user, with room to spare. */
+#define JSON_MAX_DEPTH 4096
+
+json_object *
+cs_cli_json_parse (const char *text)
+{
+  json_tokener *tok = json_tokener_new_ex (JSON_MAX_DEPTH);
+  json_object *o = json_tokener_parse_ex (tok, text, -1);
+
+  if (json_tokener_get_error (tok) != json_tokener_success)
+    g_clear_pointer (&o, json_object_put);
+  json_tokener_free (tok);
+  return o;
+}
+
 void
 cs_cli_append_json (GString     *out,
                     json_object *root)

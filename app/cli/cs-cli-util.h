@@ -37,6 +37,9 @@ gboolean     cs_cli_print_output  (const GString      *out,
                                    gboolean            json);
 /* A JSON string, or JSON null for NULL. */
 json_object *cs_cli_json_string   (const char         *text);
+/* Parses JSON we wrote, however deep: call trees of unwound stacks nest
+ * far deeper than json_tokener_parse()'s 32 levels. NULL when malformed. */
+json_object *cs_cli_json_parse    (const char         *text);
 /* Appends @root as indented JSON (without a final newline) and releases it. */
 void         cs_cli_append_json   (GString            *out,
                                    json_object        *root);

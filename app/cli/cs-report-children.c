@@ -71,7 +71,7 @@ _cs_report_children_text (CsAnalysis                  *analysis,
 
   for (guint i = 0; with_dso && i < rows->len; i++)
     width = MAX (width, g_utf8_strlen (g_array_index (rows, CsChildrenRow, i).module->name, -1));
-  g_string_append_printf (out, "# %9s %9s  ", _("Children"), _("Self"));
+  g_string_append_printf (out, "# %9s %9s %12s  ", _("Children"), _("Self"), _("Samples"));
   if (with_dso)
     {
       cs_cli_append_padded (out, _("Shared Object"), width);
@@ -94,8 +94,9 @@ _cs_report_children_text (CsAnalysis                  *analysis,
     {
       const CsChildrenRow *r = &g_array_index (rows, CsChildrenRow, i);
       g_autofree char *text = NULL;
+      g_autofree char *n = cs_cli_grouped (r->self_samples);
 
-      g_string_append_printf (out, "  %8.2f%% %8.2f%%  ", r->children_percent, r->self_percent);
+      g_string_append_printf (out, "  %8.2f%% %8.2f%% %12s  ", r->children_percent, r->self_percent, n);
       if (with_dso)
         {
           cs_cli_append_padded (out, r->module->name, width);
@@ -128,6 +129,8 @@ _cs_report_children_json (CsAnalysis                  *analysis,
       json_object_object_add (o, "children_period", json_object_new_int64 ((gint64) r->children));
       json_object_object_add (o, "percent", json_object_new_double (r->self_percent));
       json_object_object_add (o, "period", json_object_new_int64 ((gint64) r->self));
+      json_object_object_add (o, "samples", json_object_new_int64 ((gint64) r->self_samples));
+      json_object_object_add (o, "children_samples", json_object_new_int64 ((gint64) r->children_samples));
       json_object_object_add (o, "dso", json_object_new_string (r->module->name));
       if (options->sort == CS_REPORT_SORT_SRCLINE)
         {
@@ -163,17 +166,20 @@ _cs_report_children_csv_header (const CsReportSampleOptions *options,
                                        "self_period", "dso" };
 
   for (guint i = 0; i < G_N_ELEMENTS (head); i++)
-    cs_cli_csv_field (out, head[i], options->sort == CS_REPORT_SORT_DSO && i == G_N_ELEMENTS (head) - 1);
+    cs_cli_csv_field (out, head[i], FALSE);
   if (options->sort == CS_REPORT_SORT_SRCLINE)
     {
       cs_cli_csv_field (out, "srcline", FALSE);
-      cs_cli_csv_field (out, "symbol", TRUE);
+      cs_cli_csv_field (out, "symbol", FALSE);
     }
   else if (options->sort != CS_REPORT_SORT_DSO)
     {
       cs_cli_csv_field (out, "symbol", FALSE);
-      cs_cli_csv_field (out, "inlined", TRUE);
+      cs_cli_csv_field (out, "inlined", FALSE);
     }
+  /* (last, so that the columns before keep their places) */
+  cs_cli_csv_field (out, "samples", FALSE);
+  cs_cli_csv_field (out, "children_samples", TRUE);
 }
 
 void
@@ -196,18 +202,25 @@ _cs_report_children_csv (CsAnalysis                  *analysis,
       cs_cli_csv_field (out, g_ascii_dtostr (buf, sizeof buf, r->self_percent), FALSE);
       cs_cli_csv_field (out, children, FALSE);
       cs_cli_csv_field (out, self, FALSE);
-      cs_cli_csv_field (out, r->module->name, options->sort == CS_REPORT_SORT_DSO);
+      cs_cli_csv_field (out, r->module->name, FALSE);
       if (options->sort == CS_REPORT_SORT_SRCLINE)
         {
           g_autofree char *srcline = r->file != NULL ? g_strdup_printf ("%s:%u", r->file, r->line) : g_strdup ("??:0");
 
           cs_cli_csv_field (out, srcline, FALSE);
-          cs_cli_csv_field (out, r->symbol->display_name, TRUE);
+          cs_cli_csv_field (out, r->symbol->display_name, FALSE);
         }
       else if (options->sort != CS_REPORT_SORT_DSO)
         {
           cs_cli_csv_field (out, r->function->name, FALSE);
-          cs_cli_csv_field (out, r->function->inlined ? "1" : "0", TRUE);
+          cs_cli_csv_field (out, r->function->inlined ? "1" : "0", FALSE);
         }
+      {
+        g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, r->self_samples);
+        g_autofree char *cn = g_strdup_printf ("%" G_GUINT64_FORMAT, r->children_samples);
+
+        cs_cli_csv_field (out, n, FALSE);
+        cs_cli_csv_field (out, cn, TRUE);
+      }
     }
 }

@@ -311,11 +311,12 @@ render_csv (CsMemoryProfile *profile,
 }
 
 gboolean
-cs_report_memory (const char      *path,
-                  guint            limit,
-                  CsReportFormat   format,
-                  GString         *out,
-                  GError         **error)
+cs_report_memory (const char         *path,
+                  guint               limit,
+                  CsReportFormat      format,
+                  CsProfileSampleSet *selected,
+                  GString            *out,
+                  GError            **error)
 {
   g_autofree char *perf_data = NULL;
   g_autoptr(CsMemoryProfile) profile = NULL;
@@ -324,6 +325,14 @@ cs_report_memory (const char      *path,
   if (!(perf_data = find_perf_data (path, error)) ||
       !(profile = cs_memory_profile_load (perf_data, NULL, NULL, error)))
     return FALSE;
+  /* the samples the report's filters selected (--tid, --time, …) */
+  if (selected != NULL)
+    {
+      CsMemoryProfile *subset = cs_memory_profile_filter (profile, cs_profile_sample_set_contains, selected);
+
+      g_object_unref (profile);
+      profile = subset;
+    }
   if (cs_memory_profile_get_stats (profile)->n_with_regs == 0)
     {
       g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,

@@ -9,17 +9,20 @@
  */
 #pragma once
 
+#include "cs-profile-filter.h"
 #include "cs-report-counts.h"
 
 G_BEGIN_DECLS
 
 /* Appends the memory report of @path (a bundle or a perf.data) to @out;
- * @limit lines (0: all). A bundle without a sampling run with registers is
- * an error that says how to record one. */
-gboolean cs_report_memory (const char      *path,
-                           guint            limit,
-                           CsReportFormat   format,
-                           GString         *out,
-                           GError         **error);
+ * @limit lines (0: all); of the samples in @selected only (NULL: all), the
+ * filters' (cs-report-filter.h). A bundle without a sampling run with
+ * registers is an error that says how to record one. */
+gboolean cs_report_memory (const char         *path,
+                           guint               limit,
+                           CsReportFormat      format,
+                           CsProfileSampleSet *selected,
+                           GString            *out,
+                           GError            **error);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 
 #include "cs-cli-util.h"
 #include "cs-report-samples-private.h"
+#include "cs-report-summary.h"
 
 static const char *
 kind_keyword (CsModuleKind kind)
@@ -125,6 +126,11 @@ event_json (CsAnalysis                  *analysis,
       json_object_put (rows);
       rows = _cs_report_children_json (analysis, e, options);
     }
+  else if (options->sort == CS_REPORT_SORT_KEYS)
+    {
+      json_object_put (rows);
+      rows = _cs_report_groups_json (analysis, e, options);
+    }
   else if (options->sort == CS_REPORT_SORT_DSO)
     {
       g_autoptr(GArray) t = cs_profile_dup_module_table (profile, e->index);
@@ -167,9 +173,18 @@ _cs_report_samples_render_json (CsAnalysis                  *analysis,
   json_object *columns = json_object_new_array ();
   json_object *warnings = json_object_new_array ();
   const char * const *cols = model != NULL ? cs_model_get_table_columns (model) : NULL;
+  g_autofree char *sort = cs_report_sort_describe (options);
 
   json_object_object_add (root, "file", json_object_new_string (cs_profile_get_path (profile)));
-  json_object_object_add (root, "sort", json_object_new_string (cs_report_sort_to_string (options->sort)));
+  json_object_object_add (root, "sort", json_object_new_string (sort));
+  json_object_object_add (root, "summary", cs_report_summary_json (analysis));
+  if (cs_profile_get_subset (profile, NULL) != NULL)
+    {
+      guint n;
+
+      cs_profile_get_subset (profile, &n);
+      json_object_object_add (root, "selected_samples", json_object_new_int64 (n));
+    }
   json_object_object_add (root, "limit", json_object_new_int ((int) options->limit));
   json_object_object_add (root, "children", json_object_new_boolean (options->children &&
                                                                      _cs_report_call_graph (analysis) != NULL));
@@ -189,12 +204,12 @@ _cs_report_samples_render_json (CsAnalysis                  *analysis,
   cs_cli_append_json (out, root);
 }
 
-static void
-csv_number_fields (GString    *out,
-                   const char *event,
-                   double      percent,
-                   guint64     samples,
-                   guint64     period)
+void
+_cs_report_samples_csv_numbers (GString    *out,
+                                const char *event,
+                                double      percent,
+                                guint64     samples,
+                                guint64     period)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
   g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, samples);
@@ -223,6 +238,13 @@ _cs_report_samples_render_csv (CsAnalysis                  *analysis,
       _cs_report_children_csv_header (options, out);
       for (guint i = 0; i < events->len; i++)
         _cs_report_children_csv (analysis, g_ptr_array_index (events, i), options, out);
+      return;
+    }
+  if (options->sort == CS_REPORT_SORT_KEYS)
+    {
+      _cs_report_groups_csv_header (options, out);
+      for (guint i = 0; profile != NULL && i < events->len; i++)
+        _cs_report_groups_csv (analysis, g_ptr_array_index (events, i), options, out);
       return;
     }
   for (guint i = 0; i < G_N_ELEMENTS (head); i++)
@@ -263,7 +285,7 @@ _cs_report_samples_render_csv (CsAnalysis                  *analysis,
               const CsProfileModuleRow *row = &g_array_index (t, CsProfileModuleRow, r);
               const CsScope *scope = _cs_report_samples_module_scope (analysis, row->module);
 
-              csv_number_fields (out, e->name, row->percent, row->samples, row->period);
+              _cs_report_samples_csv_numbers (out, e->name, row->percent, row->samples, row->period);
               cs_cli_csv_field (out, row->module->name, FALSE);
               cs_cli_csv_field (out, row->module->path, cols == NULL || cols[0] == NULL);
               for (guint c = 0; cols != NULL && cols[c] != NULL; c++)
@@ -283,7 +305,7 @@ _cs_report_samples_render_csv (CsAnalysis                  *analysis,
               const CsProfileLineRow *row = &g_array_index (t, CsProfileLineRow, r);
               g_autofree char *srcline = _cs_report_samples_srcline (row);
 
-              csv_number_fields (out, e->name, row->percent, row->samples, row->period);
+              _cs_report_samples_csv_numbers (out, e->name, row->percent, row->samples, row->period);
               cs_cli_csv_field (out, srcline, FALSE);
               cs_cli_csv_field (out, row->symbol != NULL ? row->symbol->module->name : NULL, FALSE);
               cs_cli_csv_field (out, row->symbol != NULL ? row->symbol->display_name : NULL, TRUE);
@@ -297,7 +319,7 @@ _cs_report_samples_render_csv (CsAnalysis                  *analysis,
             {
               const CsProfileSymbolRow *row = &g_array_index (t, CsProfileSymbolRow, r);
 
-              csv_number_fields (out, e->name, row->percent, row->samples, row->period);
+              _cs_report_samples_csv_numbers (out, e->name, row->percent, row->samples, row->period);
               cs_cli_csv_field (out, row->symbol->module->name, FALSE);
               cs_cli_csv_field (out, row->symbol->display_name, FALSE);
               cs_cli_csv_field (out, row->symbol->symbol->name, FALSE);

@@ -50,6 +50,28 @@ void           _cs_report_children_csv         (CsAnalysis                  *ana
                                                const CsReportSampleOptions *options,
                                                GString                     *out);
 
+/* "EVENT,PERCENT,SAMPLES,PERIOD," of a CSV row. */
+void           _cs_report_samples_csv_numbers  (GString                     *out,
+                                               const char                  *event,
+                                               double                       percent,
+                                               guint64                      samples,
+                                               guint64                      period);
+
+/* cs-report-groups.c: the tables of any list of sort keys. */
+void           _cs_report_groups_text          (CsAnalysis                  *analysis,
+                                               const CsProfileEvent        *e,
+                                               const CsReportSampleOptions *options,
+                                               GString                     *out);
+json_object   *_cs_report_groups_json          (CsAnalysis                  *analysis,
+                                               const CsProfileEvent        *e,
+                                               const CsReportSampleOptions *options);
+void           _cs_report_groups_csv_header    (const CsReportSampleOptions *options,
+                                               GString                     *out);
+void           _cs_report_groups_csv           (CsAnalysis                  *analysis,
+                                               const CsProfileEvent        *e,
+                                               const CsReportSampleOptions *options,
+                                               GString                     *out);
+
 /* cs-report-callgraph.c: the trees. */
 void           _cs_report_callgraph_text       (CsCallGraph                 *graph,
                                                const CsProfileEvent        *e,

@@ -14,33 +14,42 @@
 
 #include "cs-error.h"
 #include "cs-cli-util.h"
+#include "cs-report-filter.h"
 #include "cs-report-samples-private.h"
-
-static const char * const sort_names[] = { "dso", "sym", "dso,sym", "srcline" };
+#include "cs-report-summary.h"
 
 gboolean
-cs_report_sort_from_string (const char   *text,
-                            CsReportSort *sort)
+cs_report_sort_parse (const char            *text,
+                      CsReportSampleOptions *options,
+                      GError               **error)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (sort_names); i++)
-    if (g_strcmp0 (text, sort_names[i]) == 0)
-      {
-        *sort = (CsReportSort) i;
-        return TRUE;
-      }
-  /* perf accepts the keys in either order. */
-  if (g_strcmp0 (text, "sym,dso") == 0)
-    {
-      *sort = CS_REPORT_SORT_DSO_SYM;
-      return TRUE;
-    }
-  return FALSE;
+  CsSortKey *k = options->keys;
+
+  if (!cs_sort_keys_parse (text, options->keys, &options->n_keys, error))
+    return FALSE;
+  /* the tables of their own (with the model's columns for dso) */
+  if (options->n_keys == 1 && k[0] == CS_SORT_DSO)
+    options->sort = CS_REPORT_SORT_DSO;
+  else if (options->n_keys == 1 && k[0] == CS_SORT_SYM)
+    options->sort = CS_REPORT_SORT_SYM;
+  else if (options->n_keys == 1 && k[0] == CS_SORT_SRCLINE)
+    options->sort = CS_REPORT_SORT_SRCLINE;
+  else if (options->n_keys == 2 && ((k[0] == CS_SORT_DSO && k[1] == CS_SORT_SYM) ||
+                                    (k[0] == CS_SORT_SYM && k[1] == CS_SORT_DSO)))
+    options->sort = CS_REPORT_SORT_DSO_SYM;
+  else
+    options->sort = CS_REPORT_SORT_KEYS;
+  return TRUE;
 }
 
-const char *
-cs_report_sort_to_string (CsReportSort sort)
+char *
+cs_report_sort_describe (const CsReportSampleOptions *options)
 {
-  return (guint) sort < G_N_ELEMENTS (sort_names) ? sort_names[sort] : NULL;
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < options->n_keys; i++)
+    g_string_append_printf (s, "%s%s", i > 0 ? "," : "", cs_sort_key_to_string (options->keys[i]));
+  return g_string_free (s, FALSE);
 }
 
 GPtrArray *
@@ -241,12 +250,12 @@ render_text (CsAnalysis                  *analysis,
              GString                     *out)
 {
   CsProfile *profile = cs_analysis_get_profile (analysis);
-  const CsProfileStats *stats = cs_profile_get_stats (profile);
-  g_autofree char *lost = cs_cli_grouped (cs_profile_stats_get_n_lost (stats));
+  g_autofree char *sort = cs_report_sort_describe (options);
 
-  g_string_append_printf (out, _("# Samples of %s, sorted by %s\n"), cs_profile_get_path (profile),
-                          cs_report_sort_to_string (options->sort));
-  g_string_append_printf (out, _("# Lost samples: %s\n"), lost);
+  g_string_append_printf (out, _("# Samples of %s, sorted by %s\n"), cs_profile_get_path (profile), sort);
+  cs_report_summary_text (analysis, out);
+  if (options->filter != NULL)
+    cs_report_filter_describe (options->filter, analysis, out);
   for (const char * const *w = cs_analysis_get_warnings (analysis); w != NULL && *w != NULL; w++)
     g_string_append_printf (out, _("# Warning: %s\n"), *w);
   if (options->limit > 0)
@@ -266,6 +275,9 @@ render_text (CsAnalysis                  *analysis,
         _cs_report_children_text (analysis, e, options, out);
       else switch (options->sort)
         {
+        case CS_REPORT_SORT_KEYS:
+          _cs_report_groups_text (analysis, e, options, out);
+          break;
         case CS_REPORT_SORT_DSO:
           text_modules (analysis, e, options->limit, out);
           break;
@@ -298,6 +310,15 @@ cs_report_samples (CsAnalysis                  *analysis,
 
   if (!(events = _cs_report_samples_events (analysis, options->event, error)))
     return FALSE;
+  if (options->children && options->sort == CS_REPORT_SORT_KEYS)
+    {
+      g_autofree char *sort = cs_report_sort_describe (options);
+
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_UNSUPPORTED,
+                   _("--children sorts by dso, sym, dso,sym or srcline, not by %s: leave out pid, comm and "
+                     "cpu, or --children"), sort);
+      return FALSE;
+    }
   if (options->call_graph != CS_REPORT_CALL_GRAPH_NONE && cs_analysis_get_profile (analysis) != NULL &&
       !cs_profile_has_call_chains (cs_analysis_get_profile (analysis)))
     {

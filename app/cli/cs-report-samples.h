@@ -2,8 +2,9 @@
 /* cs-report-samples.h — the sample part of `cyclescope report`
  *
  * Tables of a profile sorted like `perf report --sort`: by module (dso), by
- * symbol (sym, dso,sym) or by source line (srcline), one table per sampled
- * event, as text, JSON or CSV (docs/cli.md describes the shapes).
+ * symbol (sym, dso,sym), by source line (srcline), or by any list of perf's
+ * keys with the thread's and the CPU's (pid, comm, cpu), one table per
+ * sampled event, as text, JSON or CSV (docs/cli.md describes the shapes).
  * Percentages are of the event's total period, as in perf. With call
  * chains, --children gives perf's Children and Self columns, --call-graph
  * the trees as text; JSON always carries both trees.
@@ -11,7 +12,9 @@
 #pragma once
 
 #include "cs-analysis.h"
+#include "cs-profile-groups.h"
 #include "cs-report-counts.h"
+#include "cs-report-filter.h"
 
 G_BEGIN_DECLS
 
@@ -21,11 +24,8 @@ typedef enum
   CS_REPORT_SORT_SYM,
   CS_REPORT_SORT_DSO_SYM,
   CS_REPORT_SORT_SRCLINE,
+  CS_REPORT_SORT_KEYS,           /* any other list of perf's keys (cs-profile-groups.h) */
 } CsReportSort;
-
-gboolean    cs_report_sort_from_string (const char   *text,
-                                        CsReportSort *sort);
-const char *cs_report_sort_to_string   (CsReportSort  sort);
 
 typedef enum
 {
@@ -37,12 +37,24 @@ typedef enum
 typedef struct
 {
   CsReportSort       sort;
+  CsSortKey          keys[CS_SORT_MAX_KEYS];  /* --sort as given */
+  guint              n_keys;
   const char        *event;          /* NULL: every sampled event */
   guint              limit;          /* rows per table, 0: all */
   gboolean           children;       /* perf report --children: Children and Self columns */
   CsReportCallGraph  call_graph;     /* text: the tree after each table */
   double             percent_limit;  /* tree nodes under this % of the event are left out */
+  const CsReportFilterOptions *filter;  /* the filters given (the analysis is filtered already) */
 } CsReportSampleOptions;
+
+/* Sets @options' sort from --sort's @text: the tables of their own for
+ * dso, sym, dso,sym (either order) and srcline, the grouped table of
+ * cs-profile-groups.h for any other list of perf's keys. */
+gboolean    cs_report_sort_parse       (const char            *text,
+                                        CsReportSampleOptions *options,
+                                        GError               **error);
+/* "dso,sym", "comm,dso,sym": the keys as given. */
+char       *cs_report_sort_describe    (const CsReportSampleOptions *options);
 
 /* Appends the tables of @analysis's profile to @out. An --event that was
  * not sampled is an error naming the sampled events. Text and CSV are

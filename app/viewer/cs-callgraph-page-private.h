@@ -27,6 +27,11 @@ struct _CsCallGraphPage
 
   GtkStringFilter    *name_filter;
 
+  /* regions (cs-callgraph-region.c): the region shown, NULL: all */
+  char               *region;
+  gboolean            setting_region;
+  CsAnalysis         *followed;        /* the recording the Modules page's table showed last */
+
   /* template */
   GtkStack           *state_stack;
   GtkLabel           *empty_title;
@@ -34,6 +39,7 @@ struct _CsCallGraphPage
   GtkWidget          *record_button;
   GtkSpinner         *spinner;
   GtkDropDown        *event_dropdown;
+  GtkDropDown        *region_dropdown;
   GtkSearchEntry     *search_entry;
   GtkLabel           *broken_label;
   GtkStack           *view_stack;
@@ -86,5 +92,15 @@ CsCallItem *_cs_call_graph_page_item_at         (GtkColumnView   *view,
 /* Selects the functions list's row of @function and scrolls to it. */
 void        _cs_call_graph_page_select_in_list  (CsCallGraphPage *self,
                                                  guint            function);
+
+/* cs-callgraph-region.c */
+/* The region the graph is built for (1…n), 0: all samples. */
+guint       _cs_call_graph_page_get_region_index (CsCallGraphPage *self,
+                                                  CsProfile       *profile);
+/* Fills the region choice from the recording (hidden without regions). */
+void        _cs_call_graph_page_update_regions  (CsCallGraphPage *self);
+void        _cs_call_graph_page_init_regions    (CsCallGraphPage *self);
+/* Reloads the graph (cs-callgraph-page.c). */
+void        _cs_call_graph_page_reload          (CsCallGraphPage *self);
 
 G_END_DECLS

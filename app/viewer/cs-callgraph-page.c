@@ -52,9 +52,18 @@ update_header (CsCallGraphPage *self)
   const CsProfileEvent *e = cs_profile_get_event (cs_call_graph_get_profile (self->graph), self->event);
   double broken = cs_call_graph_get_broken_percent (self->graph, self->event);
   g_autofree char *samples = cs_chart_format_grouped ((double) cs_call_graph_get_event_samples (self->graph, self->event), 0);
-  /* TRANSLATORS: the flame graph's title: "cpu-clock: 12,345 samples" */
-  g_autofree char *title = g_strdup_printf (_("%s: %s samples"), e->name, samples);
+  guint region = _cs_call_graph_page_get_region_index (self, cs_call_graph_get_profile (self->graph));
+  g_autofree char *title = NULL;
   g_autofree char *text = NULL;
+
+  if (region > 0)
+    /* TRANSLATORS: the flame graph's title when it shows one region's
+     * samples (record --regions): "cpu-clock: 12,345 samples in region alpha" */
+    title = g_strdup_printf (_("%s: %s samples in region %s"), e->name, samples,
+                             cs_profile_get_region_name (cs_call_graph_get_profile (self->graph), region));
+  else
+    /* TRANSLATORS: the flame graph's title: "cpu-clock: 12,345 samples" */
+    title = g_strdup_printf (_("%s: %s samples"), e->name, samples);
 
   cs_flame_view_set_title (self->flame_view, title);
   if (broken > BROKEN_WARNING)
@@ -115,14 +124,32 @@ set_graph (CsCallGraphPage *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GRAPH]);
 }
 
+typedef struct
+{
+  CsProfile *profile;
+  guint      region;    /* 0: all samples */
+} BuildData;
+
+static void
+build_data_free (gpointer data)
+{
+  BuildData *build = data;
+
+  g_object_unref (build->profile);
+  g_free (build);
+}
+
 static void
 build_thread (GTask        *task,
               gpointer      source,
               gpointer      task_data,
               GCancellable *cancellable)
 {
+  BuildData *build = task_data;
   GError *error = NULL;
-  CsCallGraph *graph = cs_call_graph_new_for_profile (task_data, cancellable, &error);
+  CsCallGraph *graph = build->region > 0
+                       ? cs_call_graph_new_for_region (build->profile, build->region, cancellable, &error)
+                       : cs_call_graph_new_for_profile (build->profile, cancellable, &error);
 
   if (graph == NULL)
     g_task_return_error (task, error);
@@ -153,15 +180,17 @@ build_done (GObject      *source,
   set_graph (self, graph);
 }
 
-static void
-reload (CsCallGraphPage *self)
+void
+_cs_call_graph_page_reload (CsCallGraphPage *self)
 {
   CsProfile *profile = self->analysis != NULL ? cs_analysis_get_profile (self->analysis) : NULL;
   g_autoptr(GTask) task = NULL;
+  BuildData *build;
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   set_graph (self, NULL);
+  _cs_call_graph_page_update_regions (self);
   if (self->analysis == NULL)
     {
       show_empty (self, _("No recording"), _("Open a recording or record a program to see its call graph."), TRUE);
@@ -188,7 +217,10 @@ reload (CsCallGraphPage *self)
   gtk_spinner_start (self->spinner);
   gtk_stack_set_visible_child_name (self->state_stack, "loading");
   task = g_task_new (NULL, self->cancellable, build_done, g_object_ref (self));
-  g_task_set_task_data (task, g_object_ref (profile), g_object_unref);
+  build = g_new0 (BuildData, 1);
+  build->profile = g_object_ref (profile);
+  build->region = _cs_call_graph_page_get_region_index (self, profile);
+  g_task_set_task_data (task, build, build_data_free);
   g_task_run_in_thread (task, build_thread);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
 }
@@ -314,6 +346,8 @@ cs_call_graph_page_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->graph);
   g_clear_object (&self->analysis);
+  g_clear_object (&self->followed);
+  g_clear_pointer (&self->region, g_free);
   g_clear_object (&self->name_filter);
   g_clear_pointer (&self->events, g_array_unref);
   g_clear_pointer (&self->history, g_array_unref);
@@ -364,6 +398,7 @@ cs_call_graph_page_class_init (CsCallGraphPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsCallGraphPage, record_button);
   gtk_widget_class_bind_template_child (widget_class, CsCallGraphPage, spinner);
   gtk_widget_class_bind_template_child (widget_class, CsCallGraphPage, event_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CsCallGraphPage, region_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CsCallGraphPage, search_entry);
   gtk_widget_class_bind_template_child (widget_class, CsCallGraphPage, broken_label);
   gtk_widget_class_bind_template_child (widget_class, CsCallGraphPage, view_stack);
@@ -420,8 +455,9 @@ cs_call_graph_page_init (CsCallGraphPage *self)
   cs_column_view_init_sorting (self->callers_view);
   cs_column_view_init_sorting (self->callees_view);
   g_signal_connect_swapped (self->event_dropdown, "notify::selected", G_CALLBACK (event_chosen), self);
+  _cs_call_graph_page_init_regions (self);
   view_changed (self);
-  reload (self);
+  _cs_call_graph_page_reload (self);
 }
 
 CsAnalysis *
@@ -440,7 +476,9 @@ cs_call_graph_page_set_analysis (CsCallGraphPage *self,
 
   if (!g_set_object (&self->analysis, analysis))
     return;
-  reload (self);
+  /* A new recording starts with all its samples. */
+  g_clear_pointer (&self->region, g_free);
+  _cs_call_graph_page_reload (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
 }
 

@@ -19,6 +19,7 @@
 
 #include "cs-analysis.h"
 #include "cs-call-graph.h"
+#include "cs-module-table.h"
 
 G_BEGIN_DECLS
 
@@ -49,5 +50,18 @@ guint                 cs_call_graph_page_expand_hot_path (CsCallGraphPage *self)
 /* The flame graph zooms out, else the previous selected function comes
  * back; FALSE when there was nothing to go back to. */
 gboolean              cs_call_graph_page_go_back       (CsCallGraphPage *self);
+
+/* Appended (regions, issue 15): the graph of one region's samples (record
+ * --regions), as `cyclescope report --region NAME --call-graph` prints it.
+ * NULL: all samples (the default); a name the recording does not have
+ * shows all samples too. The page's region choice sets the same. */
+const char           *cs_call_graph_page_get_region    (CsCallGraphPage *self);
+void                  cs_call_graph_page_set_region    (CsCallGraphPage *self,
+                                                        const char      *region);
+/* Selecting a region in @table (the Modules page's) shows that region here
+ * too; the selection the table makes by itself when a recording opens, and
+ * shared objects, leave the page as it is. */
+void                  cs_call_graph_page_follow_table  (CsCallGraphPage *self,
+                                                        CsModuleTable   *table);
 
 G_END_DECLS

@@ -337,14 +337,39 @@ show_profile (CsMemoryPage *self)
   update_scatter (self);
 }
 
+/* What a load reads: the file, and while a filter is active (issue 14)
+ * the samples it selects, found again by thread and time. */
+typedef struct
+{
+  char               *path;
+  CsProfileSampleSet *selected;
+} LoadJob;
+
+static void
+load_job_free (LoadJob *job)
+{
+  g_free (job->path);
+  g_clear_pointer (&job->selected, cs_profile_sample_set_free);
+  g_free (job);
+}
+
 static void
 load_thread (GTask        *task,
              gpointer      source,
-             gpointer      path,
+             gpointer      data,
              GCancellable *cancellable)
 {
+  LoadJob *job = data;
   GError *error = NULL;
-  CsMemoryProfile *profile = cs_memory_profile_load (path, NULL, cancellable, &error);
+  CsMemoryProfile *profile = cs_memory_profile_load (job->path, NULL, cancellable, &error);
+
+  if (profile != NULL && job->selected != NULL)
+    {
+      CsMemoryProfile *subset = cs_memory_profile_filter (profile, cs_profile_sample_set_contains, job->selected);
+
+      g_object_unref (profile);
+      profile = subset;
+    }
 
   if (profile == NULL)
     g_task_return_error (task, error);
@@ -412,6 +437,7 @@ reload (CsMemoryPage *self)
   g_autofree char *path = self->analysis != NULL ? cs_memory_scatter_find_perf_data (self->analysis) : NULL;
   g_autoptr(GCancellable) cancellable = NULL;
   g_autoptr(GTask) task = NULL;
+  LoadJob *job;
 
   set_loading (self, NULL);
   set_profile (self, NULL);
@@ -425,8 +451,12 @@ reload (CsMemoryPage *self)
   set_loading (self, cancellable);
   gtk_spinner_start (self->spinner);
   gtk_stack_set_visible_child_name (self->stack, "loading");
+  job = g_new0 (LoadJob, 1);
+  job->path = g_steal_pointer (&path);
+  if (cs_analysis_get_filter (self->analysis) != NULL && cs_analysis_get_profile (self->analysis) != NULL)
+    job->selected = cs_profile_sample_set_new (cs_analysis_get_profile (self->analysis));
   task = g_task_new (NULL, cancellable, load_done, g_object_ref (self));
-  g_task_set_task_data (task, g_steal_pointer (&path), g_free);
+  g_task_set_task_data (task, job, (GDestroyNotify) load_job_free);
   g_task_run_in_thread (task, (GTaskThreadFunc) load_thread);
 }
 

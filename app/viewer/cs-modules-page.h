@@ -52,12 +52,21 @@ const char     *cs_modules_page_get_no_source_message (CsModulesPage *self);
 /* Drills down to the instruction at @address (ELF virtual address) of the
  * symbol starting at @symbol_start in the module at @module_path: selects
  * the module, opens the symbol's source and disassembly and selects the
- * instruction. FALSE when the symbol is not among the module's hot symbols
- * (or the module has no samples). */
+ * instruction (the table shows shared objects then). FALSE when the module
+ * has no samples. */
 gboolean        cs_modules_page_show_code       (CsModulesPage *self,
                                                  const char    *module_path,
                                                  guint64        symbol_start,
                                                  guint64        address);
+/* The same with the samples of @region only (record --regions): selects the
+ * region in the table and opens the symbol as from its hot symbols. FALSE
+ * when the recording has no samples of that region. (Appended, regions:
+ * issue 15.) */
+gboolean        cs_modules_page_show_region_code (CsModulesPage *self,
+                                                  const char    *region,
+                                                  const char    *module_path,
+                                                  guint64        symbol_start,
+                                                  guint64        address);
 CsModuleTable  *cs_modules_page_get_module_table (CsModulesPage *self);
 CsSymbolPane   *cs_modules_page_get_symbol_pane  (CsModulesPage *self);
 CsSourcePane   *cs_modules_page_get_source_pane  (CsModulesPage *self);

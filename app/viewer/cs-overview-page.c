@@ -150,13 +150,18 @@ update_summary (CsOverviewPage *self)
   pmu = cs_format_pmu (session);
   model = cs_format_model (self->analysis);
   runs = cs_format_runs (session);
-  duration = cs_format_duration (cs_session_get_duration (session));
+  duration = cs_format_recording_duration (self->analysis);
   /* TRANSLATORS: "Host: vm · PMU: core (Intel Core) · Model: intel-core2 · Runs: 10 counting ·
    * Duration: 12.4 s" */
   details = g_strdup_printf (_("Host: %s · PMU: %s · Model: %s · Runs: %s · Duration: %s"),
                              host != NULL && host[0] != '\0' ? host : "—", pmu, model, runs, duration);
   gtk_label_set_text (self->program_label, command);
-  gtk_label_set_text (self->details_label, details);
+  {
+    g_autofree char *sampling = cs_format_sampling (self->analysis);
+    g_autofree char *lines = sampling != NULL ? g_strdup_printf ("%s\n%s", details, sampling) : NULL;
+
+    gtk_label_set_text (self->details_label, lines != NULL ? lines : details);
+  }
 }
 
 /* The chart grid follows :analysis by a binding in the template; the rest

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "cs-profile-summary.h"
 #include "cs-viewer-format.h"
 
 char *
@@ -37,7 +38,13 @@ cs_format_command (CsAnalysis *analysis)
     }
   if (line->len == 0)
     {
+      CsProfile *profile = cs_analysis_get_profile (analysis);
+      const CsProfileSummary *summary = profile != NULL ? cs_profile_get_summary (profile) : NULL;
+
       g_string_free (line, TRUE);
+      /* a plain perf.data: the command perf recorded */
+      if (summary != NULL && summary->command != NULL)
+        return g_strdup (summary->command);
       return cs_format_program (analysis);
     }
   return g_string_free (line, FALSE);
@@ -119,4 +126,58 @@ cs_format_runs (CsSession *session)
     return g_steal_pointer (&s);
   /* TRANSLATORS: "10 counting, 1 sampling" (runs) */
   return g_strdup_printf (_("%s, %s"), c, s);
+}
+
+char *
+cs_format_recording_duration (CsAnalysis *analysis)
+{
+  CsSession *session = cs_analysis_get_session (analysis);
+  CsProfile *profile = cs_analysis_get_profile (analysis);
+  double seconds = session != NULL ? cs_session_get_duration (session) : 0;
+
+  /* a plain perf.data has no wall time: first to last sample */
+  if (!(seconds > 0) && profile != NULL)
+    seconds = cs_profile_get_summary (cs_profile_get_base (profile))->duration / 1e9;
+  return cs_format_duration (seconds);
+}
+
+char *
+cs_format_sampling (CsAnalysis *analysis)
+{
+  CsProfile *profile = cs_analysis_get_profile (analysis);
+  const CsProfileSummary *s;
+  g_autofree char *rate = NULL;
+  g_autofree char *n = NULL;
+  g_autofree char *per_second = NULL;
+  g_autofree char *lost = NULL;
+  g_autofree char *throttled = NULL;
+
+  if (profile == NULL)
+    return NULL;
+  s = cs_profile_get_summary (cs_profile_get_base (profile));
+  n = g_strdup_printf ("%'" G_GUINT64_FORMAT, s->n_samples);
+  per_second = g_strdup_printf ("%'.0f", s->samples_per_second);
+  lost = g_strdup_printf ("%'" G_GUINT64_FORMAT, s->n_lost);
+  throttled = g_strdup_printf ("%'" G_GUINT64_FORMAT, s->n_throttled);
+  if (s->sample_freq > 0)
+    {
+      g_autofree char *hz = g_strdup_printf ("%" G_GUINT64_FORMAT, s->sample_freq);
+
+      /* TRANSLATORS: the sampling frequency asked for */
+      rate = g_strdup_printf (_("%s Hz"), hz);
+    }
+  else if (s->sample_period > 0)
+    {
+      g_autofree char *period = g_strdup_printf ("%" G_GUINT64_FORMAT, s->sample_period);
+
+      /* TRANSLATORS: the sampling period asked for */
+      rate = g_strdup_printf (_("every %s events"), period);
+    }
+  else
+    rate = g_strdup ("—");
+  /* TRANSLATORS: the recording's sampling summary: processes, threads, samples
+   * (asked rate, samples per second), samples lost, THROTTLE records:
+   * "Processes: 2 · Threads: 4 · Samples: 2,400 (4000 Hz, 3,980/s) · Lost: 0 · Throttled: 0" */
+  return g_strdup_printf (_("Processes: %u · Threads: %u · Samples: %s (%s, %s/s) · Lost: %s · Throttled: %s"),
+                          s->n_processes, s->n_threads, n, rate, per_second, lost, throttled);
 }

@@ -23,5 +23,11 @@ char *cs_format_pmu          (CsSession  *session);
 char *cs_format_runs         (CsSession  *session);
 /* The model's name and id, or "no model". */
 char *cs_format_model        (CsAnalysis *analysis);
+/* The recording's duration: the session's wall time, else (a plain
+ * perf.data) its first to last sample. */
+char *cs_format_recording_duration (CsAnalysis *analysis);
+/* "Processes: 2 · Threads: 4 · Samples: 2,400 (4000 Hz, 3,980/s) · Lost: 0
+ * · Throttled: 0" of the whole recording; NULL without samples. */
+char *cs_format_sampling     (CsAnalysis *analysis);
 
 G_END_DECLS

@@ -385,10 +385,16 @@ show_code_activated (GtkWidget  *widget,
   CsWindow *self = CS_WINDOW (widget);
   const char *module_path = NULL;
   guint64 symbol_start = 0, address = 0;
+  const char *region = NULL;
 
   g_variant_get (parameter, "(&stt)", &module_path, &symbol_start, &address);
+  /* From a call graph of one region: that region's samples (issue 15). */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->page_stack), "call-graph") == 0)
+    region = cs_call_graph_page_get_region (self->call_graph_page);
   cs_window_show_page (self, "modules");
-  if (!cs_modules_page_show_code (self->modules_page, module_path, symbol_start, address))
+  if (region != NULL ? !cs_modules_page_show_region_code (self->modules_page, region, module_path,
+                                                          symbol_start, address)
+                     : !cs_modules_page_show_code (self->modules_page, module_path, symbol_start, address))
     {
       g_autofree char *name = g_path_get_basename (module_path);
       g_autofree char *message =

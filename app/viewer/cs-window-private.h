@@ -6,6 +6,7 @@
 #include "cs-memory-page.h"
 #include "cs-modules-page.h"
 #include "cs-overview-page.h"
+#include "cs-timeline-view.h"
 #include "cs-window.h"
 
 G_BEGIN_DECLS
@@ -41,6 +42,10 @@ struct _CsWindow
   GtkLabel             *session_model;
   GtkLabel             *session_runs;
   GtkLabel             *session_duration;
+  GtkRevealer          *filter_revealer;
+  GtkFlowBox           *filter_chips;
+  GtkExpander          *timeline_expander;
+  CsTimelineView       *timeline_view;
   GMenu                *open_menu;
   GMenu                *recent_section;   /* filled from GtkRecentManager */
 
@@ -57,6 +62,10 @@ struct _CsWindow
   gulong                recent_changed_id;
   char                 *error_text;       /* what the error banner says, NULL when hidden */
   guint                 toast_timeout;
+  /* Filters (cs-window-filter.c): the filters before the current one, for
+   * Back (CsProfileFilter*), and the re-aggregation in flight. */
+  GPtrArray            *filter_history;
+  GCancellable         *filter_cancellable;
 };
 
 /* cs-window-actions.c */
@@ -68,7 +77,18 @@ void _cs_window_add_recent     (CsWindow *self,
                                GFile    *file);
 void _cs_window_close_dialogs  (CsWindow *self);
 
+/* cs-window-filter.c */
+void _cs_window_class_add_filter (GtkWidgetClass *widget_class);
+void _cs_window_init_filter      (CsWindow       *self);
+void _cs_window_dispose_filter   (CsWindow       *self);
+/* The analysis shown changed: a new recording (@new_recording) forgets the
+ * filters; the chips, the timeline and the title follow. */
+void _cs_window_update_filter    (CsWindow       *self,
+                                  gboolean        new_recording);
+
 /* cs-window.c */
+void _cs_window_set_analysis    (CsWindow   *self,
+                                CsAnalysis *analysis);
 void _cs_window_show_toast      (CsWindow   *self,
                                 const char *message);
 void _cs_window_show_error_full (CsWindow   *self,

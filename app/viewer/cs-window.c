@@ -137,7 +137,7 @@ update_summary (CsWindow *self)
   pmu = cs_format_pmu (session);
   model = cs_format_model (self->analysis);
   runs = cs_format_runs (session);
-  duration = cs_format_duration (cs_session_get_duration (session));
+  duration = cs_format_recording_duration (self->analysis);
   host_tip = g_strdup_printf ("%s\n%s", cs_session_get_cpu_model (session) ? cs_session_get_cpu_model (session) : "",
                               cs_session_get_kernel_release (session) ? cs_session_get_kernel_release (session) : "");
   gtk_label_set_text (self->session_host, cs_session_get_hostname (session) ? cs_session_get_hostname (session) : "—");
@@ -162,15 +162,23 @@ opens_on_regions (CsAnalysis *analysis)
   return FALSE;
 }
 
-static void
-set_analysis (CsWindow   *self,
-              CsAnalysis *analysis)
+void
+_cs_window_set_analysis (CsWindow   *self,
+                         CsAnalysis *analysis)
 {
+  /* A filter of the same recording keeps the page, the dialogs and the
+   * filters' history (cs-window-filter.c). */
+  gboolean refiltered = self->analysis != NULL && analysis != NULL &&
+                        cs_analysis_get_base (self->analysis) == cs_analysis_get_base (analysis);
+
   if (!g_set_object (&self->analysis, analysis))
     return;
   /* The pages follow through their bindings in cs-window.ui. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
   update_summary (self);
+  _cs_window_update_filter (self, !refiltered);
+  if (refiltered)
+    return;
   /* A recording of regions (record --regions) opens on the table of its
    * regions: that is what it was made for. */
   gtk_stack_set_visible_child_name (self->page_stack, opens_on_regions (analysis) ? "modules" : "overview");
@@ -292,7 +300,7 @@ load_done (GObject      *source,
     {
       g_autoptr(GFile) file = g_file_new_for_path (state->path);
 
-      set_analysis (self, analysis);
+      _cs_window_set_analysis (self, analysis);
       _cs_window_add_recent (self, file);
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -532,6 +540,7 @@ cs_window_dispose (GObject *object)
     g_clear_signal_handler (&self->recent_changed_id, gtk_recent_manager_get_default ());
   cs_file_chooser_clear (&self->chooser);
   g_clear_handle_id (&self->toast_timeout, g_source_remove);
+  _cs_window_dispose_filter (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_WINDOW);
   g_clear_object (&self->analysis);
   g_clear_object (&self->settings);
@@ -584,6 +593,7 @@ cs_window_class_init (CsWindowClass *klass)
   g_type_ensure (CS_TYPE_MODULES_PAGE);
   g_type_ensure (CS_TYPE_CALL_GRAPH_PAGE);
   g_type_ensure (CS_TYPE_MEMORY_PAGE);
+  g_type_ensure (CS_TYPE_TIMELINE_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/Cyclescope/cs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CsWindow, open_button);
@@ -611,12 +621,17 @@ cs_window_class_init (CsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsWindow, session_model);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, session_runs);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, session_duration);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, filter_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, filter_chips);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, timeline_expander);
+  gtk_widget_class_bind_template_child (widget_class, CsWindow, timeline_view);
   gtk_widget_class_bind_template_callback (widget_class, error_close_clicked);
   gtk_widget_class_bind_template_callback (widget_class, hide_toast);
   gtk_widget_class_bind_template_callback (widget_class, page_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, cs_window_cancel_load);
 
   _cs_window_class_add_actions (widget_class);
+  _cs_window_class_add_filter (widget_class);
   for (guint i = 0; i < 9; i++)
     gtk_widget_class_add_binding (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK, page_shortcut, "u", i);
 }
@@ -628,7 +643,10 @@ cs_window_init (CsWindow *self)
   g_signal_connect_swapped (self->page_stack, "notify::visible-child-name", G_CALLBACK (page_changed), self);
   g_signal_connect_swapped (self->page_list, "row-activated", G_CALLBACK (page_row_activated), self);
   page_changed (self);
+  _cs_window_init_filter (self);
   cs_state_report_attach (self);
+  /* The call graph of the region the user selects in the module table. */
+  cs_call_graph_page_follow_table (self->call_graph_page, cs_modules_page_get_module_table (self->modules_page));
 }
 
 CsWindow *

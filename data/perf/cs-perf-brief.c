@@ -65,11 +65,22 @@ compute_layout (CsPerfReader          *self,
   gint8 at = 0;
 
   l->computed = TRUE;
-  l->ip = l->tid = l->time = l->period = l->callchain = -1;
+  l->ip = l->tid = l->time = l->period = l->callchain = l->cpu = -1;
   l->default_period = (attr->flags & CS_PERF_ATTR_FREQ) ? 1 : attr->sample_period;
-  /* READ is the only variable field before CALLCHAIN. */
+  /* READ is the only variable field before CALLCHAIN. Registers and stack
+   * copies behind the chain are read too (DWARF call graphs need them),
+   * unless a RAW or BRANCH_STACK lies between. */
   if (st & CS_S_CALLCHAIN)
-    l->fixed = !self->swapped && !(st & CS_S_READ);
+    {
+      l->fixed = !self->swapped && !(st & CS_S_READ);
+      l->has_regs = (st & CS_S_REGS_USER) != 0;
+      l->has_stack = (st & CS_S_STACK_USER) != 0;
+      l->tail = l->has_regs || l->has_stack;
+      if (l->tail && (st & (CS_S_RAW | CS_S_BRANCH_STACK)))
+        l->fixed = FALSE;
+      l->regs_mask = attr->sample_regs_user;
+      l->n_regs = (guint) __builtin_popcountll (attr->sample_regs_user);
+    }
   else
     l->fixed = !self->swapped && !(st & VARIABLE_FIELDS);
   if (st & CS_S_IDENTIFIER)
@@ -83,7 +94,8 @@ compute_layout (CsPerfReader          *self,
   at += (st & CS_S_ADDR) ? 1 : 0;
   at += (st & CS_S_ID) ? 1 : 0;
   at += (st & CS_S_STREAM_ID) ? 1 : 0;
-  at += (st & CS_S_CPU) ? 1 : 0;
+  if (st & CS_S_CPU)
+    l->cpu = at++;
   if (st & CS_S_PERIOD)
     l->period = at++;
   if (st & CS_S_CALLCHAIN)
@@ -179,6 +191,11 @@ fill_brief (CsPerfBrief             *b,
   b->attr = attr->index;
   b->misc = misc;
   b->reserved = 0;
+  b->reserved2 = 0;
+  if (l->cpu >= 0)
+    memcpy (&b->cpu, body + (gsize) l->cpu * 8, 4);
+  else
+    b->cpu = CS_PERF_NO_CPU;
   if (l->callchain >= 0)
     {
       b->n_callchain = load_u64 (body, l->callchain);
@@ -189,8 +206,59 @@ fill_brief (CsPerfBrief             *b,
       b->n_callchain = 0;
       b->callchain = NULL;
     }
+  b->regs_abi = 0;
+  b->regs_mask = 0;
+  b->regs = NULL;
+  b->stack = NULL;
+  b->stack_size = 0;
   *time = l->time >= 0 ? load_u64 (body, l->time) : 0;
   b->time = *time;
+}
+
+/* The registers and the stack copy behind a fixed-layout sample's call
+ * chain (l->tail), in the order of decode_sample(); FALSE when they do not
+ * fit in the @body_size bytes (the full decoder then reports it). */
+static gboolean
+parse_tail (CsPerfBrief             *b,
+            const CsPerfBriefLayout *l,
+            const guint8            *body,
+            guint32                  body_size)
+{
+  guint64 at = (guint64) l->callchain * 8 + 8 + b->n_callchain * 8;
+
+  if (l->has_regs)
+    {
+      if (at + 8 > body_size)
+        return FALSE;
+      memcpy (&b->regs_abi, body + at, 8);
+      at += 8;
+      if (b->regs_abi != 0)
+        {
+          if (at + (guint64) l->n_regs * 8 > body_size)
+            return FALSE;
+          b->regs_mask = l->regs_mask;
+          b->regs = (const guint64 *) (body + at);
+          at += (guint64) l->n_regs * 8;
+        }
+    }
+  if (l->has_stack)
+    {
+      guint64 size, dyn;
+
+      if (at + 8 > body_size)
+        return FALSE;
+      memcpy (&size, body + at, 8);
+      at += 8;
+      if (size != 0)
+        {
+          if (size > body_size - at || at + size + 8 > body_size)
+            return FALSE;
+          b->stack = body + at;
+          memcpy (&dyn, body + at + size, 8);
+          b->stack_size = MIN (dyn, size);
+        }
+    }
+  return TRUE;
 }
 
 /* A call chain outside the mapping (an inflated or queued copy) may be
@@ -202,8 +270,20 @@ flush_if_borrowed (Sink              *sink,
   CsPerfReader *self = sink->reader;
   const guint8 *p = (const guint8 *) b->callchain;
 
-  if (b->n_callchain > 0 && (p < self->base || p >= self->base + self->len))
+  if ((b->n_callchain > 0 && (p < self->base || p >= self->base + self->len)) ||
+      (b->stack != NULL && !cs_perf_reader_is_mapped (self, b->stack, b->stack_size)))
     flush (sink);
+}
+
+gboolean
+cs_perf_reader_is_mapped (CsPerfReader  *self,
+                          gconstpointer  p,
+                          gsize          len)
+{
+  const guint8 *q = p;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  return q >= self->base && q <= self->base + self->len && len <= (gsize) (self->base + self->len - q);
 }
 
 /* A fixed-layout sample whose fields fit in its size, straight from its
@@ -225,6 +305,11 @@ brief_from_raw (CsPerfReader    *self,
     return FALSE;
   b = next_brief (sink);
   fill_brief (b, l, attr, raw->data + 8, raw->misc, time);
+  if (l->tail && !parse_tail (b, l, raw->data + 8, (guint32) raw->size - 8))
+    {
+      sink->n--;
+      return FALSE;
+    }
   flush_if_borrowed (sink, b);
   return TRUE;
 }
@@ -259,11 +344,18 @@ deliver (Sink            *sink,
       b->attr = r->attr->index;
       b->misc = r->misc;
       b->reserved = 0;
+      b->reserved2 = 0;
       b->time = r->time != CS_PERF_NO_TIME ? r->time : 0;
+      b->cpu = (r->id_fields & CS_S_CPU) ? r->cpu : CS_PERF_NO_CPU;
       b->callchain = r->sample.n_callchain > 0 ? r->sample.callchain : NULL;
       b->n_callchain = r->sample.n_callchain;
-      /* (the decoder's chain may live in its scratch buffer) */
-      if (b->n_callchain > 0)
+      b->regs_abi = r->sample.regs_user.regs != NULL ? r->sample.regs_user.abi : 0;
+      b->regs_mask = b->regs_abi != 0 ? r->sample.regs_user.mask : 0;
+      b->regs = b->regs_abi != 0 ? r->sample.regs_user.regs : NULL;
+      b->stack = r->sample.stack_user_size > 0 ? r->sample.stack_user : NULL;
+      b->stack_size = b->stack != NULL ? MIN (r->sample.stack_user_dyn_size, r->sample.stack_user_size) : 0;
+      /* (the decoder's chain and registers may live in its scratch buffer) */
+      if (b->n_callchain > 0 || b->regs != NULL || b->stack != NULL)
         flush (sink);
       return;
     }
@@ -361,7 +453,10 @@ quiet_fixed (Sink                    *sink,
           flush (sink);
           n = 0;
         }
-      fill_brief (&sink->batch[n++], l, attr, base + pos + 8, misc, &time);
+      fill_brief (&sink->batch[n], l, attr, base + pos + 8, misc, &time);
+      if (l->tail && !parse_tail (&sink->batch[n], l, base + pos + 8, (guint32) size - 8))
+        break;
+      n++;
       if (time > max_time)
         max_time = time;
       pos += size;

@@ -177,7 +177,15 @@ typedef struct
   gboolean fixed;          /* every field has a fixed size and the file is native */
   guint32  body_size;      /* bytes after the header the fields need */
   gint8    ip, tid, time, period;   /* u64 index in the body, -1: absent */
+  gint8    cpu;            /* u64 index of the cpu (and res) word, -1: absent */
   gint8    callchain;      /* u64 index of the call chain's nr, -1: absent */
+  /* REGS_USER and STACK_USER after the call chain (no RAW or
+   * BRANCH_STACK between): read by parse_tail() */
+  gboolean tail;
+  gboolean has_regs;
+  gboolean has_stack;
+  guint    n_regs;
+  guint64  regs_mask;
   guint64  default_period; /* without PERIOD: 1 in frequency mode, else the attr's */
 } CsPerfBriefLayout;
 

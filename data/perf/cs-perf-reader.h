@@ -317,6 +317,8 @@ typedef struct
 } CsPerfKsymbol;
 
 #define CS_PERF_NO_TIME G_MAXUINT64
+/* CsPerfBrief.cpu of a sample without PERF_SAMPLE_CPU (perf's -1) */
+#define CS_PERF_NO_CPU  G_MAXUINT32
 
 typedef struct
 {
@@ -499,11 +501,24 @@ typedef struct
   guint32 attr;       /* CsPerfAttr.index of the sample's attr */
   guint16 misc;       /* the record's misc: cpu mode in misc & 7 */
   guint16 reserved;
-  guint64 time;       /* PERF_SAMPLE_TIME, 0 without it (regions need it) */
+  guint64 time;       /* PERF_SAMPLE_TIME, 0 without one (as perf reads it) */
+  guint32 cpu;        /* PERF_SAMPLE_CPU, CS_PERF_NO_CPU without one */
+  guint32 reserved2;
   /* PERF_SAMPLE_CALLCHAIN as in CsPerfSample (markers included); NULL and
    * 0 without one. Valid until the callback returns. */
   const guint64 *callchain;
   guint64        n_callchain;
+  /* PERF_SAMPLE_REGS_USER and STACK_USER (DWARF call graphs): the user
+   * registers (@regs_abi 0: none; in ascending bit order of @regs_mask)
+   * and the copy of the user stack from the sampled stack pointer up
+   * (@stack_size valid bytes: the kernel's dyn_size). Valid like
+   * @callchain; cs_perf_reader_is_mapped() says whether they stay valid
+   * longer. */
+  guint64        regs_abi;
+  guint64        regs_mask;
+  const guint64 *regs;
+  const guint8  *stack;
+  guint64        stack_size;
 } CsPerfBrief;
 
 /* Called with up to a few hundred samples at a time. */
@@ -527,6 +542,14 @@ gboolean            cs_perf_reader_foreach_brief   (CsPerfReader        *self,
                                                     CsPerfBriefFunc      sample_func,
                                                     gpointer             user_data,
                                                     GError             **error);
+
+/* TRUE when the @len bytes at @p lie in the file's own bytes, which stay
+ * valid as long as the reader (unlike an inflated or byte-swapped copy,
+ * valid until the next record): a caller may keep such a pointer instead
+ * of copying what it points to. */
+gboolean            cs_perf_reader_is_mapped       (CsPerfReader        *self,
+                                                    gconstpointer        p,
+                                                    gsize                len);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsPerfReader, cs_perf_reader_free)
 

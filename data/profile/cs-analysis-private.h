@@ -3,12 +3,14 @@
  *
  * cs-analysis.c loads and evaluates, cs-analysis-charts.c makes the
  * program's charts, cs-analysis-warnings.c collects the banner's warnings,
- * cs-analysis-queries.c answers the viewer's questions.
+ * cs-analysis-queries.c answers the viewer's questions, cs-analysis-filter.c
+ * makes the analysis of the samples a filter selects.
  */
 #pragma once
 
 #include "cs-analysis.h"
 #include "cs-chart-values.h"
+#include "cs-profile-filter.h"
 
 G_BEGIN_DECLS
 
@@ -27,7 +29,15 @@ struct _CsAnalysis
   GPtrArray  *details;      /* char*, NULL-terminated: the session's own sentences */
   int         default_event;
   guint       symbol_limit;
+  /* a filtered analysis (cs-analysis-filter.c) */
+  CsAnalysis      *base;
+  CsProfileFilter *filter;
 };
+
+/* Evaluates the model for the program, each region and each sampled
+ * module of the profile (cs-analysis.c). */
+gboolean _cs_analysis_evaluate           (CsAnalysis *self,
+                                         GError    **error);
 
 /* Appends the warnings of the session, the samples and the symbolizer, and
  * the session's recorded sentences to the details. */

@@ -48,6 +48,8 @@ cs_analysis_finalize (GObject *object)
   g_clear_pointer (&self->hidden_charts, g_ptr_array_unref);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
   g_clear_pointer (&self->details, g_ptr_array_unref);
+  g_clear_object (&self->base);
+  g_clear_pointer (&self->filter, cs_profile_filter_unref);
   G_OBJECT_CLASS (cs_analysis_parent_class)->finalize (object);
 }
 
@@ -358,9 +360,9 @@ evaluate_regions (CsAnalysis  *self,
   return TRUE;
 }
 
-static gboolean
-evaluate (CsAnalysis  *self,
-          GError     **error)
+gboolean
+_cs_analysis_evaluate (CsAnalysis  *self,
+                       GError     **error)
 {
   g_autoptr(CsCounts) counts = NULL;
   g_autoptr(GArray) modules = NULL;
@@ -453,7 +455,7 @@ cs_analysis_load (const char              *path,
   if (!choose_model (self, options, error))
     return NULL;
   pick_default_event (self);
-  if (!evaluate (self, error))
+  if (!_cs_analysis_evaluate (self, error))
     return NULL;
   _cs_analysis_build_charts (self);
   _cs_analysis_collect_warnings (self);

@@ -17,6 +17,7 @@
 #include "cs-evaluation.h"
 #include "cs-model.h"
 #include "cs-profile.h"
+#include "cs-profile-filter.h"
 #include "cs-session.h"
 
 G_BEGIN_DECLS
@@ -145,6 +146,22 @@ char            *cs_analysis_describe_hidden_charts (CsAnalysis *self);
  * an analysis. NULL-terminated; free with g_strfreev(). */
 char           **cs_analysis_dup_session_warnings (CsSession *session);
 
+/* Appended by the timeline (issue 14). */
+
+/* The analysis of the samples of @base's recording that pass @filter
+ * (cs-profile-filter.h): its profile is the filtered profile, its module
+ * scopes and sample charts are evaluated from those samples; counted
+ * values stay as counted. The filter applies to the whole recording, also
+ * when @base is filtered; an empty filter gives the whole recording's
+ * analysis. NULL only when cancelled. */
+CsAnalysis      *cs_analysis_new_filtered      (CsAnalysis            *base,
+                                                const CsProfileFilter *filter,
+                                                GCancellable          *cancellable,
+                                                GError               **error);
+/* The analysis of the whole recording (@self when not filtered). */
+CsAnalysis      *cs_analysis_get_base          (CsAnalysis            *self);
+/* The filter of a filtered analysis, NULL for the whole recording. */
+CsProfileFilter *cs_analysis_get_filter        (CsAnalysis            *self);
 /* Appended (regions, issue 15). */
 
 /* cs_analysis_get_line_table() / _insn_table() restricted to the samples of

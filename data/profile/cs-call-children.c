@@ -159,7 +159,12 @@ cs_profile_dup_children_table (CsProfile     *profile,
   g_autofree guint64 *counts = NULL;
   g_autofree guint64 *self_cost = NULL;
   g_autofree guint64 *children = NULL;
+  g_autofree guint64 *node_samples = NULL;
+  g_autofree guint64 *self_samples = NULL;
+  g_autofree guint64 *children_samples = NULL;
   g_autofree guint32 *stamp = NULL;
+  const guint32 *subset;
+  guint n_subset;
   Keys k = { profile, kind, NULL, NULL, NULL, NULL, NULL };
   double total;
 
@@ -188,7 +193,20 @@ cs_profile_dup_children_table (CsProfile     *profile,
   nk = n_keys (&k);
   self_cost = g_new0 (guint64, MAX (nk, 1));
   children = g_new0 (guint64, MAX (nk, 1));
+  self_samples = g_new0 (guint64, MAX (nk, 1));
+  children_samples = g_new0 (guint64, MAX (nk, 1));
   stamp = g_new0 (guint32, MAX (nk, 1));
+
+  /* the samples of each stack, for perf's -n column */
+  node_samples = g_new0 (guint64, MAX (n_nodes, 1));
+  subset = cs_profile_get_subset (profile, &n_subset);
+  for (guint i = 0; i < n_subset; i++)
+    {
+      guint s = subset != NULL ? subset[i] : i;
+
+      if (cs_profile_samples_event (samples, s) == event && samples->stack[s] < n_nodes)
+        node_samples[samples->stack[s]]++;
+    }
 
   for (guint node = 1; node < n_nodes; node++)
     {
@@ -198,6 +216,7 @@ cs_profile_dup_children_table (CsProfile     *profile,
       if (cost == 0)
         continue;
       self_cost[k.frame_self[sn->frame]] += cost;
+      self_samples[k.frame_self[sn->frame]] += node_samples[node];
       for (guint32 v = node; v != 0; v = cs_call_stacks_get_node (stacks, v)->caller)
         {
           guint32 frame = cs_call_stacks_get_node (stacks, v)->frame;
@@ -210,6 +229,7 @@ cs_profile_dup_children_table (CsProfile     *profile,
                 continue;
               stamp[key] = node;
               children[key] += cost;
+              children_samples[key] += node_samples[node];
             }
         }
     }
@@ -237,6 +257,8 @@ cs_profile_dup_children_table (CsProfile     *profile,
         }
       row.self = self_cost[i];
       row.children = children[i];
+      row.self_samples = self_samples[i];
+      row.children_samples = children_samples[i];
       row.self_percent = total > 0 ? 100.0 * (double) row.self / total : 0;
       row.children_percent = total > 0 ? 100.0 * (double) row.children / total : 0;
       g_array_append_val (rows, row);

@@ -33,6 +33,8 @@ typedef struct
   const CsProfileSymbol *symbol;
   guint64                self;
   guint64                children;
+  guint64                self_samples;      /* samples, as perf report -n counts them with --children */
+  guint64                children_samples;
   double                 self_percent;      /* of the event's total period */
   double                 children_percent;
 } CsChildrenRow;

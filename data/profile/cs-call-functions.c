@@ -43,8 +43,8 @@ is_entry (const char *name)
   return FALSE;
 }
 
-static void
-function_data_free (gpointer data)
+void
+_cs_call_function_data_free (gpointer data)
 {
   CsCallFunctionData *f = data;
 
@@ -103,7 +103,7 @@ _cs_profile_resolve_frames (CsProfile     *self,
 
   if (self->functions == NULL)
     {
-      self->functions = g_ptr_array_new_with_free_func (function_data_free);
+      self->functions = g_ptr_array_new_with_free_func (_cs_call_function_data_free);
       self->function_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     }
   for (guint i = 0; i < n; i++)

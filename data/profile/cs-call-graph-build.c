@@ -230,15 +230,21 @@ _cs_call_sum_samples (CsProfile          *profile,
                       GError            **error)
 {
   const CsProfileSamples *samples = cs_profile_get_samples (profile);
-  guint n = subset != NULL ? n_subset : samples->n;
   guint n_nodes = cs_call_stacks_get_n_nodes (stacks);
   guint E = n_events;
+  guint n;
+
+  /* no subset: the profile's samples (a filtered profile's selection) */
+  if (subset == NULL)
+    subset = cs_profile_get_subset (profile, &n_subset);
+  n = subset != NULL ? n_subset : samples->n;
 
   for (guint i = 0; i < n; i++)
     {
       guint s = subset != NULL ? subset[i] : i;
       guint32 node;
       guint16 e;
+      guint64 period;
 
       if (G_UNLIKELY (i % CANCEL_EVERY == 0) && g_cancellable_is_cancelled (cancellable))
         {
@@ -248,11 +254,12 @@ _cs_call_sum_samples (CsProfile          *profile,
       if (G_UNLIKELY (s >= samples->n))
         continue;
       node = sample_stacks[s];
-      e = samples->event[s];
+      e = cs_profile_samples_event (samples, s);
       if (G_UNLIKELY (node >= n_nodes || e >= E))
         continue;
-      leaf[(gsize) node * E + e] += samples->period[s];
-      event_total[e] += samples->period[s];
+      period = cs_profile_samples_period (samples, s);
+      leaf[(gsize) node * E + e] += period;
+      event_total[e] += period;
       event_samples[e]++;
     }
   return TRUE;

@@ -88,7 +88,8 @@ typedef struct
 G_DECLARE_FINAL_TYPE (CsCallGraph, cs_call_graph, CS, CALL_GRAPH, GObject)
 
 /* The graph of the samples @subset (indices into cs_profile_get_samples();
- * NULL: every sample) whose stacks are @sample_stacks (one node of @stacks
+ * NULL: the profile's, every sample or a filtered profile's selection) whose
+ * stacks are @sample_stacks (one node of @stacks
  * per sample of the profile; @stacks' frames must have been resolved to
  * functions). Fails only when cancelled. */
 CsCallGraph          *cs_call_graph_new               (CsProfile          *profile,

@@ -106,19 +106,23 @@ cs_folded_stacks_build (CsProfile          *profile,
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GPtrArray) sorted = NULL;
   GString *out = g_string_new (NULL);
-  guint n = subset != NULL ? n_subset : samples->n;
+  guint n;
   GHashTableIter iter;
   gpointer k, v;
 
+  /* no subset: the profile's samples (a filtered profile's selection) */
+  if (subset == NULL)
+    subset = cs_profile_get_subset (profile, &n_subset);
+  n = subset != NULL ? n_subset : samples->n;
   for (guint i = 0; i < n; i++)
     {
       guint s = subset != NULL ? subset[i] : i;
       Key key;
       guint64 *count;
 
-      if (s >= samples->n || samples->event[s] != event)
+      if (s >= samples->n || cs_profile_samples_event (samples, s) != event)
         continue;
-      key.comm = cs_profile_get_thread (profile, samples->thread[s])->comm;
+      key.comm = cs_profile_get_thread (profile, cs_profile_samples_thread (samples, s))->comm;
       key.node = sample_stacks[s];
       count = g_hash_table_lookup (counts, &key);
       if (count == NULL)

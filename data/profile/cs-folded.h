@@ -17,7 +17,7 @@
 
 G_BEGIN_DECLS
 
-/* The folded stacks of the samples @subset (NULL: all) of @event, with the
+/* The folded stacks of the samples @subset (NULL: the profile's) of @event, with the
  * stacks @sample_stacks of @stacks (see cs-call-graph.h). */
 GString *cs_folded_stacks_build (CsProfile          *profile,
                                  const CsCallStacks *stacks,

@@ -6,8 +6,10 @@
  * cs-profile-tables.c builds the module and symbol tables and the counts,
  * cs-profile-detail.c the line and instruction tables, cs-profile-names.c
  * names (events, display names of symbols), cs-profile-queries.c the
- * accessors. With call chains, cs-profile-samples.c keeps the samples and
- * their stacks, cs-call-functions.c resolves the stacks' frames.
+ * accessors. cs-profile-samples.c keeps the samples as columns (with their
+ * stacks when the file has call chains), cs-profile-tasks.c their threads
+ * and processes, cs-call-functions.c resolves the stacks' frames;
+ * cs-profile-view.c makes a filtered profile from those columns.
  */
 #pragma once
 
@@ -15,6 +17,8 @@
 #include "cs-call-stacks.h"
 #include "cs-profile.h"
 #include "cs-profile-samples.h"
+#include "cs-profile-summary.h"
+#include "cs-profile-tasks.h"
 #include "cs-perf-reader.h"
 #include "cs-region-marks.h"
 
@@ -151,20 +155,37 @@ struct _CsProfile
 
   GHashTable        *symbol_ids;    /* CsSymbol* -> index + 1 */
 
-  /* with call chains (cs-profile-samples.c, cs-call-functions.c) */
+  /* the samples (cs-profile-samples.c) and their threads (cs-profile-tasks.c) */
   gboolean           has_call_chains;
+  gboolean           has_stack_copies;  /* REGS_USER and STACK_USER: stacks to unwind */
   CsCallStacks      *stacks;
-  GArray            *sample_event;  /* guint16 */
-  GArray            *sample_period; /* guint64 */
-  GArray            *sample_region; /* guint16; filled only with region marks */
-  GArray            *sample_thread; /* guint32 */
-  GArray            *sample_stack;  /* guint32 */
-  CsProfileSamples   samples;       /* views of the four columns */
-  GPtrArray         *threads;       /* CsProfileThread* */
-  GHashTable        *thread_ids;    /* CsProfileThread* -> index + 1 */
+  GArray            *sample_time;     /* guint64 */
+  GArray            *sample_period;   /* guint32, CS_PROFILE_PERIOD_LARGE: in large_periods */
+  GArray            *sample_context;  /* guint32 */
+  GArray            *sample_location; /* guint32: key index */
+  GArray            *sample_stack;    /* guint32; NULL without call chains */
+  GArray            *large_periods;   /* CsProfileLargePeriod */
+  GArray            *contexts;        /* CsProfileContext */
+  GHashTable        *context_ids;     /* thread << 16 | cpu -> index + 1 */
+  guint16           *location_event;  /* [n_keys] */
+  guint16           *location_region; /* [n_keys]; NULL without region marks */
+  CsProfileSamples   samples;         /* views of the columns */
+  GPtrArray         *threads;         /* CsProfileThread* */
+  GHashTable        *thread_ids;      /* CsProfileThread* -> index + 1 */
   GStringChunk      *comms;
-  GPtrArray         *functions;     /* CsCallFunctionData* */
-  GHashTable        *function_ids;  /* "symbol index" or "symbol index\1inline name" -> index + 1 */
+  GPtrArray         *tasks;           /* CsProfileTask* */
+  GPtrArray         *processes;       /* CsProfileProcessData* */
+  GArray            *sample_marks;    /* CsProfileMark: lost samples, throttling */
+  CsProfileHeader    header;          /* what the file says of the recording */
+  CsProfileSummary   summary;         /* cs-profile-summary.c, filled after loading */
+  char              *summary_command;
+  GPtrArray         *functions;       /* CsCallFunctionData* */
+  GHashTable        *function_ids;    /* "symbol index" or "symbol index\1inline name" -> index + 1 */
+
+  /* a filtered profile (cs-profile-view.c): what it borrows from @base */
+  CsProfile         *base;
+  guint32           *subset;
+  guint              n_subset;
 };
 
 /* Mappings samples fell in recently, so that the next sample in one of
@@ -203,11 +224,19 @@ typedef struct
   gboolean           have_reloc;       /* the kernel map's reference symbol was passed on */
   gboolean           counting_sample;  /* locating a sample's own ip (counted when unmapped) */
 
-  /* call chains (cs-profile-samples.c) */
+  /* samples and threads (cs-profile-samples.c, cs-profile-tasks.c) */
   GHashTable        *thread_comms;     /* tid -> const char* (in CsProfile.comms) */
+  GHashTable        *live_tasks;       /* tid -> CsProfileTask index + 1: the tid's current task */
   gint32             last_tid;         /* the thread of the previous sample … */
   guint32            last_thread;      /* … and its CsProfileThread index, G_MAXUINT32: none */
+  guint32            last_context_thread; /* the thread and cpu of the previous sample … */
+  guint32            last_cpu;
+  guint32            last_context;     /* … and their context, G_MAXUINT32: none */
   GArray            *chain;            /* guint32 frames of the sample at hand, innermost first */
+
+  /* copies of the user stack to unwind (cs-profile-unwind.c) */
+  struct _CsProfileUnwind *unwind;    /* NULL when no sample carries one */
+  GCancellable      *cancellable;
 } CsProfileStream;
 
 guint32   _cs_profile_raw_module_index  (CsProfile          *self,
@@ -223,24 +252,77 @@ void      _cs_profile_stream_locate     (CsProfileStream    *st,
 /* cs-profile-samples.c */
 void      _cs_profile_samples_init      (CsProfile          *self);
 void      _cs_profile_samples_clear     (CsProfile          *self);
-void      _cs_profile_stream_init_chains  (CsProfileStream  *st);
-void      _cs_profile_stream_clear_chains (CsProfileStream  *st);
-/* Keeps sample @b, whose own ip is (@module, @offset), with its stack. */
+void      _cs_profile_stream_init_samples  (CsProfileStream *st);
+void      _cs_profile_stream_clear_samples (CsProfileStream *st);
+/* Keeps sample @b, whose own ip is (@module, @offset) and key @location,
+ * with its stack when the file has call chains. */
 void      _cs_profile_stream_add_sample (CsProfileStream    *st,
                                         const CsPerfBrief  *b,
                                         gboolean            kernel_mode,
                                         guint32             module,
                                         guint64             offset,
-                                        guint16             region);
-/* COMM and FORK name the threads samples are kept with. */
-void      _cs_profile_stream_comm       (CsProfileStream    *st,
-                                        gint32              tid,
-                                        const char         *comm);
-void      _cs_profile_stream_fork       (CsProfileStream    *st,
-                                        gint32              tid,
-                                        gint32              ptid);
+                                        guint32             location);
+/* Interns the chain in st->chain (innermost first, its first address
+ * @first_ip) with the sample's own (@ip at @module, @offset) in front when
+ * the chain does not start with it; returns the stack's node. */
+guint32   _cs_profile_stream_intern_chain (CsProfileStream *st,
+                                          guint64          first_ip,
+                                          guint64          ip,
+                                          gboolean         kernel_mode,
+                                          guint32          module,
+                                          guint64          offset);
 /* After loading: the columns' final views. */
 void      _cs_profile_samples_finish    (CsProfile          *self);
+/* The views of @self's columns (also a filtered profile's, which borrows
+ * them). */
+void      _cs_profile_samples_set_views (CsProfile          *self);
+
+/* cs-profile-tasks.c: threads, processes and marks from the side-band
+ * records. */
+void      _cs_profile_tasks_init        (CsProfile          *self);
+void      _cs_profile_tasks_clear       (CsProfile          *self);
+void      _cs_profile_stream_init_tasks (CsProfileStream    *st);
+void      _cs_profile_stream_clear_tasks (CsProfileStream   *st);
+void      _cs_profile_stream_task_record (CsProfileStream   *st,
+                                         const CsPerfRecord *r);
+/* The thread (pid, tid, its name now) of a sample at @time. */
+guint32   _cs_profile_stream_thread     (CsProfileStream    *st,
+                                         gint32              pid,
+                                         gint32              tid,
+                                         guint64             time);
+/* After loading: processes, and the samples of each task. */
+void      _cs_profile_tasks_finish      (CsProfile          *self);
+
+/* cs-profile-view.c: NULLs what a filtered profile borrowed. */
+void      _cs_profile_view_release      (CsProfile          *self);
+
+/* cs-profile-summary.c */
+void      _cs_profile_take_header       (CsProfile          *self,
+                                         const CsPerfInfo   *info);
+void      _cs_profile_header_clear      (CsProfileHeader    *header);
+void      _cs_profile_summary_build     (CsProfile          *self);
+
+/* cs-profile-unwind.c. A file whose samples copy the user stack: start
+ * before the first record, to be told before the maps change (what is
+ * pending is unwound with the maps it saw), finish after the last. */
+void      _cs_profile_unwind_start      (CsProfileStream    *st);
+void      _cs_profile_unwind_maps_change (CsProfileStream   *st);
+/* Unwinds what is pending; FALSE (and @error) when cancelled. */
+gboolean  _cs_profile_unwind_finish     (CsProfileStream    *st,
+                                        GError            **error);
+void      _cs_profile_unwind_clear      (CsProfileStream    *st);
+/* Queues sample @b, row @row of the columns, whose recorded chain is in
+ * st->chain: its stack is unwound and its node set later. Returns 0, the
+ * empty stack, for the row until then. */
+guint32   _cs_profile_unwind_defer      (CsProfileStream    *st,
+                                        const CsPerfBrief  *b,
+                                        guint32             row,
+                                        guint64             first_ip,
+                                        gboolean            kernel_mode,
+                                        guint32             module,
+                                        guint64             offset);
+/* The stage name progress shows while the file is read. */
+const char *_cs_profile_stream_stage    (CsProfileStream    *st);
 
 /* cs-profile-tables.c: the profile symbol of @sym (created without samples
  * when new; @module is the key's, for symbols that name none). */
@@ -254,6 +336,7 @@ gboolean  _cs_profile_resolve_frames    (CsProfile          *self,
                                         GCancellable       *cancellable,
                                         GError            **error);
 void      _cs_profile_functions_clear   (CsProfile          *self);
+void      _cs_call_function_data_free   (gpointer            data);
 
 /* cs-profile-tables.c */
 gboolean  _cs_profile_resolve          (CsProfile          *self,

@@ -198,6 +198,8 @@ cs_call_graph_new_for_region (CsProfile     *profile,
 {
   const CsProfileSamples *samples;
   g_autoptr(GArray) subset = NULL;
+  const guint32 *selected;
+  guint n_selected;
 
   g_return_val_if_fail (CS_IS_PROFILE (profile), NULL);
 
@@ -205,7 +207,7 @@ cs_call_graph_new_for_region (CsProfile     *profile,
   if (!cs_profile_has_call_chains (profile))
     return cs_call_graph_new_for_profile (profile, cancellable, error);
   samples = cs_profile_get_samples (profile);
-  if (samples->region == NULL || region == 0 || region > cs_profile_get_n_regions (profile))
+  if (samples->location_region == NULL || region == 0 || region > cs_profile_get_n_regions (profile))
     {
       g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
                    _("%s has no samples of that region: record with “cyclescope record --regions” "
@@ -213,9 +215,15 @@ cs_call_graph_new_for_region (CsProfile     *profile,
       return NULL;
     }
   subset = g_array_new (FALSE, FALSE, sizeof (guint32));
-  for (guint32 i = 0; i < samples->n; i++)
-    if (samples->region[i] == region)
-      g_array_append_val (subset, i);
+  /* (of a filtered profile's selection, when it is one) */
+  selected = cs_profile_get_subset (profile, &n_selected);
+  for (guint32 j = 0; j < n_selected; j++)
+    {
+      guint32 i = selected != NULL ? selected[j] : j;
+
+      if (cs_profile_samples_region (samples, i) == region)
+        g_array_append_val (subset, i);
+    }
   return cs_call_graph_new (profile, cs_profile_get_call_stacks (profile), samples->stack,
                             (const guint32 *) (gpointer) subset->data, subset->len, cancellable, error);
 }

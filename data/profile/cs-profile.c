@@ -28,10 +28,13 @@
 
 #define PERF_TYPE_SOFTWARE    1
 #define PERF_SAMPLE_CALLCHAIN (1u << 5)
+#define PERF_SAMPLE_STACK_COPY ((1u << 12) | (1u << 13))  /* REGS_USER | STACK_USER */
 #define MISC_CPUMODE_MASK  7
 #define MISC_KERNEL        1
 #define MISC_GUEST_KERNEL  4
 #define PROGRESS_EVERY     (64 * 1024)
+/* Unwinding takes far longer per sample than reading. */
+#define PROGRESS_EVERY_UNWIND 2048
 
 G_DEFINE_FINAL_TYPE (CsProfile, cs_profile, G_TYPE_OBJECT)
 
@@ -62,6 +65,7 @@ cs_profile_finalize (GObject *object)
 {
   CsProfile *self = CS_PROFILE (object);
 
+  _cs_profile_view_release (self);
   g_free (self->path);
   g_clear_object (&self->symbolizer);
   g_free (self->hostname);
@@ -84,6 +88,11 @@ cs_profile_finalize (GObject *object)
   g_clear_pointer (&self->marks, cs_region_marks_unref);
   g_clear_pointer (&self->symbol_ids, g_hash_table_unref);
   _cs_profile_samples_clear (self);
+  _cs_profile_tasks_clear (self);
+  _cs_profile_header_clear (&self->header);
+  g_free (self->summary_command);
+  g_clear_object (&self->base);
+  g_free (self->subset);
   _cs_profile_functions_clear (self);
   g_mutex_clear (&self->cache_lock);
   G_OBJECT_CLASS (cs_profile_parent_class)->finalize (object);
@@ -113,6 +122,7 @@ cs_profile_init (CsProfile *self)
                                             _cs_profile_free_insn_table);
   self->symbol_ids = g_hash_table_new (NULL, NULL);
   _cs_profile_samples_init (self);
+  _cs_profile_tasks_init (self);
 }
 
 /* The raw module of a mapping; the symbolizer is asked once per mapping. */
@@ -256,9 +266,9 @@ report_progress (CsProfileStream *st)
 {
   guint64 done, total;
 
-  st->next_progress = st->n_delivered + PROGRESS_EVERY;
+  st->next_progress = st->n_delivered + (st->unwind != NULL ? PROGRESS_EVERY_UNWIND : PROGRESS_EVERY);
   cs_perf_reader_get_progress (st->reader, &done, &total);
-  st->progress (_("Reading samples"), total > 0 ? (double) done / total : -1, st->progress_data);
+  st->progress (_cs_profile_stream_stage (st), total > 0 ? (double) done / total : -1, st->progress_data);
 }
 
 /* The hot loop of loading: a batch of samples from the reader. */
@@ -290,8 +300,7 @@ on_samples (const CsPerfBrief *samples,
       _cs_profile_stream_locate (st, kernel_mode, (gint32) b->pid, b->ip, &module, &offset);
       st->counting_sample = FALSE;
       key = _cs_profile_key_table_get (&self->table, event, module, offset, region);
-      if (self->has_call_chains)
-        _cs_profile_stream_add_sample (st, b, kernel_mode, module, offset, region);
+      _cs_profile_stream_add_sample (st, b, kernel_mode, module, offset, (guint32) (key - self->table.keys));
       key->samples++;
       key->period += b->period;
       self->events[event].n_samples++;
@@ -308,6 +317,12 @@ on_record (const CsPerfRecord *r,
            gpointer            user_data)
 {
   CsProfileStream *st = user_data;
+
+  /* Stacks waiting to be unwound must be with the maps they saw. */
+  if (r->type == CS_PERF_RECORD_MMAP || r->type == CS_PERF_RECORD_MMAP2 ||
+      (r->type == CS_PERF_RECORD_COMM && r->comm.exec) ||
+      (r->type == CS_PERF_RECORD_FORK && r->task.pid != r->task.ppid))
+    _cs_profile_unwind_maps_change (st);
 
   switch (r->type)
     {
@@ -332,19 +347,24 @@ on_record (const CsPerfRecord *r,
     case CS_PERF_RECORD_COMM:
       cs_address_space_comm (st->space, (gint32) r->comm.pid, (gint32) r->comm.tid,
                              r->comm.comm, r->comm.exec);
-      if (st->self->has_call_chains)
-        _cs_profile_stream_comm (st, (gint32) r->comm.tid, r->comm.comm);
+      _cs_profile_stream_task_record (st, r);
       forget_maps (st, FALSE);
       break;
     case CS_PERF_RECORD_FORK:
       cs_address_space_fork (st->space, (gint32) r->task.pid, (gint32) r->task.ppid);
-      if (st->self->has_call_chains)
-        _cs_profile_stream_fork (st, (gint32) r->task.tid, (gint32) r->task.ptid);
+      _cs_profile_stream_task_record (st, r);
       forget_maps (st, FALSE);
       break;
     case CS_PERF_RECORD_EXIT:
       cs_address_space_exit (st->space, (gint32) r->task.pid, (gint32) r->task.tid);
+      _cs_profile_stream_task_record (st, r);
       forget_maps (st, FALSE);
+      break;
+    case CS_PERF_RECORD_LOST:
+    case CS_PERF_RECORD_LOST_SAMPLES:
+    case CS_PERF_RECORD_THROTTLE:
+    case CS_PERF_RECORD_UNTHROTTLE:
+      _cs_profile_stream_task_record (st, r);
       break;
     default:
       break;
@@ -365,6 +385,7 @@ take_header (CsProfile    *self,
   self->hostname = g_strdup (info->hostname);
   self->os_release = g_strdup (info->osrelease);
   self->arch = g_strdup (info->arch);
+  _cs_profile_take_header (self, info);
   if (info->osrelease != NULL)
     cs_symbolizer_set_kernel_release (self->symbolizer, info->osrelease);
   for (guint i = 0; info->build_ids != NULL && i < info->build_ids->len; i++)
@@ -398,6 +419,8 @@ take_header (CsProfile    *self,
         e->sample_period = a->attr.sample_period;
       if (a->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
         self->has_call_chains = TRUE;
+      if ((a->attr.sample_type & PERF_SAMPLE_STACK_COPY) == PERF_SAMPLE_STACK_COPY)
+        self->has_call_chains = self->has_stack_copies = TRUE;
     }
 }
 
@@ -465,12 +488,27 @@ cs_profile_load_with_regions (const char         *path,
   st.kernel_nomap = G_MAXUINT32;
   st.mapping_modules = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) cs_mapping_unref, NULL);
   st.next_progress = PROGRESS_EVERY;
-  if (self->has_call_chains)
-    _cs_profile_stream_init_chains (&st);
+  _cs_profile_stream_init_samples (&st);
+  _cs_profile_stream_init_tasks (&st);
+  st.cancellable = cancellable;
+  if (self->has_stack_copies)
+    {
+      _cs_profile_unwind_start (&st);
+      st.next_progress = PROGRESS_EVERY_UNWIND;
+      if (progress != NULL)
+        progress (_cs_profile_stream_stage (&st), 0, progress_data);
+    }
   ok = cs_perf_reader_foreach_brief (reader, on_record, on_samples, &st, &read_error);
+  /* What is pending is unwound while the reader (its mapping) still
+   * lives; cancelled, the load fails. */
+  if (!_cs_profile_unwind_finish (&st, read_error == NULL ? &read_error : NULL) && ok)
+    ok = FALSE;
+  _cs_profile_unwind_clear (&st);
   g_clear_pointer (&st.mapping_modules, g_hash_table_unref);
-  _cs_profile_stream_clear_chains (&st);
+  _cs_profile_stream_clear_samples (&st);
+  _cs_profile_stream_clear_tasks (&st);
   _cs_profile_samples_finish (self);
+  _cs_profile_tasks_finish (self);
   if (!ok)
     {
       g_autofree char *n_read = NULL;
@@ -519,6 +557,7 @@ cs_profile_load_with_regions (const char         *path,
       !_cs_profile_resolve_frames (self, self->stacks, cancellable, error))
     return NULL;
   g_ptr_array_add (self->warnings, NULL);
+  _cs_profile_summary_build (self);
   if (progress != NULL)
     progress (_("Done"), 1, progress_data);
   return g_steal_pointer (&self);

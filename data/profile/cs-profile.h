@@ -2,12 +2,14 @@
 /* cs-profile.h — one perf.data file aggregated into module, symbol, source
  * line and instruction tables (seed 000 §5.2 and §5.4)
  *
- * Loading streams the file once through the reader. Samples are never kept:
- * each one is added to a small record of its (event, module, file offset),
- * so memory grows with the number of distinct addresses, not of samples.
- * Address spaces are replayed from MMAP/MMAP2/FORK/COMM/EXIT to turn a
- * sample's (pid, ip) into that key. Each distinct key is then resolved once
- * by the symbolizer, and the module and symbol tables are built. Source
+ * Loading streams the file once through the reader. Each sample is added
+ * to a small record of its (event, module, file offset), the key, and kept
+ * as a row of compact columns (cs-profile-samples.h: time, thread, cpu,
+ * key, period; 20 bytes) so that any part of the recording can be
+ * aggregated again (cs-profile-filter.h). Address spaces are replayed from
+ * MMAP/MMAP2/FORK/COMM/EXIT to turn a sample's (pid, ip) into that key.
+ * Each distinct key is then resolved once by the symbolizer, and the module
+ * and symbol tables are built. Source
  * line and instruction tables of a symbol are built when first asked for
  * and cached.
  *

@@ -284,13 +284,21 @@ _cs_elf_module_offset_to_vaddr (CsModule *module,
                                guint64   offset,
                                guint64  *vaddr)
 {
+  return _cs_elf_loads_offset_to_vaddr (module->loads, offset, vaddr);
+}
+
+gboolean
+_cs_elf_loads_offset_to_vaddr (GArray  *loads,
+                              guint64  offset,
+                              guint64 *vaddr)
+{
   const GElf_Phdr *page_match = NULL;
 
-  if (module->loads == NULL)
+  if (loads == NULL)
     return FALSE;
-  for (guint i = 0; i < module->loads->len; i++)
+  for (guint i = 0; i < loads->len; i++)
     {
-      const GElf_Phdr *ph = &g_array_index (module->loads, GElf_Phdr, i);
+      const GElf_Phdr *ph = &g_array_index (loads, GElf_Phdr, i);
 
       if (offset >= ph->p_offset + ph->p_filesz)
         continue;

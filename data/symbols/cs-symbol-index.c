@@ -109,8 +109,14 @@ cs_symbol_index_add (CsSymbolIndex *self,
           self->entries->len);
 }
 
-void
-cs_symbol_index_finish (CsSymbolIndex *self)
+/* Sorts, keeps the preferred alias per address and, with
+ * @extend_sizeless, lets an assembly label (ld.so's _start has no size)
+ * cover up to the next symbol, as perf's symbols__fixup_end() does for
+ * ELF symbols (not for perf maps); the last one keeps only its own
+ * address. */
+static void
+finish (CsSymbolIndex *self,
+        gboolean       extend_sizeless)
 {
   GArray *all = self->entries;
   guint64 max_end = 0;
@@ -124,11 +130,24 @@ cs_symbol_index_finish (CsSymbolIndex *self)
       if (self->entries->len > 0 &&
           g_array_index (self->entries, Entry, self->entries->len - 1).start == e->start)
         continue;
-      max_end = MAX (max_end, e->start + MAX (e->size, 1));
-      e->max_end = max_end;
       g_array_append_val (self->entries, *e);
     }
   g_array_unref (all);
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *e = &g_array_index (self->entries, Entry, i);
+
+      if (extend_sizeless && e->size == 0 && i + 1 < self->entries->len)
+        e->size = g_array_index (self->entries, Entry, i + 1).start - e->start;
+      max_end = MAX (max_end, e->start + MAX (e->size, 1));
+      e->max_end = max_end;
+    }
+}
+
+void
+cs_symbol_index_finish (CsSymbolIndex *self)
+{
+  finish (self, FALSE);
 }
 
 /* PLT entries are global, sized symbols, added after the symbol table,
@@ -166,6 +185,11 @@ cs_symbol_index_new (Dwfl_Module *module,
           shndx == (GElf_Word) -1 ||
           (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_NOTYPE))
         continue;
+      /* perf's elf_sym__is_label(): a hidden assembly label is a place
+       * inside a function (a loop's head), not a function of its own */
+      if (type == STT_NOTYPE && (GELF_ST_VISIBILITY (sym.st_other) == STV_HIDDEN ||
+                                 GELF_ST_VISIBILITY (sym.st_other) == STV_INTERNAL))
+        continue;
       /* The name lives in libdwfl's string table as long as the module. */
       append (self, name, addr - bias, sym.st_size, GELF_ST_BIND (sym.st_info), i);
     }
@@ -173,7 +197,7 @@ cs_symbol_index_new (Dwfl_Module *module,
    * whatever table it chose). */
   if ((elf = dwfl_module_getelf (module, &elf_bias)) != NULL)
     _cs_elf_plt_foreach (elf, add_plt_entry, self);
-  cs_symbol_index_finish (self);
+  finish (self, TRUE);
   return self;
 }
 

@@ -31,8 +31,9 @@ void           cs_symbol_index_add     (CsSymbolIndex *self,
                                         guint64        size);
 void           cs_symbol_index_finish  (CsSymbolIndex *self);
 void           cs_symbol_index_free    (CsSymbolIndex *self);
-/* The symbol covering @vaddr: [start, start + size), or exactly start for
- * a sizeless symbol. Among aliases the one perf report shows (perf's
+/* The symbol covering @vaddr: [start, start + size); an ELF symbol
+ * without a size covers up to the next one (the last, and a perf map's,
+ * only its own address), as in perf. Among aliases the one perf report shows (perf's
  * choose_best_symbol: sized, non-weak, global, fewer leading underscores,
  * longer name). */
 gboolean       cs_symbol_index_lookup  (CsSymbolIndex *self,

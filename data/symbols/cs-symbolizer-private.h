@@ -109,6 +109,9 @@ CsSymbol *_cs_symbolizer_intern_symbol_locked  (CsSymbolizer *self,
                                                const char   *raw,
                                                guint64       start,
                                                guint64       size);
+/* cs-symbolizer-query.c: where libdwfl looks for separate debug files
+ * (Dwfl_Callbacks.debuginfo_path), for the unwinder's own Dwfls. */
+char     *_cs_symbolizer_dup_debuginfo_path    (CsSymbolizer *self);
 /* cs-symbolizer-kernel.c */
 void      _cs_symbolizer_load_kernel_locked    (CsSymbolizer *self,
                                                CsModule     *module);
@@ -153,8 +156,12 @@ void      _cs_elf_module_close           (CsModule               *module);
 gboolean  _cs_elf_module_offset_to_vaddr (CsModule               *module,
                                          guint64                 offset,
                                          guint64                *vaddr);
+/* The same for any file's PT_LOAD headers (GElf_Phdr). */
+gboolean  _cs_elf_loads_offset_to_vaddr  (GArray                 *loads,
+                                         guint64                 offset,
+                                         guint64                *vaddr);
 /* The symbol whose [start, start + size) holds @vaddr; never a neighbour.
- * Sizeless symbols only match their own address. */
+ * A sizeless symbol reaches up to the next (cs-symbol-index.h). */
 gboolean  _cs_elf_module_lookup_symbol   (CsModule               *module,
                                          guint64                 vaddr,
                                          const char            **raw_name,

@@ -150,19 +150,53 @@ cs_symbolizer_dup_module_problem (CsSymbolizer *self,
   return problem;
 }
 
-char *
-cs_symbolizer_dup_debug_file (CsSymbolizer *self,
-                              CsModule     *module)
+/* A copy of what @get says of @module's file once it is loaded; NULL for
+ * a module that is no file or could not be opened. */
+static char *
+dup_file_string (CsSymbolizer *self,
+                 CsModule     *module,
+                 const char *(*get) (CsModule *module))
 {
-  char *path = NULL;
+  char *value = NULL;
 
   g_return_val_if_fail (CS_IS_SYMBOLIZER (self), NULL);
   g_return_val_if_fail (module != NULL, NULL);
 
   g_mutex_lock (&self->mutex);
   _cs_symbolizer_ensure_loaded_locked (self, module);
-  if (module->kind == CS_MODULE_FILE)
-    path = g_strdup (_cs_elf_module_get_debug_file (module));
+  if (module->kind == CS_MODULE_FILE && module->dwmod != NULL)
+    value = g_strdup (get (module));
+  g_mutex_unlock (&self->mutex);
+  return value;
+}
+
+char *
+cs_symbolizer_dup_debug_file (CsSymbolizer *self,
+                              CsModule     *module)
+{
+  return dup_file_string (self, module, _cs_elf_module_get_debug_file);
+}
+
+static const char *
+opened_path (CsModule *module)
+{
+  return module->opened_path;
+}
+
+char *
+cs_symbolizer_dup_module_file (CsSymbolizer *self,
+                               CsModule     *module)
+{
+  return dup_file_string (self, module, opened_path);
+}
+
+char *
+_cs_symbolizer_dup_debuginfo_path (CsSymbolizer *self)
+{
+  char *path;
+
+  g_mutex_lock (&self->mutex);
+  path = g_strdup (self->debuginfo_path);
   g_mutex_unlock (&self->mutex);
   return path;
 }

@@ -251,6 +251,11 @@ char         *cs_symbolizer_dup_module_problem  (CsSymbolizer   *self,
 /* Path of the separate debug file used for @module, or NULL. */
 char         *cs_symbolizer_dup_debug_file      (CsSymbolizer   *self,
                                                  CsModule       *module);
+/* The file read for @module: its recorded path, or the copy found by
+ * build-id when that file is gone or changed; NULL when none matches the
+ * recording (or @module is no file). Loads the module if needed. */
+char         *cs_symbolizer_dup_module_file     (CsSymbolizer   *self,
+                                                 CsModule       *module);
 /* Every distinct warning so far, in order. */
 GStrv         cs_symbolizer_dup_warnings        (CsSymbolizer   *self);
 

@@ -5,7 +5,10 @@
  * file must open in `perf report` without complaints and name cs_hot_loop
  * first, `perf script` must see as many samples as the sampler counted, the
  * header must show our HOSTNAME/OSRELEASE/CMDLINE, and --regs samples must
- * carry the user registers. Skips (exit 77) when perf is not installed.
+ * carry the user registers; samples stamped with CLOCK_MONOTONIC (record
+ * --regions) carry the clock in the header, so that perf names it and
+ * converts their times to the time of day. Skips (exit 77) when perf is not
+ * installed.
  */
 #include "config.h"
 
@@ -164,6 +167,70 @@ test_two_events (void)
   g_assert_cmpuint (per_attr[1] + per_attr[2], ==, stats.n_samples);
 }
 
+/* `perf script -F tod`'s "YYYY-MM-DD HH:MM:SS.uuuuuu" in µs since the epoch
+ * (perf prints local time). */
+static gint64
+parse_tod (const char *line)
+{
+  int y, mo, d, h, mi, s, us;
+  g_autoptr(GDateTime) t = NULL;
+
+  g_assert_cmpint (sscanf (line, "%d-%d-%d %d:%d:%d.%d", &y, &mo, &d, &h, &mi, &s, &us), ==, 7);
+  t = g_date_time_new_local (y, mo, d, h, mi, s);
+  g_assert_nonnull (t);
+  return g_date_time_to_unix (t) * G_USEC_PER_SEC + us;
+}
+
+static void
+test_clock (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "mono.data", NULL);
+  g_autofree char *header = NULL;
+  g_autofree char *script = NULL;
+  g_auto(GStrv) lines = NULL;
+  struct perf_event_attr attr = cs_test_cpu_clock_attr ();
+  CsSamplerEvent event = { &attr, "cpu-clock" };
+  CsSamplerOptions options = { .frequency = 1000 };
+  CsSamplerStats stats;
+  gint64 before, after;
+  guint n = 0;
+
+  attr.use_clockid = 1;
+  attr.clockid = CLOCK_MONOTONIC;
+  before = g_get_real_time ();
+  cs_test_record_hot_loop_events (path, "0.3", "1", &event, 1, &options, NULL, &stats);
+  after = g_get_real_time ();
+  g_assert_cmpuint (stats.n_samples, >, 0);
+
+  {
+    const char *args[] = { "report", "--header-only", "-i", path, NULL };
+    header = run_perf (args, NULL);
+  }
+  g_assert_nonnull (strstr (header, "# clockid frequency: "));
+  g_assert_nonnull (strstr (header, "# clockid: monotonic (1)"));
+  g_assert_nonnull (strstr (header, "# reference time: "));
+
+  /* Every sample's time of day lies within the recording (1 ms for the
+   * reference pair's two readings and the µs rounding). */
+  {
+    const char *args[] = { "script", "-F", "tod", "-i", path, NULL };
+    script = run_perf (args, NULL);
+  }
+  lines = g_strsplit (script, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      gint64 t;
+
+      if (*g_strstrip (lines[i]) == '\0')
+        continue;
+      t = parse_tod (lines[i]);
+      g_assert_cmpint (t, >=, before - 1000);
+      g_assert_cmpint (t, <=, after + 1000);
+      n++;
+    }
+  g_assert_cmpuint (n, ==, stats.n_samples);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -182,6 +249,7 @@ main (int    argc,
   g_test_add_func ("/perf-writer-perf/report", test_report);
   g_test_add_func ("/perf-writer-perf/regs", test_regs);
   g_test_add_func ("/perf-writer-perf/two-events", test_two_events);
+  g_test_add_func ("/perf-writer-perf/clock", test_clock);
 
   ret = cs_test_run_with_tmpdir (&tmpdir);
   g_free (perf);

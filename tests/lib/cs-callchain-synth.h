@@ -63,17 +63,7 @@ fn (Synth      *s,
     const char *name,
     guint64     offset)
 {
-  for (guint i = 0; i < s->symbols->len; i++)
-    {
-      const NmSymbol *sym = s->symbols->pdata[i];
-
-      if (g_str_equal (sym->name, name))
-        {
-          g_assert_cmpuint (offset, <, MAX (sym->size, 1));
-          return BASE + sym->address - s->text_vaddr + offset;
-        }
-    }
-  g_error ("no function %s in %s", name, s->path);
+  return nm_mapped_address (s->symbols, s->path, name, offset, BASE, s->text_vaddr);
 }
 
 static inline void

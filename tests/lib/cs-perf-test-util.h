@@ -82,6 +82,19 @@ cs_perf_test_record (const char         *perf,
   return TRUE;
 }
 
+/* perf record copies what it records into its build-id cache under $HOME,
+ * which perf report and we read, while other tests' perf may be writing
+ * the same files: a home of the test's own for perf and for us. Returns
+ * it; remove it with cs_test_rmdir() at the end. */
+static inline char *
+cs_perf_test_private_home (void)
+{
+  char *home = cs_test_mkdtemp ();
+
+  g_setenv ("HOME", home, TRUE);
+  return home;
+}
+
 /* Runs perf with @args (NULL-terminated), returns stdout; asserts success. */
 static inline char *
 cs_perf_test_run (const char          *perf,

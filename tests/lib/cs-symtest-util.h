@@ -146,6 +146,30 @@ nm_functions (const char *file,
   return ret;
 }
 
+/* The run-time address @offset bytes into function @name of @path (its
+ * nm @symbols), where the text segment at ELF address @text_vaddr is mapped
+ * at @base. */
+static inline guint64
+nm_mapped_address (GPtrArray  *symbols,
+                   const char *path,
+                   const char *name,
+                   guint64     offset,
+                   guint64     base,
+                   guint64     text_vaddr)
+{
+  for (guint i = 0; i < symbols->len; i++)
+    {
+      const NmSymbol *sym = symbols->pdata[i];
+
+      if (g_str_equal (sym->name, name))
+        {
+          g_assert_cmpuint (offset, <, MAX (sym->size, 1));
+          return base + sym->address - text_vaddr + offset;
+        }
+    }
+  g_error ("no function %s in %s", name, path);
+}
+
 /* Is @name (raw or demangled) one of the symbols at @address? Aliases such
  * as the C1/C2 constructors share an address. */
 static inline const NmSymbol *

@@ -31,7 +31,7 @@
 #include <json-c/json.h>
 #include <math.h>
 
-#include "cs-profile-test-util.h"
+#include "cs-children-rows.h"
 
 #define TOLERANCE 0.1
 #define TOP       20
@@ -42,173 +42,27 @@ static char *workload;
 static char *tmpdir;
 static char *data;
 
-typedef struct
-{
-  char   *key;
-  double  children;
-  double  self;
-} Row;
-
-static void
-row_free (gpointer p)
-{
-  Row *r = p;
-
-  g_free (r->key);
-  g_free (r);
-}
-
-/* Code without a symbol: perf prints its address ("0x…" or 16 hex digits),
- * we print "module+0x…"; both become "+0x…". */
-static char *
-row_key (const char *sym)
-{
-  const char *plus = strstr (sym, "+0x");
-  gsize hex = strspn (sym, "0123456789abcdef");
-
-  if (g_str_has_prefix (sym, "0x"))
-    return g_strdup_printf ("+0x%" G_GINT64_MODIFIER "x", g_ascii_strtoull (sym + 2, NULL, 16));
-  if (hex == 16 && sym[16] == '\0')
-    return g_strdup_printf ("+0x%" G_GINT64_MODIFIER "x", g_ascii_strtoull (sym, NULL, 16));
-  if (plus != NULL && strchr (plus + 3, ' ') == NULL)
-    return g_strdup_printf ("+0x%" G_GINT64_MODIFIER "x", g_ascii_strtoull (plus + 3, NULL, 16));
-  return g_strdup (sym);
-}
-
-static GPtrArray *
-perf_rows (gboolean *any_inlined)
-{
-  const char *args[] = { "report", "-i", data, "--stdio", "--children", "--sort", "sym", "-g", "none",
-                         "-t", "|", NULL };
-  g_autofree char *out = cs_perf_test_run (perf, args);
-  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
-  GPtrArray *rows = g_ptr_array_new_with_free_func (row_free);
-
-  *any_inlined = FALSE;
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) f = NULL;
-      char *sym;
-      Row *r;
-
-      if (lines[i][0] == '#' || lines[i][0] == '\0')
-        continue;
-      f = g_strsplit (lines[i], "|", 3);
-      if (g_strv_length (f) < 3)
-        continue;
-      sym = g_strstrip (f[2]);
-      if (g_str_has_prefix (sym, "[.] ") || g_str_has_prefix (sym, "[k] "))
-        sym += 4;
-      if (g_str_has_suffix (sym, " (inlined)"))
-        *any_inlined = TRUE;
-      r = g_new0 (Row, 1);
-      r->children = g_ascii_strtod (g_strstrip (f[0]), NULL);
-      r->self = g_ascii_strtod (g_strstrip (f[1]), NULL);
-      r->key = row_key (sym);
-      g_ptr_array_add (rows, r);
-    }
-  return rows;
-}
-
-/* event,children_percent,self_percent,children_period,self_period,dso,symbol,inlined */
-static GPtrArray *
-our_rows (gboolean keep_inlined)
-{
-  const char *args[] = { "report", data, "--children", "--sort", "sym", "--format", "csv", "--limit", "0", NULL };
-  CliResult res = cli_run (cyclescope, args);
-  g_auto(GStrv) lines = NULL;
-  GPtrArray *rows = g_ptr_array_new_with_free_func (row_free);
-
-  if (res.status != 0)
-    g_error ("cyclescope report failed (%d): %s", res.status, res.err);
-  lines = g_strsplit (res.out, "\n", -1);
-  g_assert_cmpstr (lines[0], ==, "event,children_percent,self_percent,children_period,self_period,dso,symbol,inlined");
-  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
-    {
-      g_auto(GStrv) f = csv_split (lines[i]);
-      Row *r;
-
-      g_assert_cmpuint (g_strv_length (f), ==, 8);
-      if (!keep_inlined && g_str_equal (f[7], "1"))
-        continue;
-      r = g_new0 (Row, 1);
-      r->children = g_ascii_strtod (f[1], NULL);
-      r->self = g_ascii_strtod (f[2], NULL);
-      r->key = row_key (f[6]);
-      g_ptr_array_add (rows, r);
-    }
-  cli_result_clear (&res);
-  return rows;
-}
-
-static const Row *
-find_row (GPtrArray  *rows,
-          const char *key)
-{
-  for (guint i = 0; i < rows->len; i++)
-    if (g_str_equal (((Row *) rows->pdata[i])->key, key))
-      return rows->pdata[i];
-  return NULL;
-}
-
-static void
-print_rows (const char *what,
-            GPtrArray  *rows)
-{
-  g_test_message ("%s:", what);
-  for (guint i = 0; i < rows->len && i < TOP + 5; i++)
-    {
-      const Row *r = rows->pdata[i];
-
-      g_test_message ("  %6.2f %6.2f  %s", r->children, r->self, r->key);
-    }
-}
-
-/* @a's top rows are in @b within TOLERANCE, Children and Self (a row @b
- * lacks counts as 0). */
-static void
-check_top (const char *a_name,
-           GPtrArray  *a,
-           const char *b_name,
-           GPtrArray  *b)
-{
-  for (guint i = 0; i < a->len && i < TOP; i++)
-    {
-      const Row *ra = a->pdata[i];
-      const Row *rb = find_row (b, ra->key);
-      double children = rb != NULL ? rb->children : 0, self = rb != NULL ? rb->self : 0;
-
-      if (fabs (ra->children - children) > TOLERANCE || fabs (ra->self - self) > TOLERANCE)
-        {
-          print_rows ("perf report --children --sort sym", a_name[0] == 'p' ? a : b);
-          print_rows ("cyclescope report --children --sort sym", a_name[0] == 'p' ? b : a);
-          g_error ("“%s”: children %.2f %%, self %.2f %% in %s but %.2f %%, %.2f %% in %s", ra->key,
-                   ra->children, ra->self, a_name, children, self, b_name);
-        }
-    }
-}
-
 static void
 test_children (void)
 {
   gboolean perf_inlines;
-  g_autoptr(GPtrArray) theirs = perf_rows (&perf_inlines);
-  g_autoptr(GPtrArray) ours = our_rows (perf_inlines);
+  g_autoptr(GPtrArray) theirs = cs_children_perf_rows (perf, data, NULL, &perf_inlines);
+  g_autoptr(GPtrArray) ours = cs_children_our_rows (cyclescope, data, perf_inlines);
   const char *expected[] = { "worker", "one_round", "descend", "leaf_spin", "op_divide", "op_rotate",
                              "cgw_lib_apply", "cgw_lib_hash", "callback_work", "main", "start_thread" };
 
-  print_rows ("perf report --children --sort sym", theirs);
-  print_rows ("cyclescope report --children --sort sym", ours);
+  cs_children_print ("perf report --children --sort sym", theirs, TOP + 5);
+  cs_children_print ("cyclescope report --children --sort sym", ours, TOP + 5);
   g_assert_cmpuint (theirs->len, >=, TOP);
-  check_top ("perf", theirs, "cyclescope", ours);
-  check_top ("cyclescope", ours, "perf", theirs);
+  cs_children_check_top ("perf", theirs, "cyclescope", ours, TOP, TOLERANCE);
+  cs_children_check_top ("cyclescope", ours, "perf", theirs, TOP, TOLERANCE);
   /* the case holds what it claims: every shape is in the recording */
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
-    if (find_row (theirs, expected[i]) == NULL)
+    if (cs_children_find (theirs, expected[i]) == NULL)
       g_error ("perf saw no %s: the recording is too short", expected[i]);
   /* worker is on every stack of the workload's threads but has no time of its own */
-  g_assert_cmpfloat (find_row (ours, "worker")->children, >, 90);
-  g_assert_cmpfloat (find_row (ours, "worker")->self, <, 1);
+  g_assert_cmpfloat (cs_children_find (ours, "worker")->children, >, 90);
+  g_assert_cmpfloat (cs_children_find (ours, "worker")->self, <, 1);
 }
 
 /* perf script's output collapsed as stackcollapse-perf.pl --kernel does

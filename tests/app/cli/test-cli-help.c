@@ -30,7 +30,7 @@ static const VerbOptions verbs[] = {
   { "export", 2, { "--chart", "--png", "--svg", "--pdf", "--size", "--scale", "--dark", NULL } },
   { "models", 1, { NULL } },
   { "record", 2, { "-m, --model", "-e, --event", "--mode", "--repeat", "-F, --freq", "-c, --count",
-                   "-g, --call-graph", "--regs", "--no-sampling", "--no-counting", "--dry-run",
+                   "-g, --frame-pointers", "--call-graph=fp|dwarf[,SIZE]", "--regs", "--no-sampling", "--no-counting", "--dry-run",
                    "-o, --output", NULL } },
   { "report", 1, { "--format", "--sort", "--event", "--limit", "--region", NULL } },
 };

@@ -174,6 +174,39 @@ test_adjacent (void)
     g_assert_nonnull (strstr (rows[1], ",true,"));
   }
   check_export (r->bundle, line);
+  /* --tid: the same line with that thread alone, and its samples what the
+   * whole report gave the thread there. */
+  {
+    json_object *thread = json_object_array_get_idx (cs_test_json_field (top, "threads"), 0);
+    guint64 tid = json_object_get_uint64 (cs_test_json_field (thread, "tid"));
+    g_autofree char *tid_text = g_strdup_printf ("%" G_GUINT64_FORMAT, tid);
+    const char *argv[] = { cyclescope, "report", "--memory", "--format", "json", "--tid", tid_text, r->bundle, NULL };
+    g_auto(CsTestOutput) f = cs_test_output (argv, NULL);
+    json_object *froot, *flines;
+    gboolean seen = FALSE;
+
+    g_assert_cmpint (cs_test_output_exit_code (&f), ==, 0);
+    froot = json_tokener_parse (f.out);
+    g_assert_nonnull (froot);
+    flines = cs_test_json_field (froot, "lines");
+    for (gsize i = 0; i < json_object_array_length (flines); i++)
+      {
+        json_object *l = json_object_array_get_idx (flines, i);
+        json_object *threads = cs_test_json_field (l, "threads");
+
+        g_assert_cmpuint (json_object_array_length (threads), ==, 1);
+        g_assert_cmpuint (json_object_get_uint64 (cs_test_json_field (json_object_array_get_idx (threads, 0), "tid")), ==, tid);
+        if (cs_test_json_hex (l, "address") == line)
+          {
+            seen = TRUE;
+            g_assert_cmpuint (json_object_get_uint64 (cs_test_json_field (l, "samples")), ==,
+                              json_object_get_uint64 (cs_test_json_field (thread, "samples")));
+            g_assert_false (json_object_get_boolean (cs_test_json_field (l, "false_sharing")));
+          }
+      }
+    g_assert_true (seen);
+    json_object_put (froot);
+  }
   json_object_put (root);
   g_free (r->bundle);
 }

@@ -154,9 +154,11 @@ test_bad_options (void)
   g_assert_nonnull (strstr (r.err, "cpu-clock"));  /* names what was sampled */
   cli_result_clear (&r);
 
-  r = run ("report", data, "--sort", "comm", NULL);
+  /* (comm is a key now: the thread's name) */
+  r = run ("report", data, "--sort", "comm,parent", NULL);
   g_assert_cmpint (r.status, ==, 1);
-  g_assert_nonnull (strstr (r.err, "comm"));
+  g_assert_nonnull (strstr (r.err, "parent"));
+  g_assert_nonnull (strstr (r.err, "pid, comm, cpu"));
   cli_result_clear (&r);
 
   r = run ("report", data, "--event", "cpu-clock", "--format", "csv", "--limit", "2", NULL);

@@ -2,11 +2,13 @@
 /* test-app-dialogs.c — the record and export dialogs of the real viewer
  *
  * Record: fills the record dialog with a small workload (argv[1]: the
- * collector tests' cs-test-workload), switches on "Data addresses" and
- * "Regions" through their labels' mnemonic widgets, records it for real (software events: these
- * machines have no PMU) and checks that the window then shows the new
- * bundle, whose session.json is read back with json-c (the sampling run
- * has registers), and that the Memory page decodes its samples.
+ * collector tests' cs-test-workload), switches on "Data addresses",
+ * "Regions" and the DWARF call graph through their labels' mnemonic
+ * widgets, records it for real (software events: these machines have no
+ * PMU) and checks that the window then shows the new bundle, whose
+ * session.json is read back with json-c (the sampling run has registers),
+ * whose perf.data has stack copies, and that the Memory page decodes its
+ * samples.
  * Export: the dialog's export path writes files whose size and format are
  * checked with cairo and by their first bytes.
  */
@@ -18,6 +20,7 @@
 #include "cs-chart-widget.h"
 #include "cs-export-dialog.h"
 #include "cs-memory-page.h"
+#include "cs-perf-reader.h"
 #include "cs-record-dialog.h"
 #include "cs-test-app.h"
 
@@ -59,6 +62,19 @@ step_record (CsTestApp *app)
         regs = gtk_label_get_mnemonic_widget (GTK_LABEL (label));
         g_assert_true (GTK_IS_SWITCH (regs));
         gtk_switch_set_active (GTK_SWITCH (regs), TRUE);
+      }
+      /* "Call graph": DWARF, whose cost the dialog says beside it. */
+      {
+        GtkWidget *label = cs_test_find_label (GTK_WIDGET (dialog), "Call graph");
+        GtkWidget *choice, *hint;
+
+        g_assert_nonnull (label);
+        choice = gtk_label_get_mnemonic_widget (GTK_LABEL (label));
+        g_assert_true (GTK_IS_DROP_DOWN (choice));
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (choice), 2);
+        hint = gtk_widget_get_next_sibling (choice);
+        g_assert_true (GTK_IS_LABEL (hint));
+        g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (hint)), "8 KiB of stack per sample"));
       }
       /* "Regions" with 2 events skipped: cs-test-workload never calls the
        * region library, which the recording must then say. */
@@ -128,6 +144,18 @@ step_record (CsTestApp *app)
       g_assert_cmpint (json_object_array_length (runs), ==, 1);
       g_assert_true (json_object_object_get_ex (json_object_array_get_idx (runs, 0), "user_regs", &regs));
       g_assert_true (json_object_get_boolean (regs));
+    }
+    /* "Call graph" DWARF: the samples carry registers and 8 KiB stack copies. */
+    {
+      g_autofree char *data = g_build_filename (rec->bundle, "sampling-0.perf.data", NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CsPerfReader) reader = cs_perf_reader_new (data, &error);
+      const CsPerfAttr *attr;
+
+      g_assert_no_error (error);
+      attr = cs_perf_reader_get_attr (reader, 0);
+      g_assert_cmphex (attr->attr.sample_type & (1u << 13), !=, 0);   /* PERF_SAMPLE_STACK_USER */
+      g_assert_cmpuint (attr->attr.sample_stack_user, ==, 8192);
     }
     /* "Regions": asked for, and said that the program never called the library. */
     {

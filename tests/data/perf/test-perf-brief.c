@@ -7,7 +7,7 @@
  * --show-mmap-events --show-task-events` prints records in the order perf
  * delivers them, so cutting its output at each side-band record gives
  * segments of samples; ours must have the same segments, each with the same
- * samples (pid, tid, period, ip), in any order.
+ * samples (pid, tid, cpu, time, period, ip), in any order.
  *
  * The recordings run several short processes one after the other (each
  * exec, its mmaps and its exit are side-band between samples) with two
@@ -32,7 +32,7 @@ static char *tmpdir;
 
 typedef struct
 {
-  GPtrArray *segments;   /* GPtrArray of char* "pid/tid period ip" per segment */
+  GPtrArray *segments;   /* GPtrArray of char* "pid/tid cpu time period ip" per segment */
   guint      n_sideband;
   guint64    n_samples;
 } Segments;
@@ -63,13 +63,15 @@ static void
 segments_add (Segments *s,
               guint32   pid,
               guint32   tid,
+              guint32   cpu,
+              guint64   time,
               guint64   period,
               guint64   ip)
 {
   GPtrArray *last = g_ptr_array_index (s->segments, s->segments->len - 1);
 
-  g_ptr_array_add (last, g_strdup_printf ("%u/%u %" G_GUINT64_FORMAT " %" G_GINT64_MODIFIER "x",
-                                          pid, tid, period, ip));
+  g_ptr_array_add (last, g_strdup_printf ("%u/%u %u %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %"
+                                          G_GINT64_MODIFIER "x", pid, tid, cpu, time, period, ip));
   s->n_samples++;
 }
 
@@ -96,10 +98,11 @@ perf_segments (const char *file,
 {
   /* -G: the sample's own ip, not its callchain */
   const char *args[] = { "script", "-i", file, "--show-mmap-events", "--show-task-events", "-G",
-                         "-F", "pid,tid,period,ip", NULL };
+                         "--ns", "-F", "pid,tid,cpu,time,period,ip", NULL };
   g_autofree char *out = cs_perf_test_run (perf, args);
   g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
-  g_autoptr(GRegex) sample = g_regex_new ("^\\s*(\\d+)/(\\d+)\\s+(\\d+)\\s+([0-9a-f]+)\\s*$", 0, 0, NULL);
+  g_autoptr(GRegex) sample = g_regex_new ("^\\s*(\\d+)/(\\d+)\\s+\\[(\\d+)\\]\\s+(\\d+)\\.(\\d{9}):\\s+(\\d+)\\s+([0-9a-f]+)\\s*$",
+                                          0, 0, NULL);
   g_autoptr(GRegex) sideband = g_regex_new ("PERF_RECORD_(MMAP2?|COMM|FORK|EXIT)[ :(]", 0, 0, NULL);
 
   segments_init (s);
@@ -113,10 +116,15 @@ perf_segments (const char *file,
         {
           g_autofree char *pid = g_match_info_fetch (m, 1);
           g_autofree char *tid = g_match_info_fetch (m, 2);
-          g_autofree char *period = g_match_info_fetch (m, 3);
-          g_autofree char *ip = g_match_info_fetch (m, 4);
+          g_autofree char *cpu = g_match_info_fetch (m, 3);
+          g_autofree char *sec = g_match_info_fetch (m, 4);
+          g_autofree char *nsec = g_match_info_fetch (m, 5);
+          g_autofree char *period = g_match_info_fetch (m, 6);
+          g_autofree char *ip = g_match_info_fetch (m, 7);
+          guint64 time = g_ascii_strtoull (sec, NULL, 10) * G_GUINT64_CONSTANT (1000000000) +
+                         g_ascii_strtoull (nsec, NULL, 10);
 
-          segments_add (s, atoi (pid), atoi (tid), g_ascii_strtoull (period, NULL, 10),
+          segments_add (s, atoi (pid), atoi (tid), atoi (cpu), time, g_ascii_strtoull (period, NULL, 10),
                         g_ascii_strtoull (ip, NULL, 16));
         }
       else if (lines[i][0] != '\0')
@@ -151,7 +159,8 @@ on_samples (const CsPerfBrief *samples,
 {
   g_assert_cmpuint (n_samples, >, 0);
   for (guint i = 0; i < n_samples; i++)
-    segments_add (user_data, samples[i].pid, samples[i].tid, samples[i].period, samples[i].ip);
+    segments_add (user_data, samples[i].pid, samples[i].tid, samples[i].cpu, samples[i].time,
+                  samples[i].period, samples[i].ip);
 }
 
 static void
@@ -201,7 +210,8 @@ record (const char         *name,
   char *file = g_build_filename (tmpdir, name, NULL);
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   const char *cmd[] = { "/bin/sh", "-c", script, NULL };
-  const char *base[] = { "-e", "cpu-clock", "-F", "10000", "-m", "8", NULL };
+  /* --sample-cpu: the brief's cpu, which per-thread recordings leave out */
+  const char *base[] = { "-e", "cpu-clock", "-F", "10000", "-m", "8", "--sample-cpu", NULL };
 
   for (guint i = 0; base[i] != NULL; i++)
     g_ptr_array_add (args, (gpointer) base[i]);

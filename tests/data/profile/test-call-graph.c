@@ -234,7 +234,7 @@ test_subset (void)
   g_autoptr(GError) error = NULL;
 
   for (guint32 i = 0; i < samples->n; i++)
-    if (cs_profile_get_thread (profile, samples->thread[i])->tid == TID2)
+    if (cs_profile_get_thread (profile, cs_profile_samples_thread (samples, i))->tid == TID2)
       g_array_append_val (subset, i);
   g_assert_cmpuint (subset->len, ==, 2);
   graph = cs_call_graph_new (profile, cs_profile_get_call_stacks (profile), samples->stack,

@@ -178,7 +178,7 @@ test_region_call_graph (void)
   gboolean has_alpha_work = FALSE;
 
   g_assert_true (cs_profile_has_call_chains (profile));
-  g_assert_nonnull (cs_profile_get_samples (profile)->region);
+  g_assert_nonnull (cs_profile_get_samples (profile)->location_region);
   graph = cs_call_graph_new_for_region (profile, alpha, NULL, &error);
   g_assert_no_error (error);
   cs_profile_get_region_total (profile, e->index, alpha, &samples, NULL);
