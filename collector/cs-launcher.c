@@ -4,6 +4,9 @@
  * Everything the child needs (absolute path, argv, envp, cwd) is prepared
  * before fork() so that the child only calls async-signal-safe functions: the
  * collector may be multi-threaded (the viewer records from a GTask).
+ *
+ * The program never outlives a recording that ends early, nor do its own
+ * children: see cs-launcher-family.c.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -15,13 +18,14 @@
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "cs-collector-error.h"
-#include "cs-launcher.h"
+#include "cs-launcher-private.h"
 #include "cs-system.h"
 
 #ifndef CLOSE_RANGE_CLOEXEC
@@ -30,21 +34,6 @@
 
 /* What the child reports when it cannot exec: the step and errno. */
 enum { STEP_CHDIR = 1, STEP_EXEC = 2 };
-
-struct _CsLauncher
-{
-  char    *path;
-  char   **argv;
-  char   **envp;        /* NULL: inherit environ at exec time */
-  char    *cwd;
-  pid_t    pid;
-  int      go_fd;       /* parent's write end: closing or writing releases the child */
-  int      err_fd;      /* parent's read end of the close-on-exec error pipe */
-  gboolean started;
-  gboolean reaped;
-  int      status;
-  struct rusage usage;
-};
 
 static gboolean
 check_executable (const char  *display,
@@ -162,9 +151,24 @@ child_main (CsLauncher *self,
   /* The collector blocks SIGINT/SIGTERM to take them in a thread, and the
    * viewer's libraries ignore SIGPIPE: a blocked mask and an ignored SIGPIPE
    * would survive exec into the target and change how it behaves. */
+  /* A process group of its own (the collector sets it too, whichever runs
+   * first), so that its whole family can be stopped together; the
+   * terminal follows when the collector had it. */
+  setpgid (0, 0);
+  if (self->tty_fd >= 0)
+    {
+      signal (SIGTTOU, SIG_IGN);
+      tcsetpgrp (self->tty_fd, getpid ());
+    }
+  /* Dies with the collector's thread, however that ends. */
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid () != self->parent)
+    _exit (127);
+
   sigemptyset (&all);
   sigprocmask (SIG_SETMASK, &all, NULL);
   signal (SIGPIPE, SIG_DFL);
+  signal (SIGTTOU, SIG_DFL);
 
   do
     n = read (go_read, &c, 1);
@@ -243,6 +247,9 @@ cs_launcher_new (const char * const  *argv,
   self->cwd = g_strdup (cwd);
   self->go_fd = -1;
   self->err_fd = -1;
+  self->guard_fd = -1;
+  self->parent = getpid ();
+  self->tty_fd = _cs_launcher_foreground_terminal ();
 
   pid = fork ();
   if (pid < 0)
@@ -270,6 +277,10 @@ cs_launcher_new (const char * const  *argv,
   self->pid = pid;
   self->go_fd = go_pipe[1];
   self->err_fd = err_pipe[0];
+  setpgid (pid, pid);
+  if (self->tty_fd >= 0)
+    _cs_launcher_set_foreground (self->tty_fd, pid);
+  _cs_launcher_start_guardian (self);
   return self;
 }
 
@@ -293,13 +304,31 @@ reap (CsLauncher *self,
 {
   pid_t r;
 
-  if (self->reaped)
-    return;
-  do
-    r = wait4 (self->pid, &self->status, flags, &self->usage);
-  while (r < 0 && errno == EINTR);
-  if (r == self->pid || (r < 0 && errno == ECHILD))
-    self->reaped = TRUE;
+  while (!self->reaped)
+    {
+      int status = 0;
+
+      r = wait4 (self->pid, &status, flags | (self->tty_fd >= 0 ? WUNTRACED : 0), &self->usage);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r == self->pid && WIFSTOPPED (status))
+        {
+          _cs_launcher_follow_stop (self);
+          continue;
+        }
+      if (r == self->pid || (r < 0 && errno == ECHILD))
+        {
+          self->reaped = TRUE;
+          self->status = status;
+          /* Ctrl-C on the terminal went to the program's group only: the
+           * recording is interrupted, as if it had reached the collector. */
+          if (self->tty_fd >= 0 && WIFSIGNALED (status) &&
+              (WTERMSIG (status) == SIGINT || WTERMSIG (status) == SIGQUIT))
+            self->terminal_interrupt = TRUE;
+          _cs_launcher_reclaim_terminal (self);
+        }
+      break;
+    }
 }
 
 gboolean
@@ -367,6 +396,26 @@ cs_launcher_open_pidfd (CsLauncher *self)
 #endif
 }
 
+/* The program has been reaped: its group is ended, and the run counts as
+ * cancelled when Ctrl-C on its terminal ended it. */
+static gboolean
+finish_wait (CsLauncher     *self,
+             int            *wait_status,
+             struct rusage  *usage,
+             GError        **error)
+{
+  _cs_launcher_end_group (self, FALSE);
+  copy_result (self, wait_status, usage);
+  if (self->terminal_interrupt)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                   _("Recording was interrupted from the terminal; “%s” was stopped"),
+                   self->argv[0]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 cs_launcher_wait (CsLauncher     *self,
                   int            *wait_status,
@@ -383,16 +432,12 @@ cs_launcher_wait (CsLauncher     *self,
   g_return_val_if_fail (self != NULL, FALSE);
 
   if (self->reaped)
-    {
-      copy_result (self, wait_status, usage);
-      return TRUE;
-    }
+    return finish_wait (self, wait_status, usage, error);
 
   if (cancellable == NULL)
     {
       reap (self, 0);
-      copy_result (self, wait_status, usage);
-      return TRUE;
+      return finish_wait (self, wait_status, usage, error);
     }
 
   have_cancel_fd = g_cancellable_make_pollfd (cancellable, &cancel_fd);
@@ -416,9 +461,12 @@ cs_launcher_wait (CsLauncher     *self,
           fds[1].revents = 0;
           nfds = 2;
         }
-      /* Without pidfd (old kernels) or a cancellable fd, fall back to polling. */
+      /* Without pidfd (old kernels) or a cancellable fd, fall back to
+       * polling; a stop (Ctrl-Z) does not wake the pidfd. */
       if (pidfd < 0 || !have_cancel_fd)
         timeout = 20;
+      else if (self->tty_fd >= 0)
+        timeout = 250;
       if (pidfd < 0)
         fds[0].fd = -1;
 
@@ -434,17 +482,17 @@ cs_launcher_wait (CsLauncher     *self,
 
   if (!self->reaped)
     {
-      /* Cancelled: the target must not outlive the recording. */
-      kill (self->pid, SIGKILL);
+      /* Cancelled: the target and its children must not outlive the recording. */
+      _cs_launcher_kill_group (self, SIGKILL);
       reap (self, 0);
+      _cs_launcher_end_group (self, TRUE);
       copy_result (self, wait_status, usage);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                    _("Recording was cancelled; “%s” was stopped"), self->argv[0]);
       return FALSE;
     }
 
-  copy_result (self, wait_status, usage);
-  return TRUE;
+  return finish_wait (self, wait_status, usage, error);
 }
 
 gboolean
@@ -467,8 +515,15 @@ cs_launcher_kill (CsLauncher *self,
 {
   g_return_if_fail (self != NULL);
 
-  if (!self->reaped && self->pid > 0)
-    kill (self->pid, signo);
+  if (!self->reaped)
+    _cs_launcher_kill_group (self, signo);
+}
+
+gboolean
+cs_launcher_was_interrupted (CsLauncher *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->terminal_interrupt;
 }
 
 void
@@ -479,9 +534,13 @@ cs_launcher_free (CsLauncher *self)
 
   if (!self->reaped && self->pid > 0)
     {
-      kill (self->pid, SIGKILL);
+      _cs_launcher_kill_group (self, SIGKILL);
       reap (self, 0);
+      _cs_launcher_end_group (self, TRUE);
     }
+  else
+    _cs_launcher_end_group (self, FALSE);
+  _cs_launcher_reclaim_terminal (self);
   if (self->go_fd >= 0)
     close (self->go_fd);
   if (self->err_fd >= 0)

@@ -6,6 +6,12 @@
  * (enable_on_exec, inherit) and then calls cs_launcher_start(), which lets the
  * child exec. An exec failure travels back over a close-on-exec pipe, so the
  * caller learns "No such file or directory" instead of a silent exit 127.
+ *
+ * The program runs in a process group of its own, with the terminal when
+ * the caller was in the terminal's foreground; a cancelled wait, a kill and
+ * freeing an unreaped launcher reach the whole group, and a guardian
+ * process kills the group if the caller dies (docs/cli.md, "Interrupted
+ * recordings").
  */
 #pragma once
 
@@ -32,8 +38,9 @@ const char *cs_launcher_get_path   (CsLauncher          *self);
 gboolean    cs_launcher_start      (CsLauncher          *self,
                                     GError             **error);
 /* Waits for the child (blocking; returns early with CANCELLED after killing
- * the child when @cancellable fires). @wait_status as waitpid(2); @usage gets
- * the child's resource usage (wait4). */
+ * the child and its process group when @cancellable fires, and returns
+ * CANCELLED when Ctrl-C on the program's terminal ended it). @wait_status
+ * as waitpid(2); @usage gets the child's resource usage (wait4). */
 gboolean    cs_launcher_wait       (CsLauncher          *self,
                                     int                 *wait_status,
                                     struct rusage       *usage,
@@ -43,12 +50,16 @@ gboolean    cs_launcher_wait       (CsLauncher          *self,
 gboolean    cs_launcher_try_wait   (CsLauncher          *self,
                                     int                 *wait_status,
                                     struct rusage       *usage);
+/* Sends @signo to the program's process group. */
 void        cs_launcher_kill       (CsLauncher          *self,
                                     int                  signo);
+/* TRUE once the program ended from Ctrl-C (or Ctrl-\) on its terminal. */
+gboolean    cs_launcher_was_interrupted (CsLauncher     *self);
 /* A pidfd of the child (readable once it exits) for the caller's poll(2),
  * to be closed by the caller; -1 with errno where the kernel has none. */
 int         cs_launcher_open_pidfd (CsLauncher          *self);
-/* Kills (SIGKILL) and reaps a child that is still there. */
+/* Kills (SIGKILL) the process group of a child that is still there and
+ * reaps it. */
 void        cs_launcher_free       (CsLauncher          *self);
 
 /* The check cs_launcher_new() makes, without forking: the absolute path

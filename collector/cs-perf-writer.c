@@ -42,7 +42,6 @@ G_STATIC_ASSERT (sizeof (struct perf_event_attr) >= CS_PERF_FILE_ATTR_SIZE);
 struct _CsPerfWriter
 {
   char       *path;
-  char       *tmp_path;
   int         fd;
   GPtrArray  *events;        /* CsPerfEventDesc* */
   char      **cmdline;
@@ -78,11 +77,11 @@ set_io_error (CsPerfWriter *self,
     self->error = g_error_new (CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_IO,
                                _("Cannot write the sample file “%s”: %s. Free some space on "
                                  "that file system or record into another directory"),
-                               self->tmp_path, g_strerror (errsv));
+                               self->path, g_strerror (errsv));
   else
     self->error = g_error_new (CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_IO,
                                _("Cannot write the sample file “%s”: %s"),
-                               self->tmp_path, g_strerror (errsv));
+                               self->path, g_strerror (errsv));
 }
 
 static gboolean
@@ -158,18 +157,20 @@ cs_perf_writer_new (const char  *path,
   self = g_new0 (CsPerfWriter, 1);
   self->fd = -1;
   self->path = g_strdup (path);
-  self->tmp_path = g_strconcat (path, ".tmp", NULL);
   self->events = g_ptr_array_new_with_free_func (event_desc_free);
   self->mapped_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  self->fd = open (self->tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  /* Under its final name from the start, as perf writes: a collector that
+   * is killed leaves a file with the records so far, which readers take to
+   * its end (the header's data size is 0 until cs_perf_writer_finish()). */
+  self->fd = open (self->path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (self->fd < 0)
     {
       int errsv = errno;
 
       g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_IO,
                    _("Cannot create the sample file “%s”: %s"),
-                   self->tmp_path, g_strerror (errsv));
+                   self->path, g_strerror (errsv));
       return NULL;
     }
   self->buffer = g_malloc (BUFFER_SIZE);
@@ -184,14 +185,13 @@ cs_perf_writer_free (CsPerfWriter *self)
     return;
   if (self->fd >= 0)
     close (self->fd);
-  if (!self->finished && self->tmp_path != NULL)
-    g_unlink (self->tmp_path);
+  if (!self->finished && self->path != NULL)
+    g_unlink (self->path);
   g_clear_error (&self->error);
   g_free (self->buffer);
   g_hash_table_unref (self->mapped_files);
   g_strfreev (self->cmdline);
   g_ptr_array_unref (self->events);
-  g_free (self->tmp_path);
   g_free (self->path);
   g_free (self);
 }
@@ -408,6 +408,18 @@ cs_perf_writer_write (CsPerfWriter  *self,
 }
 
 gboolean
+cs_perf_writer_flush (CsPerfWriter  *self,
+                      GError       **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (!self->finished, FALSE);
+
+  if (!ensure_started (self) || !flush_buffer (self))
+    return propagate_sticky (self, error);
+  return TRUE;
+}
+
+gboolean
 cs_perf_writer_finish_round (CsPerfWriter  *self,
                              GError       **error)
 {
@@ -518,7 +530,6 @@ cs_perf_writer_finish (CsPerfWriter  *self,
                        GError       **error)
 {
   guint64 features[4];
-  gboolean replacing;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (!self->finished, FALSE);
@@ -529,14 +540,6 @@ cs_perf_writer_finish (CsPerfWriter  *self,
       !write_header (self, features))
     goto failed;
 
-  /* Like g_file_set_contents(): only pay for fsync when an older file would
-   * otherwise be lost in a crash. */
-  replacing = g_file_test (self->path, G_FILE_TEST_EXISTS);
-  if (replacing && fsync (self->fd) != 0)
-    {
-      set_io_error (self, errno);
-      goto failed;
-    }
   if (close (self->fd) != 0)
     {
       self->fd = -1;
@@ -544,18 +547,6 @@ cs_perf_writer_finish (CsPerfWriter  *self,
       goto failed;
     }
   self->fd = -1;
-
-  if (g_rename (self->tmp_path, self->path) != 0)
-    {
-      int errsv = errno;
-
-      g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_IO,
-                   _("Cannot rename “%s” to “%s”: %s"),
-                   self->tmp_path, self->path, g_strerror (errsv));
-      g_unlink (self->tmp_path);
-      self->finished = TRUE;
-      return FALSE;
-    }
   self->finished = TRUE;
   return TRUE;
 
@@ -566,7 +557,7 @@ failed:
       close (self->fd);
       self->fd = -1;
     }
-  g_unlink (self->tmp_path);
+  g_unlink (self->path);
   self->finished = TRUE;
   return FALSE;
 }

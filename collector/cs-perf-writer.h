@@ -6,9 +6,10 @@
  * through a large buffer as records arrive, then the feature sections
  * (HOSTNAME, OSRELEASE, VERSION, ARCH, NRCPUS, CPUDESC, CPUID, TOTAL_MEM,
  * CMDLINE, EVENT_DESC, PMU_MAPPINGS, BUILD_ID of the mapped executables) and
- * finally the header again with the real sizes. Everything goes to NAME.tmp
- * and is renamed to NAME by cs_perf_writer_finish(), so a reader never sees
- * half a file under the final name.
+ * finally the header again with the real sizes. As perf does, the file is
+ * written under its name from the start, with 0 as the header's data size
+ * until cs_perf_writer_finish(): a collector killed while recording leaves
+ * the records written so far, which readers take to the end of the file.
  */
 #pragma once
 
@@ -23,8 +24,8 @@ G_BEGIN_DECLS
 
 typedef struct _CsPerfWriter CsPerfWriter;
 
-/* Creates @path.tmp (truncating it). CS_COLLECTOR_ERROR_IO naming the file
- * when that fails. */
+/* Creates @path (truncating it, never through a symbolic link).
+ * CS_COLLECTOR_ERROR_IO naming the file when that fails. */
 CsPerfWriter *cs_perf_writer_new           (const char                   *path,
                                             GError                      **error);
 /* The command line stored in the CMDLINE feature (default: this process's). */
@@ -46,14 +47,18 @@ gboolean      cs_perf_writer_write         (CsPerfWriter                 *self,
                                             const void                   *records,
                                             gsize                         len,
                                             GError                      **error);
+/* Writes the buffered records to the file, so that they survive the
+ * collector being killed. */
+gboolean      cs_perf_writer_flush         (CsPerfWriter                 *self,
+                                            GError                      **error);
 /* Appends a FINISHED_ROUND record: readers may sort what came before it. */
 gboolean      cs_perf_writer_finish_round  (CsPerfWriter                 *self,
                                             GError                      **error);
-/* Flushes, writes the feature sections and the final header, renames
- * NAME.tmp to NAME. On failure the temporary file is removed. */
+/* Flushes, writes the feature sections and the final header. On failure
+ * the file is removed. */
 gboolean      cs_perf_writer_finish        (CsPerfWriter                 *self,
                                             GError                      **error);
-/* Removes the temporary file unless cs_perf_writer_finish() succeeded. */
+/* Removes the file unless cs_perf_writer_finish() succeeded. */
 void          cs_perf_writer_free          (CsPerfWriter                 *self);
 const char   *cs_perf_writer_get_path      (CsPerfWriter                 *self);
 /* Bytes of records written to the data section so far (buffered included). */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cs-record-private.h — shared between cs-record.c and cs-record-setup.c */
+/* cs-record-private.h — shared between cs-record.c, cs-record-setup.c and
+ * cs-record-kallsyms.c */
 #pragma once
 
 #include <linux/perf_event.h>
@@ -48,5 +49,15 @@ gboolean  _cs_recorder_prepare_bundle (CsRecorder  *self,
 char     *_cs_recorder_sampling_label (CsRecorder  *self);
 /* Sets self->same_run (see cs_recorder_get_same_run()). */
 void      _cs_recorder_plan_same_run  (CsRecorder  *self);
+
+/* cs-record-kallsyms.c: saves the running kernel's symbols as
+ * BUNDLE/sampling-INDEX.kallsyms on a thread; finishing joins it and fills
+ * @srun's kallsyms members (a note in @session when it failed), or removes
+ * the file when @srun is NULL (the run failed). */
+GThread  *_cs_recorder_start_kallsyms_save  (guint          index,
+                                             const char    *bundle_path);
+void      _cs_recorder_finish_kallsyms_save (GThread       *thread,
+                                             CsSession     *session,
+                                             CsSamplingRun *srun);
 
 G_END_DECLS

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-record.c — runs a planned recording and keeps the session up to date
  *
- * The session is saved after every run (atomically, by cs_session_save), so
- * whatever stops the recording — the program crashing, Ctrl-C, a write error
- * — leaves a loadable bundle with the runs done so far and complete=false.
+ * The session is saved (atomically, by cs_session_save) before every run,
+ * as it would stand should the collector die during that run: the runs so
+ * far, this one interrupted, the others not run, complete=false. So
+ * whatever stops the recording — the program crashing, Ctrl-C, a closed
+ * terminal, SIGKILL, a write error — leaves a loadable bundle with what was
+ * measured; a sampling run's perf.data is written under its name from the
+ * start and holds the samples until then.
  */
 #define _GNU_SOURCE
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
-#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -19,7 +22,6 @@
 #include "cs-counting.h"
 #include "cs-perf-names.h"
 #include "cs-record-private.h"
-#include "cs-kallsyms.h"
 #include "cs-region-run.h"
 #include "cs-sampling-run.h"
 
@@ -444,6 +446,25 @@ add_counting_run (RunState            *state,
   return run;
 }
 
+static gboolean save_provisional (RunState *state, const char *sampling_file, GError **error);
+
+static CsSamplingRun *
+add_sampling_run (RunState   *state,
+                  const char *file)
+{
+  CsRecorder *self = state->self;
+  CsSamplingRun *srun = cs_session_add_sampling_run (state->session);
+
+  srun->perf_data = g_strdup (file);
+  srun->event = g_strdup (self->sample_name);
+  srun->event_string = g_strdup (self->sample_fstr != NULL ? self->sample_fstr : self->sample_event);
+  srun->period = self->period;
+  srun->frequency = self->frequency;
+  srun->callchains = self->options->callchains;
+  srun->user_regs = self->options->user_regs;
+  return srun;
+}
+
 /* Returns FALSE with @error when the run could not happen; an interrupted
  * run is recorded and reported through @interrupted. */
 static gboolean
@@ -465,6 +486,8 @@ do_counting_run (RunState      *state,
   CsRun *run;
 
   report (state, CS_RECORD_RUN_COUNTING, label->str, events->str, FALSE, 0, NULL, NULL);
+  if (!save_provisional (state, NULL, error))
+    return FALSE;
   if (self->options->regions)
     {
       g_autofree char *name = g_strdup_printf ("run-%u", i);
@@ -493,85 +516,6 @@ do_counting_run (RunState      *state,
           outcome, warning->len > 0 ? warning->str : NULL);
   *interrupted = result->interrupted;
   return TRUE;
-}
-
-/* Kernel samples are only named right with the symbol table of the boot
- * that recorded them (KASLR, modules), so it is saved beside the perf.data.
- * It is written on a thread while the program runs: the collector is idle
- * then, and compressing the table after the program exited would add its
- * ~12 ms to every recording's wall time. Not having it is no reason to
- * fail the recording. */
-typedef struct
-{
-  char          *file;   /* relative to the bundle */
-  char          *path;
-  CsKallsymsKey *key;
-  GError        *error;
-} KallsymsSave;
-
-static gpointer
-save_kallsyms_thread (gpointer data)
-{
-  KallsymsSave *save = data;
-  struct sched_param idle = { 0 };
-
-  /* Idle priority: the copy runs while the program starts and must never
-   * take a CPU from it (on two CPUs it otherwise delayed the exec by up to
-   * 7 ms). Failing to lower the priority is harmless. */
-  sched_setscheduler (0, SCHED_IDLE, &idle);
-  cs_kallsyms_save_running (save->path, &save->key, NULL, &save->error);
-  return save;
-}
-
-static GThread *
-start_kallsyms_save (guint       index,
-                     const char *bundle_path)
-{
-  KallsymsSave *save = g_new0 (KallsymsSave, 1);
-
-  save->file = g_strdup_printf ("sampling-%u.kallsyms", index);  /* docs/session-format.md */
-  save->path = g_build_filename (bundle_path, save->file, NULL);
-  return g_thread_new ("cs-kallsyms", save_kallsyms_thread, save);
-}
-
-/* Joins the saving thread; with a NULL @srun (the run failed) the file is
- * removed again. */
-static void
-finish_kallsyms_save (GThread       *thread,
-                      CsSession     *session,
-                      CsSamplingRun *srun)
-{
-  KallsymsSave *save;
-
-  if (thread == NULL)
-    return;
-  save = g_thread_join (thread);
-  if (srun == NULL)
-    {
-      if (save->error == NULL)
-        g_unlink (save->path);
-    }
-  else if (save->error != NULL)
-    {
-      g_autofree char *note = g_strdup_printf (_("The kernel's symbols were not saved with sampling "
-                                                 "run %u (%s): its kernel samples will be named "
-                                                 "from the kernel running when it is opened."),
-                                               srun->index + 1, save->error->message);
-
-      cs_session_add_note (session, note);
-    }
-  else
-    {
-      srun->kallsyms = g_steal_pointer (&save->file);
-      srun->kallsyms_boot_id = g_strdup (save->key->boot_id);
-      srun->kallsyms_release = g_strdup (save->key->release);
-      srun->kallsyms_modules = g_strdup (save->key->modules_sha256);
-    }
-  g_clear_pointer (&save->key, cs_kallsyms_key_free);
-  g_clear_error (&save->error);
-  g_free (save->file);
-  g_free (save->path);
-  g_free (save);
 }
 
 /* With @counting_index >= 0 the plan's counting run of that index is
@@ -619,8 +563,10 @@ do_sampling_run (RunState      *state,
       kind = CS_RECORD_RUN_COUNTING_SAMPLING;
     }
   report (state, kind, label, events->str, FALSE, 0, NULL, NULL);
+  if (!save_provisional (state, file, error))
+    return FALSE;
   if (!self->sample_attr.exclude_kernel)
-    kallsyms = start_kallsyms_save (index, self->bundle_path);
+    kallsyms = _cs_recorder_start_kallsyms_save (index, self->bundle_path);
   if (self->options->regions)
     {
       g_autofree char *name = g_strdup_printf ("sampling-%u", index);
@@ -631,7 +577,7 @@ do_sampling_run (RunState      *state,
                         regions != NULL ? cs_region_run_get_envp (regions) : NULL,
                         &event, 1, &options, groups, path, &result, cancellable, error))
     {
-      finish_kallsyms_save (kallsyms, state->session, NULL);
+      _cs_recorder_finish_kallsyms_save (kallsyms, state->session, NULL);
       return FALSE;
     }
 
@@ -639,21 +585,14 @@ do_sampling_run (RunState      *state,
     add_counting_run (state, counting_index, count_label->str, result.values, result.wait_status,
                       &result.usage, result.wall_seconds, result.interrupted, count_warning);
   cs_sampling_result_clear (&result);
-  srun = cs_session_add_sampling_run (state->session);
+  srun = add_sampling_run (state, file);
   srun->same_run = groups != NULL;
   srun->counting_run = groups != NULL ? cs_session_get_n_runs (state->session) - 1 : 0;
-  srun->perf_data = g_strdup (file);
-  srun->event = g_strdup (self->sample_name);
-  srun->event_string = g_strdup (self->sample_fstr != NULL ? self->sample_fstr : self->sample_event);
-  srun->period = self->period;
-  srun->frequency = self->frequency;
-  srun->callchains = self->options->callchains;
-  srun->user_regs = self->options->user_regs;
   srun->n_samples = result.stats.n_samples;
   srun->n_lost = result.stats.n_lost;
   srun->wall_seconds = result.wall_seconds;
   set_rusage (&srun->rusage, &result.usage);
-  finish_kallsyms_save (kallsyms, state->session, srun);
+  _cs_recorder_finish_kallsyms_save (kallsyms, state->session, srun);
   set_run_status (&srun->status, &srun->exit_code, &srun->term_signal,
                   result.wait_status, result.interrupted);
   if (srun->status == CS_RUN_FAILED)
@@ -698,6 +637,39 @@ save (RunState  *state,
 }
 
 /* Planned runs that never started are listed so a reader sees the gap. */
+static void add_not_run (RunState *state, guint first);
+
+/* Saves the session as it should stand if the collector died during the
+ * run about to start (state->run; @sampling_file when it is the sampling
+ * run): that run interrupted, the later counting runs not run, a warning;
+ * then takes those back. */
+static gboolean
+save_provisional (RunState    *state,
+                  const char  *sampling_file,
+                  GError     **error)
+{
+  CsSession *session = state->session;
+  guint n_runs = cs_session_get_n_runs (session);
+  guint n_sampling = cs_session_get_n_sampling_runs (session);
+  guint n_warnings = g_strv_length ((char **) cs_session_get_warnings (session));
+  g_autofree char *text =
+    g_strdup_printf (_("The recording did not finish: it stopped during run %u of %u (the "
+                       "collector was killed or crashed). The runs before it are kept, and "
+                       "the samples written until then."),
+                     state->run, state->n_runs);
+  gboolean ok;
+
+  add_not_run (state, n_runs);
+  if (sampling_file != NULL)
+    add_sampling_run (state, sampling_file)->status = CS_RUN_INTERRUPTED;
+  else if (n_runs < cs_session_get_n_runs (session))
+    cs_session_get_run (session, n_runs)->status = CS_RUN_INTERRUPTED;
+  cs_session_add_warning (session, text);
+  ok = save (state, error);
+  cs_session_truncate (session, n_runs, n_sampling, n_warnings);
+  return ok;
+}
+
 static void
 add_not_run (RunState *state,
              guint     first)
@@ -754,14 +726,10 @@ cs_recorder_run (CsRecorder            *self,
 
   for (done = 0; done < n_counting && !interrupted; done++)
     {
-      /* No save after the last run: the final save follows at once. */
-      gboolean last = state.run + 1 == state.n_runs;
-
       state.run = done + 1;
       if (!(done == 0 && self->same_run
             ? do_sampling_run (&state, 0, &interrupted, cancellable, &local)
-            : do_counting_run (&state, done, &interrupted, cancellable, &local)) ||
-          (!last && !interrupted && !save (&state, &local)))
+            : do_counting_run (&state, done, &interrupted, cancellable, &local)))
         goto failed;
     }
 
@@ -813,7 +781,14 @@ failed:
                         self->bundle_path);
     }
   else
-    g_rmdir (self->bundle_path);  /* only removes it if empty: never a previous recording */
+    {
+      /* Nothing measured: the provisional session.json goes, and the
+       * directory if that leaves it empty (never a previous recording). */
+      g_autofree char *json = g_build_filename (self->bundle_path, "session.json", NULL);
+
+      g_unlink (json);
+      g_rmdir (self->bundle_path);
+    }
   g_propagate_error (error, g_steal_pointer (&local));
   return NULL;
 }

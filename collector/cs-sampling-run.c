@@ -21,10 +21,15 @@
 #include "cs-launcher.h"
 #include "cs-sampling-run.h"
 
+/* Records reach the file at least this often, so that a collector that is
+ * killed leaves the samples of all but the last moment. */
+#define FLUSH_INTERVAL G_USEC_PER_SEC
+
 /* Runs until the program exits, @cancellable fires or an error happens. */
 static gboolean
 sample_until_exit (CsLauncher    *launcher,
                    CsSampler     *sampler,
+                   CsPerfWriter  *writer,
                    GCancellable  *cancellable,
                    gboolean      *cancelled,
                    GError       **error)
@@ -37,6 +42,7 @@ sample_until_exit (CsLauncher    *launcher,
   guint n = 0;
   int pidfd;
   gboolean ok = TRUE;
+  gint64 flushed = g_get_monotonic_time ();
 
   sampler_fds = cs_sampler_get_fds (sampler, &n_sampler_fds);
   fds = g_new0 (struct pollfd, n_sampler_fds + 2);
@@ -80,6 +86,15 @@ sample_until_exit (CsLauncher    *launcher,
         {
           ok = FALSE;
           break;
+        }
+      if (g_get_monotonic_time () - flushed >= FLUSH_INTERVAL)
+        {
+          if (!cs_perf_writer_flush (writer, error))
+            {
+              ok = FALSE;
+              break;
+            }
+          flushed = g_get_monotonic_time ();
         }
       if (cs_launcher_try_wait (launcher, NULL, NULL))
         break;
@@ -142,7 +157,7 @@ cs_sampling_run (const char * const      *argv,
   if (!cs_launcher_start (launcher, error))
     return FALSE;
 
-  if (!sample_until_exit (launcher, sampler, cancellable, &cancelled, error))
+  if (!sample_until_exit (launcher, sampler, writer, cancellable, &cancelled, error))
     {
       /* The file is lost (the writer removes its temporary): the program
        * must not keep running unobserved. */
@@ -152,11 +167,9 @@ cs_sampling_run (const char * const      *argv,
     }
 
   if (cancelled)
-    {
-      cs_launcher_kill (launcher, SIGKILL);
-      result->interrupted = TRUE;
-    }
+    cs_launcher_kill (launcher, SIGKILL);
   cs_launcher_wait (launcher, &result->wait_status, &result->usage, NULL, NULL);
+  result->interrupted = cancelled || cs_launcher_was_interrupted (launcher);
   result->wall_seconds = (g_get_monotonic_time () - t0) / (double) G_USEC_PER_SEC;
 
   if (counting != NULL)

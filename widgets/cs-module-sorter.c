@@ -156,6 +156,10 @@ cs_module_sorter_rank_names (GPtrArray *rows)
 
   g_return_if_fail (rows != NULL);
 
+  /* A session without samples has no rows: g_memdup2 gives NULL, which
+   * qsort() must not get even for 0 elements. */
+  if (rows->len == 0)
+    return;
   by_name = g_memdup2 (rows->pdata, rows->len * sizeof (gpointer));
   qsort (by_name, rows->len, sizeof (gpointer), compare_names);
   for (guint i = 0; i < rows->len; i++)

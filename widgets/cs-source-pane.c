@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cs-annotate-view.h"
+#include "cs-file.h"
 #include "cs-source-pane.h"
 #include "cs-widgets-util.h"
 
@@ -263,11 +264,12 @@ cs_source_pane_set_scope_symbol (CsSourcePane          *self,
         first = MIN (first, row->line), last = MAX (last, row->line);
     }
 
-  if (!g_file_get_contents (file, &contents, NULL, &error))
+  /* Never blocks on a FIFO a debug line table names. */
+  if (!cs_file_read_regular (file, CS_FILE_SOURCE_MAX, &contents, NULL, &error))
     {
       g_autofree char *message = NULL;
 
-      if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+      if (!g_file_test (file, G_FILE_TEST_EXISTS))
         message = g_strdup_printf (_("Source file not found at %s. Only the disassembly can be shown; "
                                      "run the viewer where the sources were built."), file);
       else

@@ -21,6 +21,7 @@
 #include "cs-cli-load.h"
 #include "cs-cli-util.h"
 #include "cs-error.h"
+#include "cs-file.h"
 #include "cs-report-samples.h"
 
 typedef struct
@@ -42,7 +43,8 @@ source_line (SourceCache *cache,
     {
       g_autofree char *text = NULL;
 
-      if (g_file_get_contents (file, &text, NULL, NULL) && g_utf8_validate (text, -1, NULL))
+      if (cs_file_read_regular (file, CS_FILE_SOURCE_MAX, &text, NULL, NULL) &&
+          g_utf8_validate (text, -1, NULL))
         lines = g_strsplit (text, "\n", -1);
       else
         lines = g_new0 (char *, 1);
@@ -77,11 +79,15 @@ render_text (CsProfile             *profile,
   const GArray *insns = cs_profile_get_region_insn_table (profile, e->index, symbol, region);
   double share = e->period > 0 ? 100.0 * (double) symbol->period[e->index] / (double) e->period : 0;
 
-  g_string_append_printf (out, _("Symbol     %s\n"), symbol->display_name);
+  g_autofree char *name = cs_cli_escape (symbol->display_name, -1, FALSE);
+  g_autofree char *signature = cs_cli_escape (sym->signature, -1, FALSE);
+  g_autofree char *module = cs_cli_escape (symbol->module->name, -1, FALSE);
+  g_autofree char *path = cs_cli_escape (symbol->module->path != NULL ? symbol->module->path : "?", -1, FALSE);
+
+  g_string_append_printf (out, _("Symbol     %s\n"), name);
   if (sym->signature != NULL && g_strcmp0 (sym->signature, symbol->display_name) != 0)
-    g_string_append_printf (out, _("Signature  %s\n"), sym->signature);
-  g_string_append_printf (out, _("Module     %s (%s)\n"), symbol->module->name,
-                          symbol->module->path != NULL ? symbol->module->path : "?");
+    g_string_append_printf (out, _("Signature  %s\n"), signature);
+  g_string_append_printf (out, _("Module     %s (%s)\n"), module, path);
   if (!sym->unknown)
     g_string_append_printf (out, _("Address    0x%" PRIx64 ", %" PRIu64 " bytes\n"),
                             sym->start, sym->size);
@@ -331,8 +337,7 @@ cs_cli_annotate (int    argc,
     render_text (profile, e, g_ptr_array_index (matches, 0), region, matches, &cache, out);
   g_hash_table_unref (cache.files);
 
-  fwrite (out->str, 1, out->len, stdout);
-  if (fflush (stdout) != 0)
+  if (!cs_cli_print_output (out, g_strcmp0 (format, "json") == 0))
     {
       cs_cli_error ("annotate", "%s", _("could not write to standard output"));
       return 1;

@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cs-cli-record.c — `cyclescope record [OPTIONS] -- PROGRAM [ARGS…]`
  *
- * Ctrl-C (SIGINT) and SIGTERM are blocked in every thread and taken by one
- * thread with sigwait(2), which cancels the recording: the program is
- * killed, the runs so far are saved as an incomplete session, and we exit
- * with 128 + the signal like a shell would show. The target itself gets its
- * signals unblocked again by the launcher.
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed) are blocked in
+ * every thread and taken by one thread with sigwait(2), which cancels the
+ * recording: the program and its children are killed, the runs so far are
+ * saved as an incomplete session, and we exit with 128 + the signal like a
+ * shell would show. The target itself gets its signals unblocked again by
+ * the launcher. We are the child subreaper of the program's family, so
+ * that a child it orphaned cannot slip away to init while we record.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -87,6 +92,32 @@ print_progress (const CsRecordProgress *p,
     g_printerr (_("  warning: %s\n"), p->warning);
 }
 
+/* After a recording that ended early: whatever of the program's family is
+ * still our child (orphans reparented to us, the subreaper, even those
+ * that left its process group) is killed and reaped. */
+static void
+kill_orphans (void)
+{
+  g_autoptr(GDir) tasks = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *tid;
+
+  while (tasks != NULL && (tid = g_dir_read_name (tasks)) != NULL)
+    {
+      g_autofree char *path = g_strdup_printf ("/proc/self/task/%s/children", tid);
+      g_autofree char *children = NULL;
+      g_auto(GStrv) pids = NULL;
+
+      if (!g_file_get_contents (path, &children, NULL, NULL))
+        continue;
+      pids = g_strsplit_set (g_strstrip (children), " ", -1);
+      for (guint i = 0; pids[i] != NULL; i++)
+        if (*pids[i] != '\0')
+          kill ((pid_t) g_ascii_strtoll (pids[i], NULL, 10), SIGKILL);
+    }
+  while (waitpid (-1, NULL, 0) > 0 || errno == EINTR)
+    ;
+}
+
 /* perf's --call-graph MODE: "fp", or "dwarf" with an optional stack copy
  * size (rounded up to 8 as perf does). */
 static gboolean
@@ -130,7 +161,7 @@ cs_cli_record (int    argc,
 {
   /* First: the kernel's wait for the first perf event overlaps all the
    * set-up below instead of delaying the program's start. */
-  g_autoptr(CsPerfHooks) hooks = cs_perf_hooks_hold ();
+  G_GNUC_UNUSED g_autoptr(CsPerfHooks) hooks = cs_perf_hooks_hold ();
   g_autoptr(GError) error = NULL;
   g_autoptr(CsRecordOptions) options = cs_record_options_new ();
   g_autoptr(CsRecorder) recorder = NULL;
@@ -273,19 +304,23 @@ cs_cli_record (int    argc,
   sigemptyset (&watch->signals);
   sigaddset (&watch->signals, SIGINT);
   sigaddset (&watch->signals, SIGTERM);
+  sigaddset (&watch->signals, SIGHUP);
   pthread_sigmask (SIG_BLOCK, &watch->signals, NULL);
   g_thread_unref (g_thread_new ("cs-signals", signal_thread, watch));
+  prctl (PR_SET_CHILD_SUBREAPER, 1);
 
   session = cs_recorder_run (recorder, print_progress, &progress, cancellable, &error);
   if (session == NULL)
     {
       int signo = g_atomic_int_get (&watch->signo);
 
+      kill_orphans ();
       if (progress.tty)
         g_printerr ("\r\033[K");
       cs_cli_error ("record", "%s", error->message);
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && signo != 0)
-        return 128 + signo;
+      /* Without a signal to us, Ctrl-C on the terminal reached the program. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return 128 + (signo != 0 ? signo : SIGINT);
       return 1;
     }
 

@@ -356,8 +356,7 @@ cs_cli_report (int    argc,
         }
     }
 
-  fwrite (out->str, 1, out->len, stdout);
-  if (fflush (stdout) != 0)
+  if (!cs_cli_print_output (out, format == CS_REPORT_FORMAT_JSON))
     {
       cs_cli_error ("report", "%s", _("could not write the report to standard output"));
       return 1;

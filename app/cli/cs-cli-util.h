@@ -22,6 +22,19 @@ gboolean     cs_cli_parse_options (const char         *verb,
                                    int                *argc,
                                    char             ***argv);
 
+/* @text (@len bytes, -1: NUL-terminated) with what must not reach a
+ * terminal raw shown as text: each byte that is not UTF-8 and each control
+ * character as \xNN (ESC as \x1b; newline and tab kept with @keep_lines),
+ * a C1 control as \u00NN. Text from recorded files (host and module names,
+ * the command, symbols, warnings) goes through it (docs/cli.md). */
+char        *cs_cli_escape        (const char         *text,
+                                   gssize              len,
+                                   gboolean            keep_lines);
+/* Writes a report to standard output: text through cs_cli_escape(), JSON
+ * made valid UTF-8 (a byte that is not UTF-8 becomes the text \xNN in its
+ * string). FALSE when the write failed. */
+gboolean     cs_cli_print_output  (const GString      *out,
+                                   gboolean            json);
 /* A JSON string, or JSON null for NULL. */
 json_object *cs_cli_json_string   (const char         *text);
 /* Parses JSON we wrote, however deep: call trees of unwound stacks nest
@@ -39,9 +52,11 @@ void         cs_cli_csv_field     (GString            *out,
 /* @v with a comma between groups of three digits ("1,234,567"): the
  * reports' numbers must read the same in every locale (docs/cli.md). */
 char        *cs_cli_grouped       (guint64             v);
-/* Appends @text padded with spaces to @width display characters. */
+/* Appends @text, escaped (cs_cli_escape(), one line), padded with spaces
+ * to @width display characters; cs_cli_display_width() is its width. */
 void         cs_cli_append_padded (GString            *out,
                                    const char         *text,
                                    guint               width);
+guint        cs_cli_display_width (const char         *text);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cs-chart-format.h"
+#include "cs-cli-util.h"
 #include "cs-report-counts-private.h"
 
 static const char *
@@ -102,27 +103,38 @@ format_seconds (double seconds)
   return g_strdup_printf (_("%s s"), number);
 }
 
+/* @text (taken) as one escaped line. */
+static char *
+field (char *text)
+{
+  g_autofree char *raw = text;
+
+  return cs_cli_escape (raw, -1, FALSE);
+}
+
 static void
 text_info (CsReport *report,
            GString  *out)
 {
   CsSession *s = report->session;
   const char * const *argv = cs_session_get_argv (s);
-  g_autofree char *command = NULL;
+  g_autofree char *command = NULL, *bundle = NULL, *host = NULL, *cpu = NULL;
+  g_autofree char *kernel = NULL, *cwd = NULL;
   g_autofree char *duration = format_seconds (cs_session_get_duration (s));
   GDateTime *start = cs_session_get_start_time (s);
   const char *na = _("unknown");
 
-  command = g_strjoinv (" ", (char **) argv);
-  g_string_append_printf (out, "%-12s %s\n", _("Session"),
-                          cs_session_get_bundle_path (s) ? cs_session_get_bundle_path (s) : "");
-  g_string_append_printf (out, "%-12s %s\n", _("Host"),
-                          cs_session_get_hostname (s) ? cs_session_get_hostname (s) : na);
-  g_string_append_printf (out, "%-12s %s, %u CPUs\n", _("CPU"),
-                          cs_session_get_cpu_model (s) ? cs_session_get_cpu_model (s) : na,
-                          cs_session_get_n_cpus (s));
-  g_string_append_printf (out, "%-12s %s\n", _("Kernel"),
-                          cs_session_get_kernel_release (s) ? cs_session_get_kernel_release (s) : na);
+  /* Recorded text, shown escaped (cs_cli_escape()): one line each. */
+  command = field (g_strjoinv (" ", (char **) argv));
+  bundle = field (g_strdup (cs_session_get_bundle_path (s) ? cs_session_get_bundle_path (s) : ""));
+  host = field (g_strdup (cs_session_get_hostname (s) ? cs_session_get_hostname (s) : na));
+  cpu = field (g_strdup (cs_session_get_cpu_model (s) ? cs_session_get_cpu_model (s) : na));
+  kernel = field (g_strdup (cs_session_get_kernel_release (s) ? cs_session_get_kernel_release (s) : na));
+  cwd = field (g_strdup (cs_session_get_cwd (s)));
+  g_string_append_printf (out, "%-12s %s\n", _("Session"), bundle);
+  g_string_append_printf (out, "%-12s %s\n", _("Host"), host);
+  g_string_append_printf (out, "%-12s %s, %u CPUs\n", _("CPU"), cpu, cs_session_get_n_cpus (s));
+  g_string_append_printf (out, "%-12s %s\n", _("Kernel"), kernel);
   if (cs_session_get_pmu_name (s) != NULL)
     g_string_append_printf (out, "%-12s %s (%s)\n", _("PMU"), cs_session_get_pmu_name (s),
                             cs_session_get_pmu_description (s) ? cs_session_get_pmu_description (s) : "");
@@ -134,8 +146,8 @@ text_info (CsReport *report,
   else
     g_string_append_printf (out, "%-12s %s\n", _("Model"), _("none"));
   g_string_append_printf (out, "%-12s %s\n", _("Command"), command);
-  if (cs_session_get_cwd (s) != NULL)
-    g_string_append_printf (out, "%-12s %s\n", _("Directory"), cs_session_get_cwd (s));
+  if (cwd != NULL)
+    g_string_append_printf (out, "%-12s %s\n", _("Directory"), cwd);
   g_string_append_printf (out, "%-12s %s\n", _("Mode"), cs_session_get_mode (s));
   if (start != NULL)
     {

@@ -102,36 +102,19 @@ scope_free (CsReportScope *scope)
   g_free (scope);
 }
 
-static guint64
-region_calls (CsSession  *session,
-              const char *name)
-{
-  for (guint i = 0; i < cs_session_get_n_runs (session); i++)
-    {
-      CsRun *run = cs_session_get_run (session, i);
-
-      for (guint j = 0; j < run->regions->len; j++)
-        {
-          CsRegion *region = g_ptr_array_index (run->regions, j);
-
-          if (g_strcmp0 (region->name, name) == 0)
-            return region->calls;
-        }
-    }
-  return 0;
-}
-
+/* The whole program (@region NULL) or one region. */
 static CsReportScope *
-scope_new (CsReport      *report,
-           const char    *region,
-           CsEvaluation  *program,
-           GError       **error)
+scope_new (CsReport              *report,
+           const CsRegionCounts  *region,
+           CsEvaluation          *program,
+           GError               **error)
 {
   CsReportScope *scope = g_new0 (CsReportScope, 1);
 
-  scope->region = g_strdup (region);
-  scope->calls = region != NULL ? region_calls (report->session, region) : 0;
-  scope->counts = cs_session_build_counts (report->session, region);
+  scope->region = region != NULL ? g_strdup (region->name) : NULL;
+  scope->calls = region != NULL ? region->calls : 0;
+  scope->counts = region != NULL ? cs_counts_ref (region->counts)
+                                 : cs_session_build_counts (report->session, NULL);
   if (report->model != NULL)
     {
       scope->evaluation = cs_evaluation_new (report->model, scope->counts, program, error);
@@ -185,6 +168,7 @@ report_init (CsReport    *report,
              GError     **error)
 {
   g_autoptr(GPtrArray) regions = cs_session_list_regions (session);
+  g_autoptr(GPtrArray) region_counts = NULL;
   CsReportScope *program;
 
   report->session = session;
@@ -237,14 +221,16 @@ report_init (CsReport    *report,
   else
     report->warnings = cs_analysis_dup_session_warnings (session);
 
-  for (guint i = 0; i < regions->len; i++)
+  /* All regions in one pass over the runs (20 000 regions: one read each). */
+  region_counts = cs_session_build_all_region_counts (session);
+  for (guint i = 0; i < region_counts->len; i++)
     {
-      const char *name = g_ptr_array_index (regions, i);
+      const CsRegionCounts *rc = g_ptr_array_index (region_counts, i);
       CsReportScope *scope;
 
-      if (region != NULL && strcmp (name, region) != 0)
+      if (region != NULL && strcmp (rc->name, region) != 0)
         continue;
-      scope = scope_new (report, name, program->evaluation, error);
+      scope = scope_new (report, rc, program->evaluation, error);
       if (scope == NULL)
         return FALSE;
       g_ptr_array_add (report->scopes, scope);

@@ -357,7 +357,11 @@ cs_report_memory (const char         *path,
        * other reports' warnings do. */
       warnings = cs_memory_profile_get_warnings (profile);
       for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
-        g_printerr (_("Warning: %s\n"), warnings[i]);
+        {
+          g_autofree char *safe = cs_cli_escape (warnings[i], -1, TRUE);
+
+          g_printerr (_("Warning: %s\n"), safe);
+        }
       break;
     }
   return TRUE;

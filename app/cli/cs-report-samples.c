@@ -151,7 +151,7 @@ text_modules (CsAnalysis           *analysis,
   guint width = strlen (_("Shared Object"));
 
   for (guint i = 0; i < rows->len; i++)
-    width = MAX (width, g_utf8_strlen (g_array_index (rows, CsProfileModuleRow, i).module->name, -1));
+    width = MAX (width, cs_cli_display_width (g_array_index (rows, CsProfileModuleRow, i).module->name));
   g_string_append_printf (out, "# %9s %12s %16s  ", _("Overhead"), _("Samples"), _("Estimated"));
   cs_cli_append_padded (out, _("Shared Object"), width);
   for (guint c = 0; columns != NULL && columns[c] != NULL; c++)
@@ -195,7 +195,7 @@ text_symbols (CsAnalysis           *analysis,
   guint width = strlen (_("Shared Object"));
 
   for (guint i = 0; i < rows->len; i++)
-    width = MAX (width, g_utf8_strlen (g_array_index (rows, CsProfileSymbolRow, i).symbol->module->name, -1));
+    width = MAX (width, cs_cli_display_width (g_array_index (rows, CsProfileSymbolRow, i).symbol->module->name));
   g_string_append_printf (out, "# %9s %12s  ", _("Overhead"), _("Samples"));
   if (sort == CS_REPORT_SORT_DSO_SYM)
     {
@@ -207,6 +207,7 @@ text_symbols (CsAnalysis           *analysis,
     {
       const CsProfileSymbolRow *r = &g_array_index (rows, CsProfileSymbolRow, i);
       g_autofree char *n = cs_cli_grouped (r->samples);
+      g_autofree char *name = cs_cli_escape (r->symbol->display_name, -1, FALSE);
 
       g_string_append_printf (out, "  %8.2f%% %12s  ", r->percent, n);
       if (sort == CS_REPORT_SORT_DSO_SYM)
@@ -215,8 +216,7 @@ text_symbols (CsAnalysis           *analysis,
           g_string_append_c (out, ' ');
         }
       g_string_append_printf (out, "%s %s\n",
-                              r->symbol->module->kind == CS_MODULE_KERNEL ? "[k]" : "[.]",
-                              r->symbol->display_name);
+                              r->symbol->module->kind == CS_MODULE_KERNEL ? "[k]" : "[.]", name);
     }
 }
 
@@ -360,12 +360,14 @@ cs_report_warn_partial (const char *verb,
 {
   CsProfile *profile = cs_analysis_get_profile (analysis);
   g_autofree char *n = NULL;
+  g_autofree char *path = NULL;
 
   if (profile == NULL || !cs_profile_get_stats (profile)->truncated)
     return;
   n = cs_cli_grouped (cs_profile_get_stats (profile)->n_samples);
+  path = cs_cli_escape (cs_profile_get_path (profile), -1, FALSE);
   /* TRANSLATORS: "cyclescope report: warning: FILE is damaged: only …" */
   g_printerr (_("cyclescope %s: warning: %s is damaged: only the %s samples before the damage are "
                 "shown. Record the data again, or check that the file was copied completely.\n"),
-              verb, cs_profile_get_path (profile), n);
+              verb, path, n);
 }

@@ -20,6 +20,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "cs-file.h"
 #include "cs-memory-private.h"
 
 struct _CsMemoryCode
@@ -126,7 +127,7 @@ open_module (CsMemoryCode *self,
                                         cs_module_get_name (module), problem));
       return NULL;
     }
-  if (!(file = g_mapped_file_new (cs_module_get_path (module), FALSE, &error)))
+  if (!(file = cs_file_map_regular (cs_module_get_path (module), &error)))
     {
       g_ptr_array_add (self->warnings,
                        g_strdup_printf (_("No data addresses for samples in %s: cannot read its "

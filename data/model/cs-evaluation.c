@@ -13,6 +13,7 @@
 
 #include "cs-error.h"
 #include "cs-evaluation.h"
+#include "cs-model-private.h"
 
 typedef enum
 {
@@ -57,6 +58,8 @@ merge (Reader       *reader,
     reader->weakest = provenance;
 }
 
+/* "A → B → A"; a loop through more metrics than a message can list shows
+ * its first and last ones around how many were left out. */
 static char *
 describe_cycle (CsModel *model,
                 GArray  *stack,
@@ -64,17 +67,99 @@ describe_cycle (CsModel *model,
 {
   GString *s = g_string_new (NULL);
   guint start = 0;
+  guint n;
 
   for (guint i = 0; i < stack->len; i++)
     if (g_array_index (stack, guint, i) == from)
       start = i;
+  n = stack->len - start;
   for (guint i = start; i < stack->len; i++)
     {
+      if (n > 8 && i == start + 3)
+        {
+          /* TRANSLATORS: stands for the middle of a long loop of metrics */
+          g_string_append_printf (s, _("… %u more … → "), n - 6);
+          i = stack->len - 4;
+          continue;
+        }
       g_string_append (s, cs_model_get_metric (model, g_array_index (stack, guint, i))->name);
       g_string_append (s, " → ");
     }
   g_string_append (s, cs_model_get_metric (model, from)->name);
   return g_string_free (s, FALSE);
+}
+
+typedef struct
+{
+  guint      index;
+  guint      next;      /* the next of @names to follow */
+  GPtrArray *names;
+} Visit;
+
+/* The metrics in an order where each comes after the metrics its formula
+ * names (names inside program() too: see cs_model_check()), so that
+ * evaluating them in that order never waits for another metric. The
+ * depth-first search keeps its own stack: a chain of 100 000 metrics, each
+ * using the next, is that deep. NULL on a loop, with @cycle ("A → B → A")
+ * and @where, the metric whose formula closes it. */
+static guint *
+order_metrics (CsModel  *model,
+               char    **cycle,
+               guint    *where)
+{
+  guint n = cs_model_get_n_metrics (model);
+  g_autofree State *state = g_new0 (State, MAX (n, 1));
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
+  g_autoptr(GArray) visits = g_array_new (FALSE, FALSE, sizeof (Visit));
+  guint n_order = 0;
+
+  for (guint root = 0; root < n; root++)
+    {
+      Visit first = { root, 0, NULL };
+
+      if (state[root] == STATE_DONE)
+        continue;
+      state[root] = STATE_RUNNING;
+      first.names = cs_expr_get_identifiers (cs_model_get_metric (model, root)->expr);
+      g_array_append_val (visits, first);
+      while (visits->len > 0)
+        {
+          Visit *top = &g_array_index (visits, Visit, visits->len - 1);
+          guint dep;
+
+          if (top->next == top->names->len)
+            {
+              state[top->index] = STATE_DONE;
+              order[n_order++] = top->index;
+              g_ptr_array_unref (top->names);
+              g_array_set_size (visits, visits->len - 1);
+              continue;
+            }
+          if (cs_model_lookup_name (model, g_ptr_array_index (top->names, top->next++), &dep) !=
+              CS_MODEL_NAME_METRIC || state[dep] == STATE_DONE)
+            continue;
+          if (state[dep] == STATE_RUNNING)
+            {
+              g_autoptr(GArray) path = g_array_sized_new (FALSE, FALSE, sizeof (guint), visits->len);
+
+              for (guint i = 0; i < visits->len; i++)
+                g_array_append_val (path, g_array_index (visits, Visit, i).index);
+              *cycle = describe_cycle (model, path, dep);
+              *where = dep;
+              for (guint i = 0; i < visits->len; i++)
+                g_ptr_array_unref (g_array_index (visits, Visit, i).names);
+              return NULL;
+            }
+          {
+            Visit next = { dep, 0, NULL };
+
+            state[dep] = STATE_RUNNING;
+            next.names = cs_expr_get_identifiers (cs_model_get_metric (model, dep)->expr);
+            g_array_append_val (visits, next);
+          }
+        }
+    }
+  return g_steal_pointer (&order);
 }
 
 static gboolean
@@ -166,6 +251,8 @@ cs_evaluation_new (CsModel       *model,
                    GError       **error)
 {
   g_autoptr(CsEvaluation) self = NULL;
+  g_autofree guint *own_order = NULL;
+  const guint *order;
   guint n;
 
   g_return_val_if_fail (CS_IS_MODEL (model), NULL);
@@ -183,9 +270,26 @@ cs_evaluation_new (CsModel       *model,
   self->stack = g_array_new (FALSE, FALSE, sizeof (guint));
   self->file = display_name (model);
 
+  /* In dependency order, so that no metric's evaluation recurses into the
+   * metrics it uses (cs_model_check() found the order when the model was
+   * loaded). */
+  order = model->metric_order;
+  if (order == NULL)
+    {
+      guint first;
+
+      order = own_order = order_metrics (model, &self->cycle, &first);
+      if (order == NULL)
+        {
+          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CYCLE,
+                       _("%s: metrics refer to each other in a loop: %s"),
+                       self->file, self->cycle);
+          return NULL;
+        }
+    }
   for (guint i = 0; i < n; i++)
     {
-      compute_metric (self, i);
+      compute_metric (self, order[i]);
       if (self->error != NULL)
         {
           g_propagate_error (error, g_steal_pointer (&self->error));
@@ -293,40 +397,6 @@ check_resolve (const char  *name,
   return FALSE;
 }
 
-static gboolean
-find_cycle (CsModel  *model,
-            guint     index,
-            State    *state,
-            GArray   *stack,
-            char    **cycle,
-            guint    *where)
-{
-  g_autoptr(GPtrArray) names = NULL;
-
-  if (state[index] == STATE_DONE)
-    return FALSE;
-  if (state[index] == STATE_RUNNING)
-    {
-      *cycle = describe_cycle (model, stack, index);
-      *where = index;
-      return TRUE;
-    }
-  state[index] = STATE_RUNNING;
-  g_array_append_val (stack, index);
-  names = cs_expr_get_identifiers (cs_model_get_metric (model, index)->expr);
-  for (guint i = 0; i < names->len; i++)
-    {
-      guint dep;
-
-      if (cs_model_lookup_name (model, g_ptr_array_index (names, i), &dep) == CS_MODEL_NAME_METRIC &&
-          find_cycle (model, dep, state, stack, cycle, where))
-        return TRUE;
-    }
-  g_array_set_size (stack, stack->len - 1);
-  state[index] = STATE_DONE;
-  return FALSE;
-}
-
 static char *
 display_name (CsModel *model)
 {
@@ -340,8 +410,6 @@ cs_model_check (CsModel  *model,
                 GError  **error)
 {
   g_autofree char *file = NULL;
-  g_autofree State *state = NULL;
-  g_autoptr(GArray) stack = NULL;
   guint n;
 
   g_return_val_if_fail (CS_IS_MODEL (model), FALSE);
@@ -362,21 +430,22 @@ cs_model_check (CsModel  *model,
     }
 
   /* program(X) inside X would also loop when evaluating the program itself,
-   * so references inside program() count as edges too. */
-  state = g_new0 (State, MAX (n, 1));
-  stack = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *cycle = NULL;
-      guint first = 0;
+   * so references inside program() count as edges too. The order is kept:
+   * every evaluation of the model follows it. */
+  {
+    g_autofree char *cycle = NULL;
+    guint first = 0;
+    guint *order = order_metrics (model, &cycle, &first);
 
-      if (find_cycle (model, i, state, stack, &cycle, &first))
-        {
-          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CYCLE,
-                       _("%s: metrics[%u].formula: metrics refer to each other in a loop: %s"),
-                       file, first, cycle);
-          return FALSE;
-        }
-    }
+    if (order == NULL)
+      {
+        g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CYCLE,
+                     _("%s: metrics[%u].formula: metrics refer to each other in a loop: %s"),
+                     file, first, cycle);
+        return FALSE;
+      }
+    g_free (model->metric_order);
+    model->metric_order = order;
+  }
   return TRUE;
 }

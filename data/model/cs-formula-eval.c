@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cs-formula-eval.c — evaluation of a parsed formula
+/* cs-formula-eval.c — evaluation of a compiled formula
  *
  * Unknown values (events that were not counted) are NaN and propagate, so a
  * metric that needs them shows "—" while the others still compute.
@@ -12,90 +12,6 @@
 #include "cs-error.h"
 #include "cs-formula.h"
 #include "cs-formula-private.h"
-
-typedef struct
-{
-  CsExprResolveFunc resolve;
-  gpointer          user_data;
-  GError           *error;
-  gboolean          check_only;
-} Eval;
-
-static double eval_node (Eval *ev, const Node *node, gboolean program);
-
-static double
-eval_ident (Eval       *ev,
-            const Node *node,
-            gboolean    program)
-{
-  GError *local_error = NULL;
-  double value = NAN;
-
-  if (ev->resolve (node->name, program, &value, ev->user_data, &local_error))
-    return value;
-  if (local_error == NULL)
-    local_error = g_error_new (CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
-                               _("unknown identifier “%s”"), node->name);
-  g_propagate_prefixed_error (&ev->error, local_error, _("column %d: "), node->column);
-  return NAN;
-}
-
-static double
-eval_call (Eval       *ev,
-           const Node *node,
-           gboolean    program)
-{
-  const Node **args = (const Node **) node->args->pdata;
-  double result;
-  double a, b;
-
-  if (ev->check_only)
-    {
-      /* Visit every argument, whatever the function would skip. */
-      for (guint i = 0; i < node->args->len && ev->error == NULL; i++)
-        eval_node (ev, args[i], program || node->func == FUNC_PROGRAM);
-      return NAN;
-    }
-
-  switch (node->func)
-    {
-    case FUNC_MIN:
-    case FUNC_MAX:
-      result = eval_node (ev, args[0], program);
-      for (guint i = 1; i < node->args->len && ev->error == NULL; i++)
-        {
-          double v = eval_node (ev, args[i], program);
-
-          /* Unknown in, unknown out: fmin() would hide a missing event. */
-          if (isnan (v) || isnan (result))
-            result = NAN;
-          else if (node->func == FUNC_MIN)
-            result = MIN (result, v);
-          else
-            result = MAX (result, v);
-        }
-      return result;
-
-    case FUNC_D_RATIO:
-      a = eval_node (ev, args[0], program);
-      b = eval_node (ev, args[1], program);
-      if (b == 0)
-        return 0;
-      return a / b;
-
-    case FUNC_PROGRAM:
-      return eval_node (ev, args[0], TRUE);
-
-    case FUNC_FALLBACK:
-      a = eval_node (ev, args[0], program);
-      if (!isnan (a) || ev->error != NULL)
-        return a;
-      return eval_node (ev, args[1], program);
-
-    default:
-      g_assert_not_reached ();
-    }
-}
 
 static double
 eval_binary (CsTokenKind op,
@@ -123,52 +39,43 @@ eval_binary (CsTokenKind op,
     }
 }
 
-static double
-eval_node (Eval       *ev,
-           const Node *node,
-           gboolean    program)
+/* The stack most formulas need fits here; longer ones allocate. */
+#define LOCAL_STACK 32
+
+static gboolean
+resolve_ident (const Instr        *in,
+               CsExprResolveFunc   resolve,
+               gpointer            user_data,
+               double             *value,
+               GError            **error)
 {
-  double a, b, c;
+  GError *local_error = NULL;
 
-  if (ev->error != NULL)
-    return NAN;
+  *value = NAN;
+  if (resolve (in->name, in->program, value, user_data, &local_error))
+    return TRUE;
+  if (local_error == NULL)
+    local_error = g_error_new (CS_DATA_ERROR, CS_DATA_ERROR_NOT_FOUND,
+                               _("unknown identifier “%s”"), in->name);
+  g_propagate_prefixed_error (error, local_error, _("column %d: "), in->column);
+  return FALSE;
+}
 
-  switch (node->kind)
+static double
+min_max (const double *values,
+         guint         n,
+         gboolean      is_min)
+{
+  double result = values[0];
+
+  for (guint i = 1; i < n; i++)
     {
-    case NODE_NUMBER:
-      return node->number;
-
-    case NODE_IDENT:
-      return eval_ident (ev, node, program);
-
-    case NODE_NEG:
-      return -eval_node (ev, node->a, program);
-
-    case NODE_BINARY:
-      a = eval_node (ev, node->a, program);
-      b = eval_node (ev, node->b, program);
-      return eval_binary (node->op, a, b);
-
-    case NODE_COND:
-      c = eval_node (ev, node->b, program);
-      if (ev->check_only)
-        {
-          eval_node (ev, node->a, program);
-          eval_node (ev, node->c, program);
-          return NAN;
-        }
-      /* Only the chosen branch is evaluated, so an event that exists only
-       * on some PMUs can sit in the branch for those PMUs. */
-      if (isnan (c))
+      /* Unknown in, unknown out: fmin() would hide a missing event. */
+      if (isnan (values[i]) || isnan (result))
         return NAN;
-      return eval_node (ev, c != 0 ? node->a : node->c, program);
-
-    case NODE_CALL:
-      return eval_call (ev, node, program);
-
-    default:
-      g_assert_not_reached ();
+      result = is_min ? MIN (result, values[i]) : MAX (result, values[i]);
     }
+  return result;
 }
 
 double
@@ -177,19 +84,76 @@ cs_expr_eval (const CsExpr      *expr,
               gpointer           user_data,
               GError           **error)
 {
-  Eval ev = { resolve, user_data, NULL, FALSE };
-  double value;
+  double local[LOCAL_STACK];
+  g_autofree double *heap = NULL;
+  double *stack = local;
+  guint sp = 0;
+  guint pc = 0;
 
   g_return_val_if_fail (expr != NULL, NAN);
   g_return_val_if_fail (resolve != NULL, NAN);
 
-  value = eval_node (&ev, expr->root, FALSE);
-  if (ev.error != NULL)
+  if (expr->max_stack > LOCAL_STACK)
+    stack = heap = g_new (double, expr->max_stack);
+
+  while (pc < expr->n_code)
     {
-      g_propagate_error (error, ev.error);
-      return NAN;
+      const Instr *in = &expr->code[pc++];
+      double v;
+
+      switch ((OpCode) in->op)
+        {
+        case OP_NUMBER:
+          stack[sp++] = in->number;
+          break;
+        case OP_IDENT:
+          if (!resolve_ident (in, resolve, user_data, &v, error))
+            return NAN;
+          stack[sp++] = v;
+          break;
+        case OP_NEG:
+          stack[sp - 1] = -stack[sp - 1];
+          break;
+        case OP_BINARY:
+          v = stack[--sp];
+          stack[sp - 1] = eval_binary (in->binop, stack[sp - 1], v);
+          break;
+        case OP_MIN:
+        case OP_MAX:
+          sp -= in->target - 1;
+          stack[sp - 1] = min_max (&stack[sp - 1], in->target, in->op == OP_MIN);
+          break;
+        case OP_D_RATIO:
+          v = stack[--sp];
+          stack[sp - 1] = v == 0 ? 0 : stack[sp - 1] / v;
+          break;
+        case OP_COND:
+          /* Only the chosen branch is evaluated, so an event that exists
+           * only on some PMUs can sit in the branch for those PMUs. */
+          v = stack[--sp];
+          if (isnan (v))
+            {
+              stack[sp++] = NAN;
+              pc = in->target2;
+            }
+          else if (v == 0)
+            pc = in->target;
+          break;
+        case OP_JUMP:
+          pc = in->target;
+          break;
+        case OP_FALLBACK:
+          if (!isnan (stack[sp - 1]))
+            pc = in->target;
+          else
+            sp--;
+          break;
+        default:
+          g_assert_not_reached ();
+        }
     }
-  return value;
+  g_assert (sp == 1);
+  return stack[0];
 }
 
 gboolean
@@ -198,16 +162,18 @@ cs_expr_check (const CsExpr      *expr,
                gpointer           user_data,
                GError           **error)
 {
-  Eval ev = { resolve, user_data, NULL, TRUE };
-
   g_return_val_if_fail (expr != NULL, FALSE);
   g_return_val_if_fail (resolve != NULL, FALSE);
 
-  eval_node (&ev, expr->root, FALSE);
-  if (ev.error != NULL)
+  /* Every identifier, whatever a conditional or fallback() would skip: the
+   * code lists them in the order they appear to the evaluator. */
+  for (guint pc = 0; pc < expr->n_code; pc++)
     {
-      g_propagate_error (error, ev.error);
-      return FALSE;
+      const Instr *in = &expr->code[pc];
+      double ignored;
+
+      if (in->op == OP_IDENT && !resolve_ident (in, resolve, user_data, &ignored, error))
+        return FALSE;
     }
   return TRUE;
 }

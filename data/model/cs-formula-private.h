@@ -58,7 +58,7 @@ void     _cs_token_clear  (CsToken    *token);
 /* How a token reads in an error message: “+”, “foo”, or "the end of the formula". */
 char    *_cs_token_describe (const CsToken *token);
 
-/* ---- syntax tree, built by cs-formula.c, walked by cs-formula-eval.c ---- */
+/* ---- syntax tree, built by cs-formula.c, compiled by cs-formula-code.c ---- */
 
 typedef enum
 {
@@ -79,6 +79,8 @@ typedef enum
   FUNC_FALLBACK,
 } FuncKind;
 
+/* Nodes live in the parser's array (freed in one go, however deep a chain
+ * like 1+1+…+1 makes the tree). */
 typedef struct _Node Node;
 struct _Node
 {
@@ -92,12 +94,52 @@ struct _Node
   GPtrArray   *args;       /* NODE_CALL: Node* */
 };
 
+/* ---- code: the tree in evaluation order, run by cs-formula-eval.c ----
+ *
+ * A formula is evaluated for every metric of every scope, and a chain of
+ * 200 000 terms must neither recurse 200 000 deep nor cost a call per node:
+ * the tree becomes a flat program for a small value stack. */
+
+typedef enum
+{
+  OP_NUMBER,     /* push number */
+  OP_IDENT,      /* push the value of name (program: inside program()) */
+  OP_NEG,        /* top = -top */
+  OP_BINARY,     /* b = pop, top = top binop b */
+  OP_MIN,        /* n_args values → their minimum (NaN if one is NaN) */
+  OP_MAX,
+  OP_D_RATIO,    /* b = pop, top = b == 0 ? 0 : top / b */
+  OP_COND,       /* c = pop: NaN → push NaN, go to target2; 0 → go to target */
+  OP_JUMP,       /* go to target */
+  OP_FALLBACK,   /* top not NaN → go to target; else pop */
+} OpCode;
+
+typedef struct
+{
+  guint8       op;         /* OpCode */
+  guint8       binop;      /* CsTokenKind of OP_BINARY */
+  guint8       program;    /* OP_IDENT */
+  int          column;
+  guint        target;     /* jumps; n_args of OP_MIN/OP_MAX */
+  guint        target2;
+  double       number;
+  const char  *name;       /* OP_IDENT; owned by CsExpr.names */
+} Instr;
+
 struct _CsExpr
 {
   char       *text;
-  Node       *root;
+  Instr      *code;
+  guint       n_code;
+  guint       max_stack;   /* values the code needs on the stack at most */
   GHashTable *names;       /* unique identifier strings, owned here */
   GPtrArray  *identifiers; /* order of first appearance; strings from @names */
 };
+
+/* Fills @expr's code from the tree at @root of @n_nodes nodes (no
+ * recursion: the tree may be as deep as the formula is long). */
+void _cs_expr_compile (CsExpr     *expr,
+                       const Node *root,
+                       guint       n_nodes);
 
 G_END_DECLS

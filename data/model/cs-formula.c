@@ -33,39 +33,37 @@ static const struct
   { "fallback", FUNC_FALLBACK, 2, 2 },
 };
 
-static void
-node_free (Node *node)
+/* ---- parser ---------------------------------------------------------- */
+
+typedef struct
 {
-  if (node == NULL)
-    return;
-  node_free (node->a);
-  node_free (node->b);
-  node_free (node->c);
+  CsLexer    lexer;
+  CsToken    token;      /* current look-ahead */
+  CsExpr    *expr;
+  int        depth;
+  GPtrArray *nodes;      /* every Node, freed together */
+} Parser;
+
+static void
+node_destroy (Node *node)
+{
   if (node->args)
     g_ptr_array_unref (node->args);
   g_free (node);
 }
 
 static Node *
-node_new (NodeKind kind,
-          int      column)
+node_new (Parser   *p,
+          NodeKind  kind,
+          int       column)
 {
   Node *node = g_new0 (Node, 1);
 
   node->kind = kind;
   node->column = column;
+  g_ptr_array_add (p->nodes, node);
   return node;
 }
-
-/* ---- parser ---------------------------------------------------------- */
-
-typedef struct
-{
-  CsLexer  lexer;
-  CsToken  token;      /* current look-ahead */
-  CsExpr  *expr;
-  int      depth;
-} Parser;
 
 static gboolean
 next (Parser  *p,
@@ -110,7 +108,7 @@ parse_call (Parser     *p,
             int         column,
             GError    **error)
 {
-  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
   Node *node;
   guint f;
 
@@ -167,7 +165,7 @@ parse_call (Parser     *p,
   if (!next (p, error))   /* the ")" */
     return NULL;
 
-  node = node_new (NODE_CALL, column);
+  node = node_new (p, NODE_CALL, column);
   node->func = functions[f].func;
   node->args = g_steal_pointer (&args);
   return node;
@@ -183,13 +181,10 @@ parse_primary (Parser  *p,
   switch (p->token.kind)
     {
     case CS_TOKEN_NUMBER:
-      node = node_new (NODE_NUMBER, column);
+      node = node_new (p, NODE_NUMBER, column);
       node->number = p->token.number;
       if (!next (p, error))
-        {
-          node_free (node);
-          return NULL;
-        }
+        return NULL;
       return node;
 
     case CS_TOKEN_IDENT:
@@ -200,7 +195,7 @@ parse_primary (Parser  *p,
           return NULL;
         if (p->token.kind == CS_TOKEN_LPAREN)
           return parse_call (p, name, column, error);
-        node = node_new (NODE_IDENT, column);
+        node = node_new (p, NODE_IDENT, column);
         node->name = intern_name (p->expr, name);
         return node;
       }
@@ -214,14 +209,10 @@ parse_primary (Parser  *p,
       if (p->token.kind != CS_TOKEN_RPAREN)
         {
           set_unexpected (p, _("“)”"), error);
-          node_free (node);
           return NULL;
         }
       if (!next (p, error))
-        {
-          node_free (node);
-          return NULL;
-        }
+        return NULL;
       return node;
 
     case CS_TOKEN_END:
@@ -264,7 +255,7 @@ parse_unary (Parser  *p,
 
       if (!next (p, error) || !(operand = parse_unary (p, error)))
         return NULL;
-      node = node_new (NODE_NEG, column);
+      node = node_new (p, NODE_NEG, column);
       node->a = operand;
     }
   else
@@ -298,11 +289,8 @@ parse_binary (Parser            *p,
       if (!match)
         break;
       if (!next (p, error) || !(right = operand (p, error)))
-        {
-          node_free (left);
-          return NULL;
-        }
-      node = node_new (NODE_BINARY, column);
+        return NULL;
+      node = node_new (p, NODE_BINARY, column);
       node->op = op;
       node->a = left;
       node->b = right;
@@ -366,26 +354,21 @@ parse_cond (Parser  *p,
     }
   column = p->token.column;
   if (!next (p, error) || !(cond = parse_compare (p, error)))
-    goto fail;
+    return NULL;
   if (p->token.kind != CS_TOKEN_ELSE)
     {
       set_unexpected (p, _("“else”"), error);
-      goto fail;
+      return NULL;
     }
   if (!next (p, error) || !(else_node = parse_cond (p, error)))
-    goto fail;
+    return NULL;
 
-  node = node_new (NODE_COND, column);
+  node = node_new (p, NODE_COND, column);
   node->a = then_node;
   node->b = cond;
   node->c = else_node;
   p->depth--;
   return node;
-
-fail:
-  node_free (then_node);
-  node_free (cond);
-  return NULL;
 }
 
 CsExpr *
@@ -393,7 +376,9 @@ cs_expr_parse (const char  *text,
                GError     **error)
 {
   g_autoptr(CsExpr) expr = NULL;
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) node_destroy);
   Parser p = { 0 };
+  Node *root;
 
   g_return_val_if_fail (text != NULL, NULL);
 
@@ -410,6 +395,7 @@ cs_expr_parse (const char  *text,
   expr->identifiers = g_ptr_array_new ();
 
   p.expr = expr;
+  p.nodes = nodes;
   _cs_lexer_init (&p.lexer, expr->text);
   if (!next (&p, error))
     goto fail;
@@ -419,8 +405,8 @@ cs_expr_parse (const char  *text,
                    _("column %d: the formula is empty"), p.token.column);
       goto fail;
     }
-  expr->root = parse_cond (&p, error);
-  if (expr->root == NULL)
+  root = parse_cond (&p, error);
+  if (root == NULL)
     goto fail;
   if (p.token.kind != CS_TOKEN_END)
     {
@@ -428,6 +414,7 @@ cs_expr_parse (const char  *text,
       goto fail;
     }
   _cs_token_clear (&p.token);
+  _cs_expr_compile (expr, root, nodes->len);
   return g_steal_pointer (&expr);
 
 fail:
@@ -440,7 +427,7 @@ cs_expr_free (CsExpr *expr)
 {
   if (expr == NULL)
     return;
-  node_free (expr->root);
+  g_free (expr->code);
   g_ptr_array_unref (expr->identifiers);
   g_hash_table_unref (expr->names);
   g_free (expr->text);

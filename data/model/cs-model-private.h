@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cs-model-private.h — the model's fields, shared by cs-model.c and the
- * JSON loader (cs-model-loader.c) only */
+/* cs-model-private.h — the model's fields, shared by cs-model.c, the JSON
+ * loader (cs-model-loader.c) and the checks (cs-evaluation.c) only */
 #pragma once
 
 #include "cs-model.h"
@@ -29,6 +29,7 @@ struct _CsModel
   char      **table_columns;
 
   GHashTable *names;          /* name -> GUINT_TO_POINTER (kind << 24 | index) */
+  guint      *metric_order;   /* each metric after those it names; cs_model_check() */
   GHashTable *charts_by_id;   /* id -> GUINT_TO_POINTER (index + 1) */
 };
 

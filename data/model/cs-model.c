@@ -8,6 +8,7 @@
 
 #include "cs-error.h"
 #include "cs-evaluation.h"
+#include "cs-file.h"
 #include "cs-model-private.h"
 
 G_DEFINE_FINAL_TYPE (CsModel, cs_model, G_TYPE_OBJECT)
@@ -92,6 +93,7 @@ cs_model_finalize (GObject *object)
   g_hash_table_unref (self->names);
   g_hash_table_unref (self->charts_by_id);
 
+  g_free (self->metric_order);
   G_OBJECT_CLASS (cs_model_parent_class)->finalize (object);
 }
 
@@ -146,6 +148,10 @@ cs_model_new_from_data (const char  *data,
   return g_steal_pointer (&self);
 }
 
+/* Far beyond any real model (the bundled ones are under 100 KB); bounds
+ * what a stray file in a model directory costs. */
+#define CS_MODEL_FILE_MAX ((gsize) 64 << 20)
+
 CsModel *
 cs_model_new_from_file (const char  *path,
                         GError     **error)
@@ -156,7 +162,7 @@ cs_model_new_from_file (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!g_file_get_contents (path, &data, &len, &local_error))
+  if (!cs_file_read_regular (path, CS_MODEL_FILE_MAX, &data, &len, &local_error))
     {
       g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
                    _("Could not read the model file: %s"), local_error->message);

@@ -8,11 +8,15 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "cs-file.h"
 #include "cs-perf-private.h"
 
 /* Scratch per record: arrays are at most three times the record's bytes
@@ -387,7 +391,16 @@ read_header (CsPerfReader  *self,
   if (self->data_offset > self->len)
     return _cs_perf_reader_corrupt (self, error, 40, _("the data section starts beyond the end of the file"));
   claimed_end = self->data_offset + data_size;
-  if (data_size > self->len - self->data_offset)
+  if (data_size == 0 && self->len > self->data_offset)
+    {
+      /* The writer was killed before it wrote the size (perf and our
+       * collector write it last): as perf does, the records are read to the
+       * end of the file, and there are no feature sections. */
+      self->unfinished = TRUE;
+      self->data_end = self->len;
+      self->info.data_size = self->len - self->data_offset;
+    }
+  else if (data_size > self->len - self->data_offset)
     {
       self->data_truncated = TRUE;
       self->data_end = self->len;
@@ -399,7 +412,11 @@ read_header (CsPerfReader  *self,
 
   if (!read_attrs (self, error))
     return FALSE;
-  if (claimed_end != G_MAXUINT64)
+  if (self->unfinished)
+    _cs_perf_reader_warn (self, _("%s: the header gives the data section no size, as when the "
+                                  "recording was killed before it finished; its records are read "
+                                  "to the end of the file (the last ones may be cut)"), self->name);
+  else if (claimed_end != G_MAXUINT64)
     read_features (self, claimed_end);
   else
     _cs_perf_reader_warn (self, _("%s: the data section is cut short; the feature sections "
@@ -469,6 +486,66 @@ advise_sequential (GMappedFile *map)
 #endif
 }
 
+/* A pipe (`perf record -o - | …`) cannot be mapped: it is read whole, as a
+ * stream. It was opened with O_NONBLOCK, so a FIFO nobody writes to ends
+ * at once (read() says EOF without a writer) instead of a wait that never
+ * ends; once a writer is there, its data is waited for, as perf report
+ * does. Anything but a perf.data stream stops at its first bytes. */
+static GBytes *
+read_stream (int          fd,
+             const char  *path,
+             GError     **error)
+{
+  g_autoptr(GByteArray) buf = g_byte_array_new ();
+  g_autofree guint8 *chunk = g_malloc (1024 * 1024);
+  gboolean waiting = FALSE;
+
+  for (;;)
+    {
+      gssize n = read (fd, chunk, 1024 * 1024);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0 && errno == EAGAIN && !waiting)
+        {
+          waiting = TRUE;
+          fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+          continue;
+        }
+      if (n < 0)
+        {
+          int errsv = errno;
+
+          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
+                       _("Could not read %s: %s"), path, g_strerror (errsv));
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      if (!waiting)
+        {
+          waiting = TRUE;
+          fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+        }
+      g_byte_array_append (buf, chunk, n);
+      if (buf->len >= 8 && buf->len - n < 8 &&
+          memcmp (buf->data, "PERFILE2", 8) != 0 && memcmp (buf->data, "2ELIFREP", 8) != 0)
+        {
+          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CORRUPT,
+                       _("%s: not a perf.data stream (it does not start with PERFILE2)"), path);
+          return NULL;
+        }
+    }
+  if (buf->len == 0)
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
+                   _("Could not read %s: it is a named pipe (FIFO) and nothing writes to it"),
+                   path);
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (g_steal_pointer (&buf));
+}
+
 CsPerfReader *
 cs_perf_reader_new (const char  *path,
                     GError     **error)
@@ -476,32 +553,32 @@ cs_perf_reader_new (const char  *path,
   g_autoptr(GMappedFile) map = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
+  struct stat st;
+  int fd;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    map = g_mapped_file_new (path, FALSE, &local_error);
-  if (map != NULL)
+  if ((fd = cs_file_open_nonblocking (path, &st, error)) < 0)
+    return NULL;
+  if (S_ISFIFO (st.st_mode))
+    bytes = read_stream (fd, path, error);
+  else if (cs_file_check_regular (path, &st, error))
     {
-      advise_sequential (map);
-      bytes = g_mapped_file_get_bytes (map);
-    }
-  else
-    {
-      /* A pipe (`perf record -o - | cyclescope report /dev/stdin`) cannot be
-       * mapped: read it whole instead. */
-      char *contents = NULL;
-      gsize len = 0;
-
-      g_clear_error (&local_error);
-      if (!g_file_get_contents (path, &contents, &len, &local_error))
+      /* The file's size bounds what is read: a header that claims more is
+       * caught by the reader. */
+      map = g_mapped_file_new_from_fd (fd, FALSE, &local_error);
+      if (map == NULL)
+        g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
+                     _("Could not read %s: %s"), path, local_error->message);
+      else
         {
-          g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
-                       _("Could not read %s: %s"), path, local_error->message);
-          return NULL;
+          advise_sequential (map);
+          bytes = g_mapped_file_get_bytes (map);
         }
-      bytes = g_bytes_new_take (contents, len);
     }
+  close (fd);
+  if (bytes == NULL)
+    return NULL;
   return reader_new (bytes, path, error);
 }
 

@@ -107,6 +107,7 @@ struct _CsPerfReader
   guint64       data_offset;
   guint64       data_end;          /* clamped to the file */
   gboolean      data_truncated;    /* the header claims more than the file has */
+  gboolean      unfinished;        /* data size 0 in the header: read to the end of the file */
   guint64       stream_start;      /* first record */
 
   CsPerfInfo    info;

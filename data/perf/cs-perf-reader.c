@@ -151,6 +151,9 @@ read_raw (CsPerfReader  *self,
           return 0;
         }
       left = self->data_end - self->pos;
+      /* A killed writer may have written part of its last record. */
+      if (self->unfinished && (left < 8 || _cs_perf_u16 (self, self->base + self->pos + 6) > left))
+        return 0;
       if (left < 8)
         return _cs_perf_reader_corrupt_record (self, error, self->pos, _("a record header is cut short"));
       if (!_cs_perf_reader_raw_from_bytes (self, self->base + self->pos, raw))

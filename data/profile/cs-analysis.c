@@ -18,6 +18,7 @@
 #include "cs-analysis-private.h"
 #include "cs-chart-values.h"
 #include "cs-error.h"
+#include "cs-file.h"
 #include "cs-model-registry.h"
 
 #define DEFAULT_SYMBOL_LIMIT 20
@@ -72,16 +73,12 @@ cs_analysis_init (CsAnalysis *self)
 gboolean
 cs_analysis_is_perf_data (const char *path)
 {
-  char magic[8] = { 0 };
-  FILE *fp;
-  gboolean ok;
+  char magic[8];
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) || (fp = fopen (path, "rb")) == NULL)
-    return FALSE;
-  ok = fread (magic, 1, sizeof magic, fp) == sizeof magic &&
-       (memcmp (magic, "PERFILE2", 8) == 0 || memcmp (magic, "2ELIFREP", 8) == 0);
-  fclose (fp);
-  return ok;
+  /* Never blocks: a FIFO or a device is no perf.data here, and the session
+   * loader then says what it is. */
+  return cs_file_read_head (path, magic, sizeof magic) == sizeof magic &&
+         (memcmp (magic, "PERFILE2", 8) == 0 || memcmp (magic, "2ELIFREP", 8) == 0);
 }
 
 typedef struct
@@ -300,19 +297,31 @@ evaluate_regions (CsAnalysis  *self,
                   guint64      total,
                   GError     **error)
 {
-  g_autoptr(GPtrArray) names = cs_session_list_regions (self->session);
-  guint n_counted = names->len;
+  /* Every counted region's values in one pass over the runs, and a set
+   * for the sampled ones: a session of 20 000 regions is not read once
+   * per region. */
+  g_autoptr(GPtrArray) counted = cs_session_build_all_region_counts (self->session);
+  g_autoptr(GHashTable) known = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  guint n_counted = counted->len;
+  g_autoptr(GArray) sampled = NULL;
 
+  for (guint i = 0; i < counted->len; i++)
+    {
+      const CsRegionCounts *rc = g_ptr_array_index (counted, i);
+
+      g_hash_table_add (known, rc->name);
+      g_ptr_array_add (names, rc->name);
+    }
   if (self->profile != NULL && self->default_event >= 0)
     {
-      g_autoptr(GArray) sampled = cs_profile_dup_region_table (self->profile, self->default_event);
-
+      sampled = cs_profile_dup_region_table (self->profile, self->default_event);
       for (guint i = 0; i < sampled->len; i++)
         {
           const CsProfileRegionRow *row = &g_array_index (sampled, CsProfileRegionRow, i);
 
-          if (!g_ptr_array_find_with_equal_func (names, row->name, g_str_equal, NULL))
-            g_ptr_array_add (names, g_strdup (row->name));
+          if (g_hash_table_add (known, (gpointer) row->name))
+            g_ptr_array_add (names, (gpointer) row->name);
         }
     }
   for (guint i = 0; i < names->len; i++)
@@ -329,12 +338,12 @@ evaluate_regions (CsAnalysis  *self,
         }
       if (i < n_counted)
         {
-          rc = cs_session_build_counts (self->session, name);
+          rc = cs_counts_ref (((CsRegionCounts *) g_ptr_array_index (counted, i))->counts);
           if (region > 0)
             {
-              g_autoptr(CsCounts) sampled = cs_profile_build_region_counts (self->profile, self->model, region);
+              g_autoptr(CsCounts) from_samples = cs_profile_build_region_counts (self->profile, self->model, region);
 
-              add_missing (rc, sampled);
+              add_missing (rc, from_samples);
             }
         }
       else

@@ -207,7 +207,9 @@ intern_batch (CsProfileStream *st)
       guint64 first_ip = p->first_ip;
 
       g_array_set_size (st->chain, 0);
-      g_array_append_vals (st->chain, &g_array_index (u->prefix, guint32, p->prefix), p->n_prefix);
+      /* (an empty prefix array has no data: no pointer arithmetic on NULL) */
+      if (p->n_prefix > 0)
+        g_array_append_vals (st->chain, &g_array_index (u->prefix, guint32, p->prefix), p->n_prefix);
       if (p->n_prefix == 0 && u->results[i].n_frames > 0)
         first_ip = frames[0];
       for (guint k = 0; k < u->results[i].n_frames; k++)

@@ -84,18 +84,26 @@ cs_region_thread_key (const CsRegion *region,
   return same > 1 ? g_strdup_printf ("%s #%u", comm, rank) : g_strdup (comm);
 }
 
+/* The first region of @name in @run. A report looks up every region of a
+ * session in every run: through an index, not a scan, or 20 000 regions
+ * cost 400 million string comparisons. Regions are only ever appended, so
+ * the index catches up with the ones added since it was built. */
 static CsRegion *
 find_region (CsRun      *run,
              const char *name)
 {
-  for (guint i = 0; i < run->regions->len; i++)
+  if (name == NULL)
+    return NULL;
+  if (run->region_index == NULL)
+    run->region_index = g_hash_table_new (g_str_hash, g_str_equal);
+  for (; run->region_index_len < run->regions->len; run->region_index_len++)
     {
-      CsRegion *r = g_ptr_array_index (run->regions, i);
+      CsRegion *r = g_ptr_array_index (run->regions, run->region_index_len);
 
-      if (g_strcmp0 (r->name, name) == 0)
-        return r;
+      if (r->name != NULL && !g_hash_table_contains (run->region_index, r->name))
+        g_hash_table_insert (run->region_index, r->name, r);
     }
-  return NULL;
+  return g_hash_table_lookup (run->region_index, name);
 }
 
 static GArray *
@@ -222,46 +230,39 @@ add_rusage (CsCounts  *counts,
     }
 }
 
+/* The values of one scope from @arrays, its counts in each run of @runs
+ * (same order); the program's pseudo-events when @program. */
 static CsCounts *
-build_counts (CsSession   *self,
-              const Scope *scope)
+build_scope (CsSession *self,
+             GPtrArray *runs,
+             GPtrArray *arrays,
+             gboolean   program)
 {
-  const char *region = scope->region;
-  g_autoptr(GPtrArray) runs = NULL;
-  g_autoptr(GPtrArray) scoped = g_ptr_array_new ();
   g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   g_autoptr(GPtrArray) order = g_ptr_array_new ();
-  CsCounts *counts;
+  CsCounts *counts = cs_counts_new ();
   double cycles_sum = 0, mean_cycles = 0;
   guint n_cycles = 0;
   gboolean normalise;
 
-  counts = cs_counts_new ();
-  runs = usable_runs (self);
-  for (guint i = 0; i < runs->len; i++)
+  for (guint i = 0; i < arrays->len; i++)
     {
-      CsRun *run = g_ptr_array_index (runs, i);
-      GArray *c = scope_counts (run, scope);
       double cycles;
 
-      if (c == NULL)
-        continue;
-      g_ptr_array_add (scoped, run);
-      if (self->cycles_alias != NULL && run_cycles (c, self->cycles_alias, &cycles))
+      if (self->cycles_alias != NULL && run_cycles (g_ptr_array_index (arrays, i), self->cycles_alias, &cycles))
         {
           cycles_sum += cycles;
           n_cycles++;
         }
     }
 
-  normalise = self->cycles_alias != NULL && scoped->len > 1 && n_cycles > 0;
+  normalise = self->cycles_alias != NULL && arrays->len > 1 && n_cycles > 0;
   if (n_cycles > 0)
     mean_cycles = cycles_sum / n_cycles;
 
-  for (guint i = 0; i < scoped->len; i++)
+  for (guint i = 0; i < arrays->len; i++)
     {
-      CsRun *run = g_ptr_array_index (scoped, i);
-      GArray *c = scope_counts (run, scope);
+      GArray *c = g_ptr_array_index (arrays, i);
       double factor = 1.0, cycles;
 
       if (normalise && run_cycles (c, self->cycles_alias, &cycles) && cycles > 0)
@@ -288,28 +289,49 @@ build_counts (CsSession   *self,
     }
 
   /* Program times are properties of the whole run; a region has none. */
-  if (region == NULL && scoped->len > 0)
+  if (program && runs->len > 0)
     {
       double wall = 0, user = 0, sys = 0;
 
-      for (guint i = 0; i < scoped->len; i++)
+      for (guint i = 0; i < runs->len; i++)
         {
-          CsRun *run = g_ptr_array_index (scoped, i);
+          CsRun *run = g_ptr_array_index (runs, i);
 
           wall += run->wall_seconds;
           user += run->user_seconds;
           sys += run->system_seconds;
         }
       if (!cs_counts_lookup (counts, "duration_time", NULL, NULL))
-        cs_counts_set (counts, "duration_time", wall / scoped->len * 1e9, CS_PROVENANCE_COUNTED);
+        cs_counts_set (counts, "duration_time", wall / runs->len * 1e9, CS_PROVENANCE_COUNTED);
       if (!cs_counts_lookup (counts, "user_time", NULL, NULL))
-        cs_counts_set (counts, "user_time", user / scoped->len * 1e9, CS_PROVENANCE_COUNTED);
+        cs_counts_set (counts, "user_time", user / runs->len * 1e9, CS_PROVENANCE_COUNTED);
       if (!cs_counts_lookup (counts, "system_time", NULL, NULL))
-        cs_counts_set (counts, "system_time", sys / scoped->len * 1e9, CS_PROVENANCE_COUNTED);
-      add_rusage (counts, scoped);
+        cs_counts_set (counts, "system_time", sys / runs->len * 1e9, CS_PROVENANCE_COUNTED);
+      add_rusage (counts, runs);
     }
 
   return counts;
+}
+
+static CsCounts *
+build_counts (CsSession   *self,
+              const Scope *scope)
+{
+  g_autoptr(GPtrArray) runs = usable_runs (self);
+  g_autoptr(GPtrArray) scoped = g_ptr_array_new ();
+  g_autoptr(GPtrArray) arrays = g_ptr_array_new ();
+
+  for (guint i = 0; i < runs->len; i++)
+    {
+      CsRun *run = g_ptr_array_index (runs, i);
+      GArray *c = scope_counts (run, scope);
+
+      if (c == NULL)
+        continue;
+      g_ptr_array_add (scoped, run);
+      g_ptr_array_add (arrays, c);
+    }
+  return build_scope (self, scoped, arrays, scope->region == NULL);
 }
 
 CsCounts *
@@ -333,6 +355,91 @@ cs_session_build_region_counts (CsSession  *self,
   g_return_val_if_fail (CS_IS_SESSION (self), NULL);
   g_return_val_if_fail (region != NULL, NULL);
   return build_counts (self, &scope);
+}
+
+static void
+region_counts_free (CsRegionCounts *rc)
+{
+  g_free (rc->name);
+  g_clear_pointer (&rc->counts, cs_counts_unref);
+  g_free (rc);
+}
+
+typedef struct
+{
+  GPtrArray *runs;     /* CsRun*, usable runs that have the region */
+  GPtrArray *arrays;   /* GArray* of CsCount, its counts in each */
+} RegionRuns;
+
+static void
+region_runs_clear (RegionRuns *rr)
+{
+  g_ptr_array_unref (rr->runs);
+  g_ptr_array_unref (rr->arrays);
+}
+
+GPtrArray *
+cs_session_build_all_region_counts (CsSession *self)
+{
+  g_autoptr(GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);  /* name -> position + 1 */
+  g_autoptr(GHashTable) usable = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) usable_list = NULL;
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (RegionRuns));
+  GPtrArray *regions = g_ptr_array_new_with_free_func ((GDestroyNotify) region_counts_free);
+
+  g_return_val_if_fail (CS_IS_SESSION (self), regions);
+
+  g_array_set_clear_func (found, (GDestroyNotify) region_runs_clear);
+  usable_list = usable_runs (self);
+  for (guint i = 0; i < usable_list->len; i++)
+    g_hash_table_add (usable, g_ptr_array_index (usable_list, i));
+
+  /* One pass: every region name in first-seen order with the calls of its
+   * first run (as cs_session_list_regions()), and its counts in the runs
+   * that count. */
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      CsRun *run = g_ptr_array_index (self->runs, i);
+      gboolean counts = g_hash_table_contains (usable, run);
+
+      for (guint j = 0; j < run->regions->len; j++)
+        {
+          CsRegion *region = g_ptr_array_index (run->regions, j);
+          guint at = GPOINTER_TO_UINT (g_hash_table_lookup (index, region->name));
+          RegionRuns *rr;
+
+          if (at == 0)
+            {
+              CsRegionCounts *rc = g_new0 (CsRegionCounts, 1);
+              RegionRuns fresh = { g_ptr_array_new (), g_ptr_array_new () };
+
+              rc->name = g_strdup (region->name);
+              rc->calls = region->calls;
+              g_ptr_array_add (regions, rc);
+              g_array_append_val (found, fresh);
+              at = regions->len;
+              g_hash_table_insert (index, rc->name, GUINT_TO_POINTER (at));
+            }
+          rr = &g_array_index (found, RegionRuns, at - 1);
+          /* Names are unique within a run; should one repeat, the first
+           * counts, as for cs_session_build_counts(). */
+          if (counts && (rr->runs->len == 0 ||
+                         g_ptr_array_index (rr->runs, rr->runs->len - 1) != run))
+            {
+              g_ptr_array_add (rr->runs, run);
+              g_ptr_array_add (rr->arrays, region->counts);
+            }
+        }
+    }
+
+  for (guint i = 0; i < regions->len; i++)
+    {
+      CsRegionCounts *rc = g_ptr_array_index (regions, i);
+      RegionRuns *rr = &g_array_index (found, RegionRuns, i);
+
+      rc->counts = build_scope (self, rr->runs, rr->arrays, FALSE);
+    }
+  return regions;
 }
 
 GPtrArray *

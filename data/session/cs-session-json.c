@@ -13,6 +13,7 @@
 #include <json-c/json.h>
 #include <string.h>
 
+#include "cs-file.h"
 #include "cs-json-reader.h"
 #include "cs-perf-names.h"
 #include "cs-session.h"
@@ -574,6 +575,19 @@ cs_session_new_for_perf_data (const char *path)
   return session;
 }
 
+/* Far more than the runs of any recording take (a 200 000-run session is
+ * about 100 MB): json-c would need several times this in memory. */
+#define CS_SESSION_JSON_MAX ((gsize) 1 << 30)
+
+static gboolean
+is_perf_data (const char *file)
+{
+  char magic[8];
+
+  return cs_file_read_head (file, magic, sizeof magic) == sizeof magic &&
+         memcmp (magic, "PERFILE2", 8) == 0;
+}
+
 CsSession *
 cs_session_load (const char  *path,
                  GError     **error)
@@ -605,15 +619,17 @@ cs_session_load (const char  *path,
       bundle = g_path_get_dirname (path);
     }
 
-  if (!g_file_get_contents (file, &contents, &len, &local_error))
+  /* A plain perf.data is opened by the perf reader: looked at by its magic
+   * before the whole file is read as JSON. */
+  if (is_perf_data (file))
+    return cs_session_new_for_perf_data (file);
+  if (!cs_file_read_regular (file, CS_SESSION_JSON_MAX, &contents, &len, &local_error))
     {
       g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
                    _("Could not read the session: %s"), local_error->message);
       return NULL;
     }
 
-  if (len >= 8 && memcmp (contents, "PERFILE2", 8) == 0)
-    return cs_session_new_for_perf_data (file);
   /* Say what the file is not, before a JSON parser says where it broke. */
   if (len == 0)
     {

@@ -51,6 +51,7 @@ _cs_run_free (CsRun *run)
   g_free (run->group);
   g_array_unref (run->counts);
   g_ptr_array_unref (run->regions);
+  g_clear_pointer (&run->region_index, g_hash_table_unref);
   g_free (run);
 }
 
@@ -238,6 +239,22 @@ cs_session_add_sampling_run (CsSession *self)
   GPtrArray *runs = runs_of (self, TRUE);
 
   return runs != NULL ? append_run (runs, sizeof (CsSamplingRun)) : NULL;
+}
+
+void
+cs_session_truncate (CsSession *self,
+                     guint      n_runs_kept,
+                     guint      n_sampling_runs_kept,
+                     guint      n_warnings_kept)
+{
+  g_return_if_fail (CS_IS_SESSION (self));
+
+  if (n_runs_kept < self->runs->len)
+    g_ptr_array_set_size (self->runs, n_runs_kept);
+  if (n_sampling_runs_kept < self->sampling_runs->len)
+    g_ptr_array_set_size (self->sampling_runs, n_sampling_runs_kept);
+  if (n_warnings_kept < self->warnings->len)
+    g_ptr_array_set_size (self->warnings, n_warnings_kept);
 }
 
 GPtrArray *

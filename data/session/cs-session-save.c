@@ -21,11 +21,22 @@
 #include "cs-session.h"
 #include "cs-session-private.h"
 #include "cs-system.h"
+#include "cs-text.h"
+
+/* JSON text is UTF-8: a command line or host name from the system that is
+ * not (a file name's bytes) is written with \xNN for those bytes. */
+static json_object *
+text (const char *s)
+{
+  g_autofree char *valid = cs_text_make_valid (s, -1);
+
+  return json_object_new_string (valid);
+}
 
 static json_object *
 string_or_null (const char *s)
 {
-  return s != NULL ? json_object_new_string (s) : NULL;
+  return s != NULL ? text (s) : NULL;
 }
 
 /* json-c would print NaN and infinities as bare words, which is not JSON;
@@ -42,7 +53,7 @@ string_list (const char * const *strv)
   json_object *arr = json_object_new_array ();
 
   for (guint i = 0; strv != NULL && strv[i] != NULL; i++)
-    json_object_array_add (arr, json_object_new_string (strv[i]));
+    json_object_array_add (arr, text (strv[i]));
   return arr;
 }
 
@@ -56,8 +67,8 @@ counts_to_json (GArray *counts)
       const CsCount *c = &g_array_index (counts, CsCount, i);
       json_object *o = json_object_new_object ();
 
-      json_object_object_add (o, "name", json_object_new_string (c->name));
-      json_object_object_add (o, "event", json_object_new_string (c->event != NULL ? c->event : c->name));
+      json_object_object_add (o, "name", text (c->name));
+      json_object_object_add (o, "event", text (c->event != NULL ? c->event : c->name));
       json_object_object_add (o, "fstr", string_or_null (c->fstr));
       json_object_object_add (o, "value", json_object_new_uint64 (c->value));
       json_object_object_add (o, "time_enabled", json_object_new_uint64 (c->time_enabled));
@@ -123,7 +134,7 @@ run_to_json (const CsRun *run)
   json_object_object_add (o, "index", json_object_new_int64 (run->index));
   json_object_object_add (o, "group", string_or_null (run->group));
   json_object_object_add (o, "multiplexed", json_object_new_boolean (run->multiplexed));
-  json_object_object_add (o, "status", json_object_new_string (cs_run_status_to_string (run->status)));
+  json_object_object_add (o, "status", text (cs_run_status_to_string (run->status)));
   json_object_object_add (o, "exit_code", json_object_new_int (run->exit_code));
   json_object_object_add (o, "term_signal", json_object_new_int (run->term_signal));
   json_object_object_add (o, "wall_seconds", seconds (run->wall_seconds));
@@ -135,7 +146,7 @@ run_to_json (const CsRun *run)
       const CsRegion *region = g_ptr_array_index (run->regions, i);
       json_object *r = json_object_new_object ();
 
-      json_object_object_add (r, "name", json_object_new_string (region->name));
+      json_object_object_add (r, "name", text (region->name));
       json_object_object_add (r, "calls", json_object_new_uint64 (region->calls));
       json_object_object_add (r, "counts", counts_to_json (region->counts));
       region_extras_to_json (r, region);
@@ -161,7 +172,7 @@ sampling_run_to_json (const CsSamplingRun *run)
   json_object_object_add (o, "user_regs", json_object_new_boolean (run->user_regs));
   json_object_object_add (o, "n_samples", json_object_new_uint64 (run->n_samples));
   json_object_object_add (o, "n_lost", json_object_new_uint64 (run->n_lost));
-  json_object_object_add (o, "status", json_object_new_string (cs_run_status_to_string (run->status)));
+  json_object_object_add (o, "status", text (cs_run_status_to_string (run->status)));
   json_object_object_add (o, "exit_code", json_object_new_int (run->exit_code));
   json_object_object_add (o, "term_signal", json_object_new_int (run->term_signal));
   json_object_object_add (o, "wall_seconds", seconds (run->wall_seconds));
@@ -169,7 +180,7 @@ sampling_run_to_json (const CsSamplingRun *run)
     {
       json_object *k = json_object_new_object ();
 
-      json_object_object_add (k, "file", json_object_new_string (run->kallsyms));
+      json_object_object_add (k, "file", text (run->kallsyms));
       json_object_object_add (k, "boot_id", string_or_null (run->kallsyms_boot_id));
       json_object_object_add (k, "kernel_release", string_or_null (run->kallsyms_release));
       json_object_object_add (k, "modules_sha256", string_or_null (run->kallsyms_modules));
@@ -194,7 +205,7 @@ session_to_json (CsSession *self)
   g_autofree char *start = NULL;
 
   json_object_object_add (root, "format", json_object_new_int (CS_SESSION_FORMAT_VERSION));
-  json_object_object_add (root, "generator", json_object_new_string ("cyclescope " PACKAGE_VERSION));
+  json_object_object_add (root, "generator", text ("cyclescope " PACKAGE_VERSION));
 
   json_object_object_add (host, "hostname", string_or_null (self->hostname));
   json_object_object_add (host, "cpu_model", string_or_null (self->cpu_model));
@@ -210,7 +221,7 @@ session_to_json (CsSession *self)
 
   json_object_object_add (root, "model", string_or_null (self->model_id));
   json_object_object_add (root, "cycles_alias", string_or_null (self->cycles_alias));
-  json_object_object_add (root, "mode", json_object_new_string (self->mode));
+  json_object_object_add (root, "mode", text (self->mode));
   if (self->start_time != NULL)
     start = g_date_time_format_iso8601 (self->start_time);
   json_object_object_add (root, "start_time", string_or_null (start));
@@ -364,38 +375,46 @@ cs_session_save (CsSession   *self,
   tmp = g_build_filename (bundle_path, "session.json.tmp", NULL);
   final = g_build_filename (bundle_path, "session.json", NULL);
 
-  fd = g_open (tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0)
+  /* Relative to the bundle's directory and never through a symbolic link
+   * planted as session.json.tmp: a save writes inside the bundle only. */
+  dir_fd = g_open (bundle_path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+  if (dir_fd < 0)
     return io_error (error, _("Could not create “%s”: %s."), tmp, g_strerror (errno));
+  fd = openat (dir_fd, "session.json.tmp", O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0)
+    {
+      saved_errno = errno;
+      close (dir_fd);
+      return io_error (error, _("Could not create “%s”: %s."), tmp, g_strerror (saved_errno));
+    }
 
   if (!cs_write_all (fd, text, strlen (text)) || fsync (fd) != 0)
     {
       saved_errno = errno;
       close (fd);
-      g_unlink (tmp);
+      unlinkat (dir_fd, "session.json.tmp", 0);
+      close (dir_fd);
       return io_error (error, _("Could not write “%s”: %s."), tmp, g_strerror (saved_errno));
     }
   if (close (fd) != 0)
     {
       saved_errno = errno;
-      g_unlink (tmp);
+      unlinkat (dir_fd, "session.json.tmp", 0);
+      close (dir_fd);
       return io_error (error, _("Could not write “%s”: %s."), tmp, g_strerror (saved_errno));
     }
-  if (g_rename (tmp, final) != 0)
+  if (renameat (dir_fd, "session.json.tmp", dir_fd, "session.json") != 0)
     {
       saved_errno = errno;
-      g_unlink (tmp);
+      unlinkat (dir_fd, "session.json.tmp", 0);
+      close (dir_fd);
       return io_error (error, _("Could not replace “%s”: %s."), final, g_strerror (saved_errno));
     }
 
   /* The rename itself must reach the disk, or a crash could bring back the
    * old file; failing to sync a directory is not worth failing the save. */
-  dir_fd = g_open (bundle_path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
-  if (dir_fd >= 0)
-    {
-      (void) fsync (dir_fd);
-      close (dir_fd);
-    }
+  (void) fsync (dir_fd);
+  close (dir_fd);
 
   cs_session_set_bundle_path (self, bundle_path);
   return TRUE;

@@ -12,6 +12,7 @@
 #include "cs-session.h"
 #include "cs-session-private.h"
 #include "cs-system.h"
+#include "cs-text.h"
 
 G_DEFINE_FINAL_TYPE (CsSession, cs_session, G_TYPE_OBJECT)
 
@@ -74,6 +75,19 @@ set_str (char       **field,
     return;
   g_free (*field);
   *field = g_strdup (value);
+}
+
+/* Text a session shows (host, command, notes): valid UTF-8 whatever bytes
+ * the system gave, for GTK, Pango and JSON (cs-text.h). Paths the session
+ * opens (the bundle) keep their bytes. */
+static void
+set_text (char       **field,
+          const char  *value)
+{
+  char *valid = cs_text_make_valid (value, -1);
+
+  g_free (*field);
+  *field = valid;
 }
 
 const char *
@@ -196,11 +210,11 @@ cs_session_set_host (CsSession  *self,
                      guint       n_cpus)
 {
   g_return_if_fail (CS_IS_SESSION (self));
-  set_str (&self->hostname, hostname);
-  set_str (&self->cpu_model, cpu_model);
-  set_str (&self->pmu_name, pmu_name);
-  set_str (&self->pmu_description, pmu_description);
-  set_str (&self->kernel_release, kernel_release);
+  set_text (&self->hostname, hostname);
+  set_text (&self->cpu_model, cpu_model);
+  set_text (&self->pmu_name, pmu_name);
+  set_text (&self->pmu_description, pmu_description);
+  set_text (&self->kernel_release, kernel_release);
   self->n_cpus = n_cpus;
 }
 
@@ -261,10 +275,12 @@ cs_session_set_command (CsSession          *self,
   GStrv copy;
 
   g_return_if_fail (CS_IS_SESSION (self));
-  copy = g_strdupv ((char **) argv);
+  copy = argv != NULL ? g_new0 (char *, g_strv_length ((char **) argv) + 1) : NULL;
+  for (guint i = 0; argv != NULL && argv[i] != NULL; i++)
+    copy[i] = cs_text_make_valid (argv[i], -1);
   g_strfreev (self->argv);
   self->argv = copy;
-  set_str (&self->cwd, cwd);
+  set_text (&self->cwd, cwd);
 }
 
 const char *
@@ -383,7 +399,7 @@ cs_session_add_note (CsSession  *self,
                      const char *text)
 {
   g_return_if_fail (CS_IS_SESSION (self) && text != NULL);
-  g_ptr_array_add (self->notes, g_strdup (text));
+  g_ptr_array_add (self->notes, cs_text_make_valid (text, -1));
 }
 
 void
@@ -391,6 +407,6 @@ cs_session_add_warning (CsSession  *self,
                         const char *text)
 {
   g_return_if_fail (CS_IS_SESSION (self) && text != NULL);
-  g_ptr_array_add (self->warnings, g_strdup (text));
+  g_ptr_array_add (self->warnings, cs_text_make_valid (text, -1));
 }
 

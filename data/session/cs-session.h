@@ -82,6 +82,11 @@ typedef struct
   double       system_seconds;
   GArray      *counts;         /* CsCount */
   GPtrArray   *regions;        /* CsRegion* */
+  /* private (cs-session-counts.c): region name -> first CsRegion* of that
+   * name, over the first @region_index_len regions, built on first lookup
+   * so that finding each of many regions stays linear */
+  GHashTable  *region_index;
+  guint        region_index_len;
   /* Appended (recording, issue 18). */
   CsRusage     rusage;
 } CsRun;
@@ -230,6 +235,29 @@ void                 cs_session_add_note           (CsSession  *self,
                                                     const char *text);
 void                 cs_session_add_warning        (CsSession  *self,
                                                     const char *text);
+
+/* Forgets the runs, sampling runs and warnings added after the first
+ * @n_runs_kept, @n_sampling_runs_kept and @n_warnings_kept (the collector's
+ * provisional saves list runs still to come, then take them back). */
+void                 cs_session_truncate           (CsSession  *self,
+                                                    guint       n_runs_kept,
+                                                    guint       n_sampling_runs_kept,
+                                                    guint       n_warnings_kept);
+
+/* One region: its name, the calls of the first run that has it, and its
+ * values as cs_session_build_counts() gives them. */
+typedef struct
+{
+  char     *name;
+  guint64   calls;
+  CsCounts *counts;
+} CsRegionCounts;
+
+/* Every region of the session (CsRegionCounts*, in the order of
+ * cs_session_list_regions()), in one pass over the runs: with thousands of
+ * regions, cs_session_build_counts() for each would read every run once
+ * per region. */
+GPtrArray           *cs_session_build_all_region_counts (CsSession *self);
 
 /* Region names present in any run, in first-seen order. */
 GPtrArray           *cs_session_list_regions       (CsSession *self);

@@ -11,18 +11,22 @@
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
+#include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cs-demangle.h"
 #include "cs-dwarf-names.h"
 #include "cs-dwarf-scopes.h"
 #include "cs-dwarf-units.h"
 #include "cs-error.h"
+#include "cs-file.h"
 #include "cs-symbol-index.h"
 #include "cs-symbolizer-private.h"
+#include "cs-text.h"
 
 /* The kernel maps files in pages; a mapping's file offset may lie in the
  * page before a segment's p_offset. */
@@ -61,18 +65,40 @@ report_file (CsModule               *module,
   GElf_Ehdr ehdr;
   size_t n_phdr = 0;
   int bid_len;
+  struct stat st;
+  int fd;
 
   *found_build_id = NULL;
+
+  /* The path comes from a perf.data mmap record: opened here without
+   * blocking and checked to be a regular file, since libdwfl's own open(2)
+   * would hang on a FIFO. */
+  if ((fd = cs_file_open_nonblocking (path, &st, NULL)) < 0)
+    {
+      *error_message = g_strdup (g_strerror (errno));
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      /* TRANSLATORS: %s is "a named pipe (FIFO)", "a character device", … */
+      *error_message = g_strdup_printf (_("it is %s, not a regular file"), cs_file_kind (&st));
+      close (fd);
+      return FALSE;
+    }
 
   dwfl = dwfl_begin (options->callbacks);
   if (dwfl == NULL)
     {
       *error_message = g_strdup (dwfl_errmsg (-1));
+      close (fd);
       return FALSE;
     }
   dwfl_report_begin (dwfl);
-  /* add_p_vaddr: bias 0 for shared objects, whatever their first p_vaddr. */
-  dwmod = dwfl_report_elf (dwfl, module->name, path, -1, 0, true);
+  /* add_p_vaddr: bias 0 for shared objects, whatever their first p_vaddr.
+   * The descriptor is libdwfl's on success only. */
+  dwmod = dwfl_report_elf (dwfl, module->name, path, fd, 0, true);
+  if (dwmod == NULL)
+    close (fd);
   dwfl_report_end (dwfl, NULL, NULL);
   if (dwmod == NULL || (elf = dwfl_module_getelf (dwmod, &bias)) == NULL)
     {
@@ -186,6 +212,7 @@ _cs_elf_module_open (CsModule               *module,
   g_autofree char *message = NULL;
   g_autofree char *mismatch = NULL;
   g_autoptr(GPtrArray) candidates = NULL;
+  g_autofree char *problem = NULL;
 
   module->loaded = TRUE;
 
@@ -222,16 +249,18 @@ _cs_elf_module_open (CsModule               *module,
     }
 
   if (mismatch != NULL)
-    module->problem = g_strdup_printf (_("“%s” has build-id %s but the recording saw %s: the file "
-                                         "changed since the recording. Its addresses show as "
-                                         "%s+0x…; put the recorded version (or its copy under "
-                                         "DIR/.build-id/) in a debug directory."),
-                                       module->path, mismatch, module->build_id, module->name);
+    problem = g_strdup_printf (_("“%s” has build-id %s but the recording saw %s: the file "
+                                 "changed since the recording. Its addresses show as "
+                                 "%s+0x…; put the recorded version (or its copy under "
+                                 "DIR/.build-id/) in a debug directory."),
+                               module->path, mismatch, module->build_id, module->name);
   else
-    module->problem = g_strdup_printf (_("Cannot read “%s” (%s). Its addresses show as %s+0x…; "
-                                         "copy the file back or add a debug directory that holds "
-                                         "it by build-id."),
-                                       module->path, message, module->name);
+    problem = g_strdup_printf (_("Cannot read “%s” (%s). Its addresses show as %s+0x…; "
+                                 "copy the file back or add a debug directory that holds "
+                                 "it by build-id."),
+                               module->path, message, module->name);
+  /* The path's bytes may not be UTF-8; the problem is shown as text. */
+  module->problem = cs_text_make_valid (problem, -1);
   return FALSE;
 }
 

@@ -28,6 +28,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "cs-file.h"
 #include "cs-kallsyms-private.h"
 #include "cs-system.h"
 
@@ -164,7 +165,7 @@ static CsKallsyms *
 map_cache (const char *file,
            const char *key)
 {
-  g_autoptr(GMappedFile) map = g_mapped_file_new (file, FALSE, NULL);
+  g_autoptr(GMappedFile) map = cs_file_map_regular (file, NULL);
   CsKallsyms *self;
 
   if (map == NULL)

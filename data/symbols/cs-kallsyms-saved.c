@@ -31,6 +31,7 @@
 #include <zstd.h>
 
 #include "cs-error.h"
+#include "cs-file.h"
 #include "cs-kallsyms-private.h"
 #include "cs-system.h"
 
@@ -308,7 +309,7 @@ cs_kallsyms_load_saved (const char     *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if ((map = g_mapped_file_new (path, FALSE, &local_error)) == NULL)
+  if ((map = cs_file_map_regular (path, &local_error)) == NULL)
     {
       g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO,
                    _("Cannot read the kernel symbols saved with the recording: %s"),

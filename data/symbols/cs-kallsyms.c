@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cs-error.h"
+#include "cs-file.h"
 #include "cs-kallsyms-private.h"
 #include "cs-sorted.h"
 
@@ -166,15 +167,13 @@ parse_file (Parser      *p,
 {
   g_autofree char *buf = g_malloc (READ_CHUNK);
   gsize have = 0;
-  int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  struct stat st;
+  /* Without blocking, and a regular file only: a FIFO or /dev/zero would
+   * hang or never end. /proc/kallsyms is a regular file. */
+  int fd = cs_file_open_regular (path, &st, error);
 
   if (fd < 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s", g_strerror (saved));
-      return FALSE;
-    }
+    return FALSE;
   for (;;)
     {
       gssize n = read (fd, buf + have, READ_CHUNK - have);

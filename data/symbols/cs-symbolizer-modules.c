@@ -17,6 +17,7 @@
 #include "cs-perf-map.h"
 #include "cs-symbol-index.h"
 #include "cs-symbolizer-private.h"
+#include "cs-text.h"
 
 static void
 cs_location_free (CsLocation *location)
@@ -35,7 +36,9 @@ _cs_module_new (CsModuleKind  kind,
 
   module->kind = kind;
   module->path = g_strdup (path);
-  module->name = g_strdup (name);
+  /* Shown everywhere (tables, GTK, JSON): a file name's bytes that are not
+   * UTF-8 as \xNN; @path stays as it is, to open the file. */
+  module->name = cs_text_make_valid (name, -1);
   module->build_id = g_strdup (build_id);
   module->locations = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
                                              (GDestroyNotify) cs_location_free);

@@ -165,6 +165,105 @@ test_output_protection (void)
   cs_test_rmdir (dir);
 }
 
+static CsSession *
+record_exit_0 (const char  *bundle,
+               GError     **error)
+{
+  const char *argv[] = { workload, "exit", "0", NULL };
+  g_autoptr(CsRecordOptions) options = options_for (argv, bundle);
+  g_autoptr(CsRecorder) recorder = NULL;
+
+  options->sampling = FALSE;
+  if (!(recorder = cs_recorder_new (options, error)))
+    return NULL;
+  return cs_recorder_run (recorder, NULL, NULL, NULL, error);
+}
+
+/* Replacing a recording moves it to NAME.old and removes the older one
+ * there, but never follows a symbolic link out of it and never removes a
+ * file a recording does not write: the victim's files survive and the
+ * error names the .old path. */
+static void
+test_old_symlink (void)
+{
+  g_autofree char *dir = cs_test_mkdtemp ();
+  g_autofree char *bundle = g_build_filename (dir, "b.cyclescope", NULL);
+  g_autofree char *old = g_build_filename (dir, "b.cyclescope.old", NULL);
+  g_autofree char *victim = g_build_filename (dir, "victim", NULL);
+  g_autofree char *victim_json = g_build_filename (victim, "session.json", NULL);
+  g_autofree char *victim_file = g_build_filename (victim, "thesis.tex", NULL);
+  g_autofree char *kept_json = g_build_filename (bundle, "session.json", NULL);
+  g_autofree char *foreign = g_build_filename (old, "notes.txt", NULL);
+  g_autofree char *link_inside = g_build_filename (old, "sampling-0.perf.data", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CsSession) first = NULL;
+  g_autoptr(CsSession) again = NULL;
+
+  g_assert_cmpint (g_mkdir (victim, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (victim_json, "{}", -1, NULL));
+  g_assert_true (g_file_set_contents (victim_file, "years of work", -1, NULL));
+  first = record_exit_0 (bundle, &error);
+  g_assert_no_error (error);
+
+  /* .old is a symbolic link to a directory that looks like a bundle. */
+  g_assert_cmpint (symlink (victim, old), ==, 0);
+  again = record_exit_0 (bundle, &error);
+  g_assert_null (again);
+  g_assert_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, old));
+  g_clear_error (&error);
+  g_assert_true (g_file_test (victim_json, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (victim_file, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (kept_json, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (old, G_FILE_TEST_IS_SYMLINK));
+
+  /* A real .old bundle holding a link out of it and a file of the user's:
+   * refused as a whole, nothing in it removed. */
+  g_assert_cmpint (g_unlink (old), ==, 0);
+  g_assert_cmpint (g_mkdir (old, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (foreign, "mine", -1, NULL));
+  g_assert_cmpint (symlink (victim_file, link_inside), ==, 0);
+  {
+    g_autofree char *old_json = g_build_filename (old, "session.json", NULL);
+    g_assert_true (g_file_set_contents (old_json, "{}", -1, NULL));
+  }
+  again = record_exit_0 (bundle, &error);
+  g_assert_null (again);
+  g_assert_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, old));
+  g_clear_error (&error);
+  g_assert_true (g_file_test (foreign, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (link_inside, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_test (victim_file, G_FILE_TEST_IS_REGULAR));
+
+  /* Only the link: still refused (a link is not a file a recording writes). */
+  g_assert_cmpint (g_unlink (foreign), ==, 0);
+  again = record_exit_0 (bundle, &error);
+  g_assert_null (again);
+  g_assert_nonnull (strstr (error->message, link_inside));
+  g_clear_error (&error);
+  g_assert_true (g_file_test (victim_file, G_FILE_TEST_IS_REGULAR));
+
+  /* Once the user cleared it, the recording replaces the old one, files of
+   * the region library a killed recorder left in it included. */
+  g_assert_cmpint (g_unlink (link_inside), ==, 0);
+  {
+    const char *ours[] = { "sampling-0.regions", ".regions-run-0.4242", ".regions-sampling-0.7.tmp",
+                           "sampling-0.perf.data", "sampling-0.kallsyms.a1B2c3" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (ours); i++)
+      {
+        g_autofree char *path = g_build_filename (old, ours[i], NULL);
+        g_assert_true (g_file_set_contents (path, "", -1, NULL));
+      }
+  }
+  again = record_exit_0 (bundle, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (kept_json, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (victim_file, G_FILE_TEST_IS_REGULAR));
+  cs_test_rmdir (dir);
+}
+
 /* End to end with perf as the oracle: `cyclescope record` of a 1 s CPU-bound
  * run at 1 kHz gives 800–1200 samples, perf reads the file, and ≥ 90 % of
  * the samples perf resolves (through the ELF symbol table) fall in the hot
@@ -351,6 +450,7 @@ main (int    argc,
   g_test_add_func ("/record/software", test_software_recording);
   g_test_add_func ("/record/multiplex", test_multiplex);
   g_test_add_func ("/record/output-protection", test_output_protection);
+  g_test_add_func ("/record/old-symlink", test_old_symlink);
   g_test_add_func ("/record/perf-reads-recording", test_perf_reads_recording);
   g_test_add_func ("/record/software-kernel-context", test_software_kernel_context);
   g_test_add_func ("/record/dry-run-plan", test_dry_run_plan);

@@ -10,10 +10,16 @@
 # region rows in session.json against what the programs did: region "outer"
 # entered 3 times with "inner" nested in it twice per entry, and the C++
 # program's cs::region "scoped" 4 times after --skip-events 1 of 5 events.
-# Exit 77 (skip) without a C compiler or pkg-config.
+# Exit 77 (skip) without a C compiler or pkg-config, and in a sanitizer build
+# (third argument: b_sanitize), whose library needs clang's sanitizer runtime
+# that a program built with plain `cc` does not link: the gcc build runs it.
 set -euo pipefail
 builddir=$(realpath "$1")
 cyclescope=$(realpath "$2")
+if [ "${3:-none}" != none ]; then
+  echo "the installed library is built with -fsanitize=$3: skipped (the plain build runs this)"
+  exit 77
+fi
 
 for tool in cc c++ pkg-config; do
   if ! command -v "$tool" >/dev/null; then

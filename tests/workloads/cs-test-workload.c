@@ -10,6 +10,14 @@
  *   marker FILE             create FILE and exit (did the program run at all?)
  *   segv                    die of SIGSEGV
  *   exit CODE               exit with CODE
+ *   named NAME SECONDS      set the thread name (comm) to NAME, burn SECONDS
+ *   family N SECONDS PIDFILE [escape]
+ *                           N children, each with a child of its own, sleep
+ *                           SECONDS; with "escape" each grandchild leaves the
+ *                           process group (setsid). Once all exist, every pid
+ *                           of the family is written to PIDFILE (one per line,
+ *                           the file appears complete); then the parent burns
+ *                           SECONDS of CPU
  *
  * CPU time is measured with the process/thread CPU clocks, not wall time, so
  * the expected totals hold on a loaded machine too.
@@ -22,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -50,6 +59,72 @@ workload_burn (double seconds)
     for (int i = 0; i < 100000; i++)
       x = x * 6364136223846793005UL + 1442695040888963407UL;
   sink = x;
+}
+
+static void
+sleep_seconds (double s)
+{
+  struct timespec ts = { (time_t) s, (long) ((s - (time_t) s) * 1e9) };
+
+  while (nanosleep (&ts, &ts) != 0)
+    ;
+}
+
+/* The family of "family": children that outlive the parent unless someone
+ * kills them. */
+static int
+family (int         n,
+        double      seconds,
+        const char *pidfile,
+        int         escape)
+{
+  char *tmp = malloc (strlen (pidfile) + 5);
+  int fds[2];
+  FILE *out;
+
+  if (pipe (fds) != 0 || tmp == NULL)
+    return 2;
+  for (int i = 0; i < n; i++)
+    {
+      pid_t child = fork ();
+
+      if (child == 0)
+        {
+          pid_t grandchild = fork ();
+
+          if (grandchild == 0)
+            {
+              if (escape)
+                setsid ();
+              sleep_seconds (seconds);
+              _exit (0);
+            }
+          if (write (fds[1], &grandchild, sizeof grandchild) != sizeof grandchild)
+            _exit (2);
+          sleep_seconds (seconds);
+          _exit (0);
+        }
+      if (write (fds[1], &child, sizeof child) != sizeof child)
+        return 2;
+    }
+  strcpy (tmp, pidfile);
+  strcat (tmp, ".tmp");
+  if ((out = fopen (tmp, "w")) == NULL)
+    return 2;
+  fprintf (out, "%d\n", (int) getpid ());
+  for (int i = 0; i < 2 * n; i++)
+    {
+      pid_t pid;
+
+      if (read (fds[0], &pid, sizeof pid) != sizeof pid)
+        return 2;
+      fprintf (out, "%d\n", (int) pid);
+    }
+  fclose (out);
+  rename (tmp, pidfile);
+  free (tmp);
+  workload_burn (seconds);
+  return 0;
 }
 
 static void *
@@ -142,9 +217,16 @@ main (int    argc,
     }
   else if (strcmp (mode, "exit") == 0 && argc > 2)
     return atoi (argv[2]);
+  else if (strcmp (mode, "named") == 0 && argc > 3)
+    {
+      prctl (PR_SET_NAME, argv[2]);
+      workload_burn (atof (argv[3]));
+    }
+  else if (strcmp (mode, "family") == 0 && argc > 4)
+    return family (atoi (argv[2]), atof (argv[3]), argv[4], argc > 5 && strcmp (argv[5], "escape") == 0);
   else
     {
-      fprintf (stderr, "usage: %s spin|threads|fork|touch|sleep|nap|marker|segv|exit ARGS\n", argv[0]);
+      fprintf (stderr, "usage: %s spin|threads|fork|touch|sleep|nap|marker|segv|exit|named|family ARGS\n", argv[0]);
       return 2;
     }
   return 0;

@@ -15,6 +15,7 @@
 #include "cs-profile-samples.h"
 #include "cs-profile-filter.h"
 #include "cs-profile-summary.h"
+#include "cs-text.h"
 #include "cs-timeline-layout.h"
 
 #define NO_ROW G_MAXUINT32
@@ -57,7 +58,10 @@ add_row (CsTimelineLayout  *layout,
 
   row->kind = kind;
   row->index = index;
-  row->label = label;
+  /* thread and program names come from the recording as bytes: Pango
+   * wants UTF-8 (others shown as \xNN, as everywhere else) */
+  row->label = cs_text_make_valid (label, -1);
+  g_free (label);
   row->bins = g_new0 (guint32, (gsize) layout->n_lanes * layout->n_bins);
   g_ptr_array_add (layout->rows, row);
   return row;

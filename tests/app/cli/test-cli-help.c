@@ -148,7 +148,12 @@ test_lean_front_end (void)
       g_test_message ("DT_NEEDED %s", lib);
       has_pfm |= g_str_has_prefix (lib, "libpfm");
       for (guint h = 0; h < G_N_ELEMENTS (heavy); h++)
-        g_assert_false (g_str_has_prefix (lib, heavy[h]));
+        {
+          /* UBSan's runtime needs the C++ one: not the program's doing. */
+          if (CS_TEST_SANITIZED && strcmp (heavy[h], "libstdc++") == 0)
+            continue;
+          g_assert_false (g_str_has_prefix (lib, heavy[h]));
+        }
     }
   /* The list was read: recording needs libpfm4. */
   g_assert_true (has_pfm);

