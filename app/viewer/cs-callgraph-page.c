@@ -341,6 +341,9 @@ cs_call_graph_page_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   cs_file_chooser_clear (&self->chooser);
+  /* the views drop their columns and rows as they go: their selection
+   * changes must not reach the labels going with them */
+  self->disposed = TRUE;
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_CALL_GRAPH_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
