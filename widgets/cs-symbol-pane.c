@@ -7,6 +7,7 @@
 
 #include "cs-chart-format.h"
 #include "cs-column.h"
+#include "cs-row-menu.h"
 #include "cs-symbol-pane.h"
 #include "cs-widgets-util.h"
 
@@ -139,6 +140,14 @@ on_activate (GtkColumnView *view,
     g_signal_emit (self, signals[SYMBOL_ACTIVATED], 0, item);
 }
 
+/* The context menu's function (cs-row-menu.h), as the flame graph names it. */
+static const char *
+function_value (gpointer item,
+                gpointer user_data)
+{
+  return cs_symbol_item_get_name (item);
+}
+
 static Page *
 page_new (CsSymbolPane *self,
           const char   *event)
@@ -154,6 +163,7 @@ page_new (CsSymbolPane *self,
   gtk_widget_add_css_class (GTK_WIDGET (page->view), "data-table");
   gtk_column_view_set_show_column_separators (page->view, TRUE);
   g_signal_connect (page->view, "activate", G_CALLBACK (on_activate), self);
+  cs_row_menu_attach (page->view, "function", function_value, NULL);
 
   /* The names get the room: the numbers ask for what they need, the
    * library is narrow (and hidden when it would repeat the module), the

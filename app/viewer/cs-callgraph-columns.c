@@ -167,6 +167,8 @@ bind_tree_name (GtkSignalListItemFactory *factory,
   CsCellContent content = { 0 };
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
+  /* the row under a point, for the context menu (cs-column.h) */
+  g_object_set_data (G_OBJECT (expander), "cs-item", row);
   fill_name (row, &content, NULL);
   gtk_label_set_text (GTK_LABEL (label), content.text);
   gtk_widget_set_tooltip_text (label, content.tooltip);
