@@ -67,9 +67,6 @@ CsModuleColumn *_cs_module_table_find_column            (CsModuleTable   *self,
                                                         const char      *id);
 /* The Module and Samples columns of the template, equipped. */
 void            _cs_module_table_init_columns           (CsModuleTable   *self);
-/* cs-module-table-menu.c: Filter In / Out on the selected module */
-void            _cs_module_table_class_init_menu        (GtkWidgetClass  *widget_class);
-void            _cs_module_table_init_menu              (CsModuleTable   *self);
 /* Shows the chosen columns, or the defaults that have values. */
 void            _cs_module_table_apply_visible_columns  (CsModuleTable   *self);
 /* Replaces the metric columns with the model's, rebuilds the chooser. */

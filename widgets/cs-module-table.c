@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cs-module-table-private.h"
+#include "cs-row-menu.h"
 #include "cs-widgets-util.h"
 
 G_DEFINE_FINAL_TYPE (CsModuleTable, cs_module_table, GTK_TYPE_WIDGET)
@@ -160,6 +161,16 @@ cs_module_table_get_selected (CsModuleTable *self)
   return gtk_single_selection_get_selected_item (self->selection);
 }
 
+/* The context menu's module (cs-row-menu.h); a region row has none. */
+static const char *
+module_value (gpointer item,
+              gpointer user_data)
+{
+  CsModuleRow *row = item;
+
+  return cs_module_row_get_kind (row) == CS_SCOPE_MODULE ? cs_module_row_get_name (row) : NULL;
+}
+
 gboolean
 cs_module_table_select (CsModuleTable *self,
                         int            module_id,
@@ -304,8 +315,6 @@ cs_module_table_dispose (GObject *object)
 
   if (view_sorter != NULL)
     g_signal_handlers_disconnect_by_data (view_sorter, self);
-  /* the context menu (cs-module-table-menu.c), unparented */
-  g_object_set_data (object, "cs-filter-menu", NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_MODULE_TABLE);
   g_clear_pointer (&self->columns, g_ptr_array_unref);
   g_clear_object (&self->selection);
@@ -425,7 +434,6 @@ cs_module_table_class_init (CsModuleTableClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_stopped);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_activate);
-  _cs_module_table_class_init_menu (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
   gtk_widget_class_bind_template_callback (widget_class, _cs_module_table_on_kind_toggled);
 
@@ -459,7 +467,7 @@ cs_module_table_init (CsModuleTable *self)
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
   _cs_module_table_init_columns (self);
-  _cs_module_table_init_menu (self);
+  cs_row_menu_attach (self->column_view, "module", module_value, NULL);
   g_signal_connect (gtk_column_view_get_sorter (self->column_view), "changed",
                     G_CALLBACK (_cs_module_table_on_view_sorter_changed), self);
   _cs_module_table_rebuild_columns (self);

@@ -7,6 +7,7 @@
 
 #include "cs-chart-format.h"
 #include "cs-column.h"
+#include "cs-row-menu.h"
 #include "cs-symbol-list.h"
 #include "cs-widgets-util.h"
 
@@ -187,10 +188,19 @@ cs_symbol_list_class_init (CsSymbolListClass *klass)
   gtk_widget_class_set_css_name (widget_class, "cs-symbol-list");
 }
 
+/* The context menu's function (cs-row-menu.h), as the flame graph names it. */
+static const char *
+function_value (gpointer item,
+                gpointer user_data)
+{
+  return cs_symbol_item_get_name (item);
+}
+
 static void
 cs_symbol_list_init (CsSymbolList *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  cs_row_menu_attach (self->view, "function", function_value, NULL);
 
   cs_column_set_cells (self->samples_column, CS_CELL_NUMBER, cell_samples, NULL, NULL);
   cs_column_set_text_layout (self->samples_column, GTK_INSCRIPTION_OVERFLOW_CLIP, 4, 7);

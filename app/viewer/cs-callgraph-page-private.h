@@ -24,6 +24,7 @@ struct _CsCallGraphPage
   GArray             *history;         /* guint: functions to go back to */
   GtkNativeDialog    *chooser;
   gboolean            setting_event;
+  gboolean            disposed;
 
   GtkStringFilter    *name_filter;
 

@@ -16,6 +16,7 @@
 #include "cs-column-sorter.h"
 #include "cs-file-chooser.h"
 #include "cs-profile-samples.h"
+#include "cs-row-menu.h"
 #include "cs-view-export.h"
 
 /* Above this share of broken stacks the page warns (hotspot's users asked
@@ -341,6 +342,9 @@ cs_call_graph_page_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   cs_file_chooser_clear (&self->chooser);
+  /* the views drop their columns and rows as they go: their selection
+   * changes must not reach the labels going with them */
+  self->disposed = TRUE;
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_CALL_GRAPH_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -431,6 +435,17 @@ cs_call_graph_page_class_init (CsCallGraphPageClass *klass)
   gtk_widget_class_set_css_name (widget_class, "callgraphpage");
 }
 
+/* The context menus' function (cs-row-menu.h): the clause the flame graph
+ * gives, a stack holding the function. */
+static const char *
+function_value (gpointer item,
+                gpointer user_data)
+{
+  const CsCallFunction *f = cs_call_item_get_function (cs_call_item_from (item));
+
+  return f != NULL ? f->name : NULL;
+}
+
 static void
 cs_call_graph_page_init (CsCallGraphPage *self)
 {
@@ -451,6 +466,7 @@ cs_call_graph_page_init (CsCallGraphPage *self)
     {
       cs_column_view_init_sorting (views[i]);
       g_signal_connect (views[i], "notify::model", G_CALLBACK (_cs_call_graph_page_view_model_changed), self);
+      cs_row_menu_attach (views[i], "function", function_value, NULL);
     }
   cs_column_view_init_sorting (self->callers_view);
   cs_column_view_init_sorting (self->callees_view);

@@ -19,6 +19,8 @@ _cs_call_graph_page_update_selected (CsCallGraphPage *self)
 {
   const CsCallFunction *f = cs_call_graph_page_get_selected (self);
 
+  if (self->disposed)
+    return;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "callgraph.show-code", f != NULL);
   if (f == NULL)
     {
