@@ -189,7 +189,9 @@ step (CsTestApp *app)
         broken = cs_call_graph_get_broken_percent (graph, 0);
         g_test_message ("broken stacks: %.2f %%", broken);
         g_assert_cmpuint (cs_call_graph_get_n_nodes (graph, 0), >, 10);
-        g_assert_cmpfloat (broken, <, 5);
+        /* clang's workloads: see cs_test_skip_clang_unwind() */
+        if (!CS_TEST_CLANG)
+          g_assert_cmpfloat (broken, <, 5);
       }
       g_signal_handler_disconnect (progress_label (window), w->handler);
       return TRUE;
