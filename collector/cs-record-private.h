@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cs-record-private.h — shared between cs-record.c, cs-record-setup.c and
- * cs-record-kallsyms.c */
+/* cs-record-private.h — shared between cs-record.c and the cs-record-*.c files */
 #pragma once
 
 #include <linux/perf_event.h>
@@ -42,13 +41,16 @@ struct _CsRecorder
 /* cs-record-setup.c */
 gboolean  _cs_recorder_setup          (CsRecorder  *self,
                                        GError     **error);
-/* Moves an existing bundle at the path aside (NAME.old, as perf does) and
- * creates the directory. */
-gboolean  _cs_recorder_prepare_bundle (CsRecorder  *self,
-                                       GError     **error);
 char     *_cs_recorder_sampling_label (CsRecorder  *self);
 /* Sets self->same_run (see cs_recorder_get_same_run()). */
 void      _cs_recorder_plan_same_run  (CsRecorder  *self);
+
+/* cs-record-bundle.c: whether @path holds a recording (a session.json);
+ * moving an existing bundle at the path aside (NAME.old, as perf does) and
+ * creating the directory. */
+gboolean  _cs_recorder_is_bundle      (const char  *path);
+gboolean  _cs_recorder_prepare_bundle (CsRecorder  *self,
+                                       GError     **error);
 
 /* cs-record-kallsyms.c: saves the running kernel's symbols as
  * BUNDLE/sampling-INDEX.kallsyms on a thread; finishing joins it and fills

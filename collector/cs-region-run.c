@@ -21,17 +21,7 @@
 
 #include "cs-collector-error.h"
 #include "cs-counting.h"
-#include "cs-region-run.h"
-
-struct _CsRegionRun
-{
-  char       *dir;          /* the bundle */
-  char       *stem;         /* ".regions-run-3": files are STEM.PID */
-  GPtrArray  *groups;       /* CsCountingGroup* (borrowed), NULL: marks */
-  guint64     skip;
-  char       *value;
-  GStrv       envp;
-};
+#include "cs-region-run-private.h"
 
 /* exclude bits in the order cs-region-lib-private.h gives them */
 static guint
@@ -107,10 +97,10 @@ cs_region_run_free (CsRegionRun *self)
 /* The files the processes left: STEM.PID (complete) and STEM.PID.tmp (a
  * process that died while writing), sorted so the first process comes
  * first. */
-static GPtrArray *
-list_files (CsRegionRun *self,
-            guint       *n_partial,
-            GError     **error)
+GPtrArray *
+_cs_region_run_list_files (CsRegionRun *self,
+                           guint       *n_partial,
+                           GError     **error)
 {
   g_autoptr(GDir) dir = g_dir_open (self->dir, 0, error);
   GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
@@ -394,10 +384,10 @@ warn (CsSession  *session,
     cs_session_add_warning (session, text);
 }
 
-static void
-warn_never_called (CsSession  *session,
-                   const char *label,
-                   guint       n_partial)
+void
+_cs_region_run_warn_never_called (CsSession  *session,
+                                  const char *label,
+                                  guint       n_partial)
 {
   g_autofree char *text = NULL;
 
@@ -413,14 +403,14 @@ warn_never_called (CsSession  *session,
   warn (session, text);
 }
 
-static void
-warn_details (CsRegionRun *self,
-              CsSession   *session,
-              const char  *label,
-              guint        n_regions,
-              guint64      events_done,
-              guint64      unmatched,
-              const char  *errors)
+void
+_cs_region_run_warn_details (CsRegionRun *self,
+                             CsSession   *session,
+                             const char  *label,
+                             guint        n_regions,
+                             guint64      events_done,
+                             guint64      unmatched,
+                             const char  *errors)
 {
   if (n_regions == 0 && self->skip > 0 && events_done <= self->skip)
     {
@@ -484,7 +474,7 @@ cs_region_run_collect_counts (CsRegionRun  *self,
       c.width += 2 + group->events->len;
     }
 
-  files = list_files (self, &n_partial, NULL);
+  files = _cs_region_run_list_files (self, &n_partial, NULL);
   for (guint i = 0; i < files->len; i++)
     {
       const char *path = g_ptr_array_index (files, i);
@@ -496,113 +486,9 @@ cs_region_run_collect_counts (CsRegionRun  *self,
   if (!ok)
     return FALSE;
   if (files->len == 0)
-    warn_never_called (session, label, n_partial);
+    _cs_region_run_warn_never_called (session, label, n_partial);
   else
-    warn_details (self, session, label, run->regions->len, c.max_events_done, c.unmatched,
-                  errors->str);
-  return TRUE;
-}
-
-/* marks */
-
-#define MARKS_MAGIC "CSRMARK1"
-
-typedef struct
-{
-  guint64 n_marks;
-  guint64 events_done;
-  guint64 unmatched;
-} MarksInfo;
-
-/* Walks the records of one process's file (docs/regions.md); @len is cut
- * to the last whole record, so that a file a killed process left short
- * does not run into the next one's when they are joined. */
-static gboolean
-scan_marks (const char  *path,
-            const char  *data,
-            gsize       *len_inout,
-            MarksInfo   *info,
-            GError     **error)
-{
-  gsize len = *len_inout;
-  gsize pos = 16;
-
-  if (len < 16 || memcmp (data, MARKS_MAGIC, 8) != 0)
-    {
-      g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_FAILED,
-                   _("%s: not a region marks file of libcyclescope-region (bad header)"), path);
-      return FALSE;
-    }
-  while (pos + 8 <= len)
-    {
-      guint32 head[2];
-
-      memcpy (head, data + pos, 8);
-      if (head[1] < 8 || head[1] % 8 != 0 || head[1] > len - pos)
-        break;  /* a process killed while writing: what precedes counts */
-      if (head[0] == 2 && head[1] >= 16)
-        {
-          guint32 n;
-
-          memcpy (&n, data + pos + 12, 4);
-          info->n_marks += n;
-        }
-      else if (head[0] == 3 && head[1] >= 24)
-        {
-          guint64 v[2];
-
-          memcpy (v, data + pos + 8, 16);
-          info->events_done = MAX (info->events_done, v[0]);
-          info->unmatched += v[1];
-        }
-      pos += head[1];
-    }
-  *len_inout = pos;
-  return TRUE;
-}
-
-gboolean
-cs_region_run_collect_marks (CsRegionRun  *self,
-                             const char   *file,
-                             CsSession    *session,
-                             const char   *label,
-                             char        **file_out,
-                             GError      **error)
-{
-  g_autoptr(GPtrArray) files = NULL;
-  g_autoptr(GByteArray) joined = g_byte_array_new ();
-  g_autofree char *dest = g_build_filename (self->dir, file, NULL);
-  MarksInfo info = { 0 };
-  guint n_partial;
-  gboolean ok = TRUE;
-
-  *file_out = NULL;
-  files = list_files (self, &n_partial, NULL);
-  for (guint i = 0; i < files->len; i++)
-    {
-      const char *path = g_ptr_array_index (files, i);
-      g_autofree char *data = NULL;
-      gsize len = 0;
-
-      if (ok && (!g_file_get_contents (path, &data, &len, error) ||
-                 !scan_marks (path, data, &len, &info, error)))
-        ok = FALSE;
-      if (ok)
-        g_byte_array_append (joined, (const guint8 *) data, (guint) len);
-      g_unlink (path);
-    }
-  if (!ok)
-    return FALSE;
-  if (files->len == 0)
-    {
-      warn_never_called (session, label, n_partial);
-      return TRUE;
-    }
-  warn_details (self, session, label, info.n_marks > 0 ? 1 : 0, info.events_done, info.unmatched, NULL);
-  if (info.n_marks == 0)
-    return TRUE;
-  if (!g_file_set_contents (dest, (const char *) joined->data, joined->len, error))
-    return FALSE;
-  *file_out = g_strdup (file);
+    _cs_region_run_warn_details (self, session, label, run->regions->len, c.max_events_done,
+                                 c.unmatched, errors->str);
   return TRUE;
 }

@@ -189,6 +189,11 @@ typedef struct
   guint64  default_period; /* without PERIOD: 1 in frequency mode, else the attr's */
 } CsPerfBriefLayout;
 
+/* cs-perf-brief-layout.c: fills @l for samples of @attr. */
+void _cs_perf_brief_compute_layout (CsPerfReader          *self,
+                                    const CsPerfEventAttr *attr,
+                                    CsPerfBriefLayout     *l);
+
 /* byte order */
 static inline guint16
 _cs_perf_u16 (const CsPerfReader *self, const guint8 *p)
