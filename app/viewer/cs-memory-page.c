@@ -19,42 +19,11 @@
 #include "cs-cacheline-table.h"
 #include "cs-memory-confirm.h"
 #include "cs-memory-format.h"
-#include "cs-memory-page.h"
+#include "cs-memory-page-private.h"
 #include "cs-memory-scatter.h"
 #include "cs-file-chooser.h"
 #include "cs-scatter-view.h"
 #include "cs-view-export.h"
-
-struct _CsMemoryPage
-{
-  GtkWidget         parent_instance;
-
-  GtkStack         *stack;
-  GtkLabel         *title_label;
-  GtkLabel         *body_label;
-  GtkSpinner       *spinner;
-  GtkLabel         *summary_label;
-  GtkWidget        *warning_box;
-  GtkLabel         *warning_label;
-  CsCachelineTable *lines_table;
-  CsCachelinePane  *line_pane;
-  GtkToggleButton  *line_button;
-  GtkToggleButton  *all_button;
-  GtkToggleButton  *flagged_button;
-  CsScatterView    *scatter;
-
-  CsAnalysis       *analysis;
-  CsMemoryProfile  *profile;
-  GCancellable     *cancellable;
-  GtkNativeDialog  *chooser;    /* Export Image… */
-  char             *finding;
-  GCancellable     *confirming; /* a watched run under way */
-  guint32           confirm_line; /* … of this line (CsMemoryLine.id) */
-};
-
-/* A watched run lasts at most this long: every access to the watched
- * words traps, so a program that ran seconds may run minutes. */
-#define CONFIRM_SECONDS 10.0
 
 G_DEFINE_FINAL_TYPE (CsMemoryPage, cs_memory_page, GTK_TYPE_WIDGET)
 
@@ -90,124 +59,6 @@ show_no_registers (CsMemoryPage *self)
                 "addresses are reconstructed from the sampled registers."));
 }
 
-/* Confirm with Watchpoints: for a flagged line of a recording that says
- * which program ran, while no run is under way. */
-static void
-update_confirm (CsMemoryPage *self)
-{
-  const CsMemoryLine *line = cs_cacheline_table_get_selected_line (self->lines_table);
-  CsSession *session = self->analysis != NULL ? cs_analysis_get_session (self->analysis) : NULL;
-  const char * const *argv = session != NULL ? cs_session_get_argv (session) : NULL;
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "memory.confirm",
-                                 self->confirming == NULL && line != NULL && line->sharing != CS_MEMORY_SHARING_NONE &&
-                                 argv != NULL && argv[0] != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "memory.stop-confirm", self->confirming != NULL);
-}
-
-typedef struct
-{
-  CsMemoryProfile     *profile;
-  CsMemoryWatchTarget *target;
-  GStrv                argv;
-  char                *cwd;
-} ConfirmJob;
-
-static void
-confirm_job_free (ConfirmJob *job)
-{
-  g_object_unref (job->profile);
-  cs_memory_watch_target_free (job->target);
-  g_strfreev (job->argv);
-  g_free (job->cwd);
-  g_free (job);
-}
-
-/* ptrace wants every request from the thread that attached: the whole run
- * is on this one. */
-static void
-confirm_thread (GTask        *task,
-                gpointer      source,
-                gpointer      data,
-                GCancellable *cancellable)
-{
-  ConfirmJob *job = data;
-  GError *error = NULL;
-  CsMemoryConfirm *confirm = cs_memory_confirm_run (job->profile, g_steal_pointer (&job->target),
-                                                    (const char * const *) job->argv, job->cwd,
-                                                    CONFIRM_SECONDS, cancellable, &error);
-
-  if (confirm == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, confirm, (GDestroyNotify) cs_memory_confirm_free);
-}
-
-static void
-confirm_done (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(CsMemoryPage) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CsMemoryConfirm) confirm = g_task_propagate_pointer (G_TASK (result), &error);
-
-  if (g_task_get_cancellable (G_TASK (result)) != self->confirming)
-    return;
-  g_clear_object (&self->confirming);
-  /* Stopped because another line was selected: nothing to show. */
-  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-      (cs_cacheline_table_get_selected_line (self->lines_table) != NULL &&
-       cs_cacheline_table_get_selected_line (self->lines_table)->id == self->confirm_line))
-    cs_cacheline_pane_set_confirm (self->line_pane, confirm, error);
-  update_confirm (self);
-}
-
-static void
-confirm (GtkWidget  *widget,
-         const char *action,
-         GVariant   *parameter)
-{
-  CsMemoryPage *self = CS_MEMORY_PAGE (widget);
-  const CsMemoryLine *line = cs_cacheline_table_get_selected_line (self->lines_table);
-  CsSession *session = self->analysis != NULL ? cs_analysis_get_session (self->analysis) : NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GTask) task = NULL;
-  g_autofree char *command = NULL;
-  ConfirmJob *job;
-
-  if (line == NULL || session == NULL || self->confirming != NULL)
-    return;
-  job = g_new0 (ConfirmJob, 1);
-  job->profile = g_object_ref (self->profile);
-  if (!(job->target = cs_memory_watch_target_for_line (self->profile, line, &error)))
-    {
-      confirm_job_free (job);
-      cs_cacheline_pane_set_confirm (self->line_pane, NULL, error);
-      return;
-    }
-  job->argv = g_strdupv ((char **) cs_session_get_argv (session));
-  job->cwd = g_strdup (cs_session_get_cwd (session));
-  command = g_strjoinv (" ", job->argv);
-  self->confirming = g_cancellable_new ();
-  self->confirm_line = line->id;
-  cs_cacheline_pane_set_confirm_running (self->line_pane, command);
-  update_confirm (self);
-  task = g_task_new (NULL, self->confirming, confirm_done, g_object_ref (self));
-  g_task_set_task_data (task, job, (GDestroyNotify) confirm_job_free);
-  g_task_run_in_thread (task, confirm_thread);
-}
-
-static void
-stop_confirm (GtkWidget  *widget,
-              const char *action,
-              GVariant   *parameter)
-{
-  CsMemoryPage *self = CS_MEMORY_PAGE (widget);
-
-  g_cancellable_cancel (self->confirming);
-}
-
 /* The scatter of the selected line, or of every access. */
 static void
 update_scatter (CsMemoryPage *self)
@@ -227,7 +78,7 @@ update_scatter (CsMemoryPage *self)
     data = cs_memory_scatter_new_line (self->profile, line);
   cs_scatter_view_set_data (self->scatter, data);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "memory.export-image", data != NULL);
-  update_confirm (self);
+  _cs_memory_page_update_confirm (self);
 }
 
 static void
@@ -617,8 +468,8 @@ cs_memory_page_class_init (CsMemoryPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, point_activated);
   gtk_widget_class_bind_template_callback (widget_class, export_scatter);
   gtk_widget_class_install_action (widget_class, "memory.export-image", NULL, export_image);
-  gtk_widget_class_install_action (widget_class, "memory.confirm", NULL, confirm);
-  gtk_widget_class_install_action (widget_class, "memory.stop-confirm", NULL, stop_confirm);
+  gtk_widget_class_install_action (widget_class, "memory.confirm", NULL, _cs_memory_page_confirm);
+  gtk_widget_class_install_action (widget_class, "memory.stop-confirm", NULL, _cs_memory_page_stop_confirm);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "memorypage");
@@ -630,5 +481,5 @@ cs_memory_page_init (CsMemoryPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   show_no_registers (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "memory.export-image", FALSE);
-  update_confirm (self);
+  _cs_memory_page_update_confirm (self);
 }

@@ -84,11 +84,16 @@ void _cs_window_update_filter    (CsWindow       *self,
 /* cs-window.c */
 void _cs_window_set_analysis    (CsWindow   *self,
                                 CsAnalysis *analysis);
-void _cs_window_show_toast      (CsWindow   *self,
-                                const char *message);
-void _cs_window_show_error_full (CsWindow   *self,
-                                const char *title,
-                                const char *message,
-                                const char *details);
+
+/* cs-window-messages.c */
+void _cs_window_hide_error          (CsWindow   *self);
+void _cs_window_error_close_clicked (CsWindow   *self);
+void _cs_window_hide_toast          (CsWindow   *self);
+void _cs_window_show_toast          (CsWindow   *self,
+                                     const char *message);
+void _cs_window_show_error_full     (CsWindow   *self,
+                                     const char *title,
+                                     const char *message,
+                                     const char *details);
 
 G_END_DECLS

@@ -162,18 +162,6 @@ _cs_window_set_analysis (CsWindow   *self,
 }
 
 static void
-hide_error (CsWindow *self)
-{
-  gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
-}
-
-static void
-error_close_clicked (CsWindow *self)
-{
-  hide_error (self);
-}
-
-static void
 page_row_selected (CsWindow      *self,
                    GtkListBoxRow *row)
 {
@@ -318,7 +306,7 @@ cs_window_open (CsWindow *self,
 
   /* A newer open replaces a load in progress. */
   cs_window_cancel_load (self);
-  hide_error (self);
+  _cs_window_hide_error (self);
 
   state = g_atomic_rc_box_new0 (CsLoadState);
   g_weak_ref_init (&state->window, self);
@@ -357,61 +345,6 @@ cs_window_cancel_load (CsWindow *self)
   g_cancellable_cancel (self->load_cancellable);
   self->load_generation++;
   finish_loading (self);
-}
-
-void
-_cs_window_show_error_full (CsWindow   *self,
-                           const char *title,
-                           const char *message,
-                           const char *details)
-{
-  g_return_if_fail (CS_IS_WINDOW (self));
-
-  gtk_label_set_text (self->error_title, title);
-  gtk_label_set_text (self->error_message, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->error_message), message != NULL && message[0] != '\0');
-  gtk_label_set_text (self->error_details, details != NULL ? details : "");
-  gtk_toggle_button_set_active (self->error_details_button, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->error_details_button), details != NULL && details[0] != '\0');
-  gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
-}
-
-void
-cs_window_show_error (CsWindow   *self,
-                      const char *message)
-{
-  _cs_window_show_error_full (self, message, NULL, NULL);
-}
-
-static void
-hide_toast (CsWindow *self)
-{
-  g_clear_handle_id (&self->toast_timeout, g_source_remove);
-  gtk_revealer_set_reveal_child (self->toast_revealer, FALSE);
-}
-
-static gboolean
-toast_expired (gpointer data)
-{
-  CsWindow *self = data;
-
-  self->toast_timeout = 0;
-  gtk_revealer_set_reveal_child (self->toast_revealer, FALSE);
-  return G_SOURCE_REMOVE;
-}
-
-/* A confirmation that needs no answer ("Exported to …"): shown at the
- * bottom of the window for a few seconds, or until dismissed. */
-void
-_cs_window_show_toast (CsWindow   *self,
-                       const char *message)
-{
-  g_return_if_fail (CS_IS_WINDOW (self));
-
-  g_clear_handle_id (&self->toast_timeout, g_source_remove);
-  gtk_label_set_text (self->toast_label, message);
-  gtk_revealer_set_reveal_child (self->toast_revealer, TRUE);
-  self->toast_timeout = g_timeout_add_seconds (5, toast_expired, self);
 }
 
 gboolean
@@ -571,8 +504,9 @@ cs_window_class_init (CsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsWindow, filter_chips);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, timeline_expander);
   gtk_widget_class_bind_template_child (widget_class, CsWindow, timeline_view);
-  gtk_widget_class_bind_template_callback (widget_class, error_close_clicked);
-  gtk_widget_class_bind_template_callback (widget_class, hide_toast);
+  gtk_widget_class_bind_template_callback_full (widget_class, "error_close_clicked",
+                                                G_CALLBACK (_cs_window_error_close_clicked));
+  gtk_widget_class_bind_template_callback_full (widget_class, "hide_toast", G_CALLBACK (_cs_window_hide_toast));
   gtk_widget_class_bind_template_callback (widget_class, page_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, cs_window_cancel_load);
 

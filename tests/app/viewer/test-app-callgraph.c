@@ -33,6 +33,7 @@
 #include "cs-symbol-item.h"
 #include "cs-test-app.h"
 #include "cs-test-viewer.h"
+#include "cs-test-xdotool.h"
 
 static const char *cyclescope;
 static const char *workload;
@@ -98,18 +99,6 @@ function_name (CsCallGraph    *graph,
   return f == CS_CALL_NO_FUNCTION ? "" : cs_profile_get_function (cs_call_graph_get_profile (graph), f)->name;
 }
 
-static void
-run_xdotool (const char * const *argv)
-{
-  g_autofree char *err = NULL;
-  g_autofree char *out = NULL;
-  int status = 0;
-
-  out = cs_test_run (argv, &err, &status);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("xdotool failed: %s", err);
-}
-
 /* Types @keys with xdotool into our window, given the X focus first (the
  * pointer in it, as a user's would be). */
 static void
@@ -132,7 +121,7 @@ type_keys (CsTestApp  *app,
     {
       const char *focus[] = { xdotool, "mousemove", "--window", xid, "5", "5", "windowfocus", "--sync", xid, NULL };
 
-      run_xdotool (focus);
+      cs_test_xdotool_run (focus);
     }
   g_ptr_array_add (argv, xdotool);
   g_ptr_array_add (argv, (char *) "key");
@@ -142,7 +131,7 @@ type_keys (CsTestApp  *app,
   for (guint i = 0; list[i] != NULL; i++)
     g_ptr_array_add (argv, list[i]);
   g_ptr_array_add (argv, NULL);
-  run_xdotool ((const char * const *) argv->pdata);
+  cs_test_xdotool_run ((const char * const *) argv->pdata);
 }
 
 /* Whether @view's model holds a row for the function @name. */

@@ -35,42 +35,11 @@
 #include "cs-test-app.h"
 #include "cs-test-viewer.h"
 #include "cs-test-false-sharing.h"
+#include "cs-test-memory-page.h"
 
 static const char *cyclescope;
 static const char *workload;
 static char *tmpdir;
-
-typedef struct
-{
-  char    *bundle;
-  guint64  counter[2];
-  guint64  tid[2];
-  gboolean adjacent;
-} Recording;
-
-static void
-recording_free (Recording *r)
-{
-  g_free (r->bundle);
-  g_free (r);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Recording, recording_free)
-
-static Recording *
-record (const char *mode)
-{
-  Recording *r = g_new0 (Recording, 1);
-  g_autofree char *out = NULL;
-
-  r->bundle = cs_test_fs_record (cyclescope, workload, tmpdir, mode, &out);
-  r->counter[0] = cs_test_fs_value (out, "counter_a");
-  r->counter[1] = cs_test_fs_value (out, "counter_b");
-  r->tid[0] = cs_test_fs_value (out, "tid_a");
-  r->tid[1] = cs_test_fs_value (out, "tid_b");
-  r->adjacent = g_str_equal (mode, "adjacent");
-  return r;
-}
 
 /* The Memory page, shown, once the window has loaded the recording. */
 static CsMemoryPage *
@@ -87,31 +56,6 @@ show_memory_page (CsTestApp *app)
   return CS_MEMORY_PAGE (gtk_stack_get_child_by_name (pages, "memory"));
 }
 
-/* The page's parts, by their names in cs-memory-page.ui. */
-static CsScatterView *
-scatter_of (CsMemoryPage *page)
-{
-  return CS_SCATTER_VIEW (gtk_widget_get_template_child (GTK_WIDGET (page), CS_TYPE_MEMORY_PAGE, "scatter"));
-}
-
-static const CsMemoryLine *
-selected_line_of (CsMemoryPage *page)
-{
-  GObject *table = gtk_widget_get_template_child (GTK_WIDGET (page), CS_TYPE_MEMORY_PAGE, "lines_table");
-
-  return cs_cacheline_table_get_selected_line (CS_CACHELINE_TABLE (table));
-}
-
-/* The warning above the lines, NULL while hidden. */
-static const char *
-warning_of (CsMemoryPage *page)
-{
-  GObject *box = gtk_widget_get_template_child (GTK_WIDGET (page), CS_TYPE_MEMORY_PAGE, "warning_box");
-  GObject *label = gtk_widget_get_template_child (GTK_WIDGET (page), CS_TYPE_MEMORY_PAGE, "warning_label");
-
-  return gtk_widget_get_visible (GTK_WIDGET (box)) ? gtk_label_get_text (GTK_LABEL (label)) : NULL;
-}
-
 static CsMemoryPage *
 memory_page_of (CsTestApp *app)
 {
@@ -126,41 +70,6 @@ is_toggle_labelled (GtkWidget     *widget,
 {
   return GTK_IS_TOGGLE_BUTTON (widget) &&
          g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
-}
-
-static gboolean
-is_toggle_with_icon (GtkWidget     *widget,
-                     gconstpointer  icon)
-{
-  return GTK_IS_TOGGLE_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0;
-}
-
-/* "Flagged Lines Only" on the all-accesses scatter: exactly the accesses
- * of the lines with false or true sharing (none when nothing is flagged),
- * every access again when it is off. */
-static void
-check_flagged_only (CsMemoryPage *page)
-{
-  CsMemoryProfile *profile = cs_memory_page_get_profile (page);
-  GtkWidget *flagged = cs_test_find_mapped (GTK_WIDGET (page), is_toggle_with_icon, "dialog-warning-symbolic");
-  guint all = cs_scatter_data_get_n_points (cs_scatter_view_get_data (scatter_of (page)));
-  guint64 expected = 0;
-  CsScatterData *data;
-
-  for (guint i = 0; i < cs_memory_profile_get_n_lines (profile); i++)
-    if (cs_memory_profile_get_line (profile, i)->sharing != CS_MEMORY_SHARING_NONE)
-      expected += cs_memory_profile_get_line (profile, i)->samples;
-  g_assert_nonnull (flagged);
-  g_assert_true (gtk_widget_is_sensitive (flagged));
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (flagged), TRUE);
-  data = cs_scatter_view_get_data (scatter_of (page));
-  g_assert_true (g_str_has_prefix (data->title, "Sampled accesses to lines with false or true sharing"));
-  g_assert_cmpuint (cs_scatter_data_get_n_points (data), ==, expected);
-  for (guint i = 0; i < cs_scatter_data_get_n_points (data); i++)
-    g_assert_cmpint (cs_memory_profile_get_line_by_id (profile, cs_scatter_data_get_point (data, i)->key)->sharing,
-                     !=, CS_MEMORY_SHARING_NONE);
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (flagged), FALSE);
-  g_assert_cmpuint (cs_scatter_data_get_n_points (cs_scatter_view_get_data (scatter_of (page))), ==, all);
 }
 
 /* The details row of the line's @index-th instruction (1-based). */
@@ -197,106 +106,10 @@ is_text_containing (GtkWidget     *widget,
   return shown != NULL && strstr (shown, text) != NULL;
 }
 
-/* Which of the recording's threads a scatter series is; -1: neither. */
-static int
-thread_of_series (const Recording     *r,
-                  const CsScatterData *data,
-                  guint                series)
-{
-  const char *name = cs_scatter_data_get_series (data, series);
-
-  g_assert_nonnull (name);
-  for (int t = 0; t < 2; t++)
-    {
-      g_autofree char *tid = g_strdup_printf ("%" G_GUINT64_FORMAT, r->tid[t]);
-
-      if (g_str_has_suffix (name, tid))
-        return t;
-    }
-  return -1;
-}
-
-/* The counter that is not on @line (padded). */
-static guint64
-other_counter (const Recording    *r,
-               const CsMemoryLine *line)
-{
-  return (r->counter[0] & ~G_GUINT64_CONSTANT (63)) == line->address ? r->counter[1] : r->counter[0];
-}
-
-/* Cacheline mode on the selected line: each thread's points at its counter. */
-static void
-check_line_scatter (const Recording    *r,
-                    CsMemoryPage       *page,
-                    const CsMemoryLine *line)
-{
-  CsScatterData *data = cs_scatter_view_get_data (scatter_of (page));
-  guint per_thread[2] = { 0, 0 };
-
-  g_assert_nonnull (data);
-  g_assert_cmpint (data->mode, ==, CS_SCATTER_MODE_CACHELINE);
-  /* Every address is reconstructed, and the chart says so. */
-  g_assert_true (g_str_has_prefix (data->note, "†"));
-  g_assert_true (data->has_line);
-  g_assert_cmphex (data->line, ==, line->address);
-  for (guint i = 0; i < cs_scatter_data_get_n_points (data); i++)
-    {
-      const CsScatterPoint *p = cs_scatter_data_get_point (data, i);
-      int t = thread_of_series (r, data, p->thread);
-
-      g_assert_cmpint (t, >=, 0);
-      g_assert_cmphex (p->address, ==, r->counter[t]);
-      g_assert_true (p->flags & CS_SCATTER_POINT_STORE);
-      per_thread[t]++;
-    }
-  g_test_message ("line 0x%" G_GINT64_MODIFIER "x: %u points of thread a, %u of thread b",
-                  line->address, per_thread[0], per_thread[1]);
-  /* Adjacent: both threads on the line; padded: the line's own thread. */
-  for (int t = 0; t < 2; t++)
-    if (r->adjacent || (r->counter[t] & ~G_GUINT64_CONSTANT (63)) == line->address)
-      g_assert_cmpuint (per_thread[t], >=, 10);
-    else
-      g_assert_cmpuint (per_thread[t], ==, 0);
-}
-
-/* "Export Image…" is offered, and writes what is shown: a PNG twice the
- * scatter's size on screen. */
-static void
-check_export (CsMemoryPage *page)
-{
-  CsScatterView *view = scatter_of (page);
-  GtkWidget *button = cs_test_find_action_widget (GTK_WIDGET (page), "memory.export-image");
-  g_autofree char *path = g_build_filename (tmpdir, "scatter.png", NULL);
-  g_autofree char *jpeg = g_build_filename (tmpdir, "scatter.jpg", NULL);
-  g_autoptr(GError) error = NULL;
-  cairo_surface_t *png;
-
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_is_sensitive (button));
-  g_assert_true (cs_cairo_view_export (CS_CAIRO_VIEW (view), path, &error));
-  g_assert_no_error (error);
-  /* JPEG is not written as PNG bytes under a .jpg name: it is refused,
-   * saying what works, and no file appears. */
-  g_assert_false (cs_cairo_view_export (CS_CAIRO_VIEW (view), jpeg, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
-  g_assert_nonnull (strstr (error->message, ".png"));
-  g_assert_false (g_file_test (jpeg, G_FILE_TEST_EXISTS));
-  png = cairo_image_surface_create_from_png (path);
-  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
-  g_assert_cmpint (cairo_image_surface_get_width (png), ==, 2 * gtk_widget_get_width (GTK_WIDGET (view)));
-  g_assert_cmpint (cairo_image_surface_get_height (png), ==, 2 * gtk_widget_get_height (GTK_WIDGET (view)));
-  cairo_surface_destroy (png);
-  {
-    int width = 0, height = 0;
-
-    g_assert_true (cs_test_png_is_not_blank (path, &width, &height));
-  }
-}
-
 static gboolean
 step_recording (CsTestApp *app)
 {
-  const Recording *r = app->data;
+  const CsTestMemoryRecording *r = app->data;
   /* Stage 3 is on the Modules page: the Memory page is not brought back. */
   CsMemoryPage *page = app->stage < 3 ? show_memory_page (app) : memory_page_of (app);
   CsWindow *window = cs_test_app_get_window (app);
@@ -306,7 +119,7 @@ step_recording (CsTestApp *app)
   if (page == NULL || cs_memory_page_is_loading (page) ||
       (app->stage < 3 && !gtk_widget_get_mapped (GTK_WIDGET (page))))
     return FALSE;
-  line = selected_line_of (page);
+  line = cs_test_memory_selected_line (page);
   if (app->stage == 0)
     {
       CsMemoryProfile *profile = cs_memory_page_get_profile (page);
@@ -324,14 +137,14 @@ step_recording (CsTestApp *app)
       else
         {
           const CsMemoryLine *other = cs_memory_profile_find_line (profile, line->pid,
-                                                                   other_counter (r, line));
+                                                                   cs_test_memory_other_counter (r, line));
 
           g_assert_nonnull (other);
           g_assert_true (other != line);
           g_assert_false (other->false_sharing);
           g_assert_nonnull (cs_test_find_label (GTK_WIDGET (page), "Touched by one thread."));
         }
-      check_line_scatter (r, page, line);
+      cs_test_memory_check_line_scatter (r, page, line);
       /* An instruction with skid-corrected samples says how many. */
       for (guint i = 0; i < line->n_ips; i++)
         if (line->ips[i].skid_corrected > 0)
@@ -393,7 +206,7 @@ step_recording (CsTestApp *app)
     }
   if (app->stage == 2)
     {
-      CsScatterView *view = scatter_of (page);
+      CsScatterView *view = cs_test_memory_scatter (page);
       CsScatterData *data = cs_scatter_view_get_data (view);
       guint n = 0;
       guint64 elsewhere;
@@ -410,8 +223,8 @@ step_recording (CsTestApp *app)
       /* Every access, or an even thinning of them. */
       g_assert_cmpuint (cs_scatter_data_get_n_points (data), >, 0);
       g_assert_cmpuint (cs_scatter_data_get_n_points (data), <=, n);
-      check_export (page);
-      check_flagged_only (page);
+      cs_test_memory_check_export (page, tmpdir);
+      cs_test_memory_check_flagged_only (page);
       /* The filter made new data: the view's again. */
       data = cs_scatter_view_get_data (view);
       if (r->adjacent)
@@ -427,7 +240,7 @@ step_recording (CsTestApp *app)
         }
       /* Padded: a point of the other counter's line selects that line and
        * shows it. */
-      elsewhere = other_counter (r, line);
+      elsewhere = cs_test_memory_other_counter (r, line);
       for (guint i = 0; i < cs_scatter_data_get_n_points (data); i++)
         {
           const CsScatterPoint *p = cs_scatter_data_get_point (data, i);
@@ -439,9 +252,9 @@ step_recording (CsTestApp *app)
               break;
             }
         }
-      line = selected_line_of (page);
+      line = cs_test_memory_selected_line (page);
       g_assert_cmphex (line->address, ==, elsewhere & ~G_GUINT64_CONSTANT (63));
-      check_line_scatter (r, page, line);
+      cs_test_memory_check_line_scatter (r, page, line);
       g_assert_true (gtk_toggle_button_get_active (
         GTK_TOGGLE_BUTTON (cs_test_find_mapped (GTK_WIDGET (page), is_toggle_labelled, "_Selected Cacheline"))));
       return TRUE;
@@ -479,7 +292,7 @@ step_recording (CsTestApp *app)
 static void
 test_recording (gconstpointer mode)
 {
-  g_autoptr(Recording) r = record (mode);
+  g_autoptr(CsTestMemoryRecording) r = cs_test_memory_record (cyclescope, workload, tmpdir, mode);
   const char *files[] = { r->bundle, NULL };
 
   cs_test_app_run (files, step_recording, r);
@@ -502,7 +315,7 @@ step_program_gone (CsTestApp *app)
   if (cs_memory_profile_get_n_lines (cs_memory_page_get_profile (page)) == 0)
     g_assert_nonnull (cs_test_find_label (GTK_WIDGET (page), "No data addresses"));
   else
-    g_assert_nonnull (strstr (warning_of (page), "workload-copy"));
+    g_assert_nonnull (strstr (cs_test_memory_warning (page), "workload-copy"));
   return TRUE;
 }
 
@@ -533,7 +346,7 @@ test_program_gone (void)
 static gboolean
 step_truncated (CsTestApp *app)
 {
-  const Recording *r = app->data;
+  const CsTestMemoryRecording *r = app->data;
   CsMemoryPage *page = show_memory_page (app);
   GtkStack *pages;
   CsOverviewPage *overview;
@@ -559,18 +372,18 @@ step_truncated (CsTestApp *app)
                   cs_memory_profile_get_n_lines (cs_memory_page_get_profile (page)),
                   cs_memory_profile_get_stats (cs_memory_page_get_profile (page))->n_samples,
                   cs_memory_profile_get_stats (cs_memory_page_get_profile (page))->n_known);
-  line = selected_line_of (page);
+  line = cs_test_memory_selected_line (page);
   g_assert_nonnull (line);
   g_assert_cmphex (line->address, ==, r->counter[0] & ~G_GUINT64_CONSTANT (63));
-  g_assert_nonnull (warning_of (page));
-  g_assert_nonnull (strstr (warning_of (page), "cut.perf.data"));
+  g_assert_nonnull (cs_test_memory_warning (page));
+  g_assert_nonnull (strstr (cs_test_memory_warning (page), "cut.perf.data"));
   return TRUE;
 }
 
 static void
 test_truncated (void)
 {
-  g_autoptr(Recording) r = record ("adjacent");
+  g_autoptr(CsTestMemoryRecording) r = cs_test_memory_record (cyclescope, workload, tmpdir, "adjacent");
   g_autofree char *perf_data = g_build_filename (r->bundle, "sampling-0.perf.data", NULL);
   g_autofree char *cut = g_build_filename (tmpdir, "cut.perf.data", NULL);
   g_autofree char *contents = NULL;
@@ -639,7 +452,7 @@ step_sharing (CsTestApp *app)
 
   if (page == NULL || cs_memory_page_is_loading (page) || !gtk_widget_get_mapped (GTK_WIDGET (page)))
     return FALSE;
-  line = selected_line_of (page);
+  line = cs_test_memory_selected_line (page);
   g_assert_nonnull (line);
   if (g_str_equal (c->mode, "same"))
     {
@@ -696,7 +509,7 @@ step_confirm (CsTestApp *app)
     return FALSE;
   if (app->stage == 0)
     {
-      const CsMemoryLine *line = selected_line_of (page);
+      const CsMemoryLine *line = cs_test_memory_selected_line (page);
 
       g_assert_nonnull (line);
       g_assert_true (line->false_sharing);
@@ -722,7 +535,7 @@ step_confirm (CsTestApp *app)
 static void
 test_confirm (void)
 {
-  g_autoptr(Recording) r = record ("adjacent");
+  g_autoptr(CsTestMemoryRecording) r = cs_test_memory_record (cyclescope, workload, tmpdir, "adjacent");
   const char *files[] = { r->bundle, NULL };
 
   cs_test_app_run (files, step_confirm, r);

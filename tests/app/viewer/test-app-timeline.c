@@ -42,7 +42,9 @@
 #include "cs-perf-test-util.h"
 #include "cs-profile-summary.h"
 #include "cs-test-app.h"
+#include "cs-test-perf-dso.h"
 #include "cs-test-viewer.h"
+#include "cs-test-xdotool.h"
 #include "cs-timeline-view.h"
 
 static const char *perf;
@@ -59,56 +61,6 @@ typedef struct
   gboolean    used_xdotool;
 } State;
 
-/* `perf report -n --sort dso [OPTION VALUE [-x]]` as dso → samples. */
-static GHashTable *
-perf_dso_counts_with (const char *option,
-                      const char *value,
-                      gboolean    exclude_other,
-                      guint64    *total)
-{
-  const char *args[] = { "report", "-i", data, "-n", "--stdio", "--no-children", "-g", "none", "-t", ";",
-                         "--sort", "dso", option, value, exclude_other ? "-x" : NULL, NULL };
-  g_autofree char *out = cs_perf_test_run (perf, args);
-  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
-  GHashTable *counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-
-  *total = 0;
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) f = NULL;
-      guint64 n;
-
-      if (lines[i][0] == '#' || lines[i][0] == '\0')
-        continue;
-      f = g_strsplit (lines[i], ";", -1);
-      if (g_strv_length (f) < 3)
-        continue;
-      n = g_ascii_strtoull (g_strstrip (f[1]), NULL, 10);
-      g_hash_table_insert (counts, g_strdup (g_strstrip (f[2])), GSIZE_TO_POINTER ((gsize) n));
-      *total += n;
-    }
-  g_assert_cmpuint (g_hash_table_size (counts), >, 0);
-  return counts;
-}
-
-static GHashTable *
-perf_dso_counts (const char *time,
-                 guint64    *total)
-{
-  return perf_dso_counts_with (time != NULL ? "--time" : NULL, time, FALSE, total);
-}
-
-/* The samples with @function anywhere on their stack: perf's --parent
- * (a regex searched through the call chain) with -x (only the matches). */
-static GHashTable *
-perf_dso_counts_on_stack (const char *function,
-                          guint64    *total)
-{
-  g_autofree char *regex = g_strdup_printf ("^%s$", function);
-
-  return perf_dso_counts_with ("--parent", regex, TRUE, total);
-}
-
 static CsTimelineView *
 timeline_of (CsWindow *window)
 {
@@ -120,112 +72,6 @@ page (CsWindow   *window,
       const char *name)
 {
   return gtk_stack_get_child_by_name (cs_test_window_pages (window), name);
-}
-
-/* The module table's rows agree with perf's counts: perf's 10 largest
- * modules are ours within 1 %, and we show no module perf does not. */
-static void
-check_modules (CsWindow   *window,
-               GHashTable *expected,
-               guint64     expected_total)
-{
-  CsModuleTable *table = cs_modules_page_get_module_table (CS_MODULES_PAGE (page (window, "modules")));
-  GListModel *rows = G_LIST_MODEL (cs_module_table_get_selection (table));
-  g_autoptr(GList) dsos = g_hash_table_get_keys (expected);
-  guint checked = 0;
-
-  for (GList *l = dsos; l != NULL; l = l->next)
-    {
-      guint64 want = GPOINTER_TO_SIZE (g_hash_table_lookup (expected, l->data));
-      gboolean found = FALSE;
-
-      /* perf's smallest rows fall below the table's limits; the top 10 count */
-      if (want * 100 < expected_total)
-        continue;
-      for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
-        {
-          g_autoptr(CsModuleRow) row = g_list_model_get_item (rows, i);
-
-          if (cs_module_row_get_kind (row) != CS_SCOPE_MODULE ||
-              g_strcmp0 (cs_module_row_get_name (row), l->data) != 0)
-            continue;
-          found = TRUE;
-          g_test_message ("module %s: %" G_GUINT64_FORMAT " samples, perf %" G_GUINT64_FORMAT,
-                          (char *) l->data, cs_module_row_get_n_samples (row), want);
-          g_assert_cmpfloat (fabs ((double) cs_module_row_get_n_samples (row) - (double) want), <=,
-                             MAX (want * 0.01, 0.5));
-        }
-      if (!found)
-        g_error ("perf's module %s (%" G_GUINT64_FORMAT " samples) is not in the table", (char *) l->data, want);
-      checked++;
-    }
-  g_assert_cmpuint (checked, >, 0);
-  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
-    {
-      g_autoptr(CsModuleRow) row = g_list_model_get_item (rows, i);
-
-      if (cs_module_row_get_kind (row) == CS_SCOPE_MODULE && cs_module_row_get_n_samples (row) > 0 &&
-          !g_hash_table_contains (expected, cs_module_row_get_name (row)))
-        g_error ("our module %s is not perf's", cs_module_row_get_name (row));
-    }
-}
-
-#ifdef GDK_WINDOWING_X11
-static void
-run_xdotool (const char * const *argv)
-{
-  g_autofree char *err = NULL;
-  g_autofree char *out = NULL;
-  int status = 0;
-
-  out = cs_test_run (argv, &err, &status);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("xdotool failed: %s", err);
-}
-#endif
-
-/* A click of the real pointer at (@x, @y) of @widget; FALSE when that
- * cannot be done here. */
-static gboolean
-click_button (CsWindow   *window,
-              GtkWidget  *widget,
-              double      x,
-              double      y,
-              const char *button)
-{
-#ifdef GDK_WINDOWING_X11
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-  graphene_point_t at;
-  double sx, sy;
-  g_autofree char *xid = NULL;
-  g_autofree char *px = NULL;
-  g_autofree char *py = NULL;
-
-  if (xdotool == NULL || !GDK_IS_X11_SURFACE (surface) ||
-      !gtk_widget_compute_point (widget, GTK_WIDGET (window), &GRAPHENE_POINT_INIT (x, y), &at))
-    return FALSE;
-  gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
-  xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (surface));
-  px = g_strdup_printf ("%d", (int) round (at.x + sx));
-  py = g_strdup_printf ("%d", (int) round (at.y + sy));
-  {
-    const char *argv[] = { xdotool, "mousemove", "--sync", "--window", xid, px, py, "click", button, NULL };
-
-    run_xdotool (argv);
-  }
-  return TRUE;
-#else
-  return FALSE;
-#endif
-}
-
-static gboolean
-click (CsWindow  *window,
-       GtkWidget *widget,
-       double     x,
-       double     y)
-{
-  return click_button (window, widget, x, y, "1");
 }
 
 /* Whether @item (a table's row) is the module or function @name. */
@@ -259,51 +105,6 @@ row_cell (GtkWidget  *root,
         return found;
     }
   return NULL;
-}
-
-/* Drags from @a to @b (times) over the first row of the timeline, with the
- * real pointer; FALSE when that cannot be done here. */
-static gboolean
-drag (CsWindow       *window,
-      CsTimelineView *view,
-      guint64         a,
-      guint64         b)
-{
-#ifdef GDK_WINDOWING_X11
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-  graphene_point_t from, to;
-  double sx, sy;
-  g_autofree char *xid = NULL;
-  g_autofree char *x0 = NULL;
-  g_autofree char *x1 = NULL;
-  g_autofree char *y = NULL;
-
-  if (xdotool == NULL || !GDK_IS_X11_SURFACE (surface))
-    return FALSE;
-  if (!gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (window),
-                                 &GRAPHENE_POINT_INIT (cs_timeline_view_time_x (view, a), cs_timeline_view_row_y (view, 0)),
-                                 &from) ||
-      !gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (window),
-                                 &GRAPHENE_POINT_INIT (cs_timeline_view_time_x (view, b), cs_timeline_view_row_y (view, 0)),
-                                 &to))
-    return FALSE;
-  /* window coordinates are the surface's, shifted by its shadow */
-  gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
-  xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (surface));
-  x0 = g_strdup_printf ("%d", (int) round (from.x + sx));
-  x1 = g_strdup_printf ("%d", (int) round (to.x + sx));
-  y = g_strdup_printf ("%d", (int) round (from.y + sy));
-  {
-    const char *argv[] = { xdotool, "mousemove", "--sync", "--window", xid, x0, y, "mousedown", "1",
-                           "mousemove", "--window", xid, x1, y, "sleep", "0.1",
-                           "mousemove", "--window", xid, x1, y, "mouseup", "1", NULL };
-
-    run_xdotool (argv);
-  }
-  return TRUE;
-#else
-  return FALSE;
-#endif
 }
 
 static gboolean
@@ -354,7 +155,10 @@ step (CsTestApp *app)
         g_assert_true (cs_profile_get_time_bounds (cs_analysis_get_profile (analysis), &first, &last));
         a = first + (last - first) * 3 / 10;
         b = first + (last - first) * 6 / 10;
-        state->used_xdotool = drag (window, view, a, b);
+        state->used_xdotool = cs_test_xdotool_drag (xdotool, GTK_WIDGET (window), GTK_WIDGET (view),
+                                                    cs_timeline_view_time_x (view, a),
+                                                    cs_timeline_view_time_x (view, b),
+                                                    cs_timeline_view_row_y (view, 0));
         if (!state->used_xdotool)
           {
             g_test_message ("xdotool is missing: the range is selected through the view's API");
@@ -377,7 +181,7 @@ step (CsTestApp *app)
                                                   state->end / 1000000000, state->end % 1000000000);
 
         g_test_message ("selected %s (xdotool: %d)", range, state->used_xdotool);
-        state->expected = perf_dso_counts (range, &state->expected_total);
+        state->expected = cs_test_perf_dso_counts_in (perf, data, range, &state->expected_total);
       }
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.filter-in", NULL));
       app->stage = 3;
@@ -411,7 +215,7 @@ step (CsTestApp *app)
       if (!gtk_widget_get_mapped (page (window, "modules")))
         return FALSE;
       if (app->shot_path == NULL)
-        check_modules (window, state->expected, state->expected_total);
+        cs_test_check_modules (window, state->expected, state->expected_total);
       if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "timeline-filtered-modules"))
         return FALSE;
       cs_test_app_reset_screenshot (app);
@@ -451,10 +255,10 @@ step (CsTestApp *app)
       cs_window_show_page (window, "modules");
       {
         guint64 total = 0;
-        g_autoptr(GHashTable) whole = perf_dso_counts (NULL, &total);
+        g_autoptr(GHashTable) whole = cs_test_perf_dso_counts_in (perf, data, NULL, &total);
 
         g_assert_cmpuint (total, >, state->expected_total);
-        check_modules (window, whole, total);
+        cs_test_check_modules (window, whole, total);
       }
       cs_window_show_page (window, "call-graph");
       app->stage = 8;
@@ -488,15 +292,16 @@ step (CsTestApp *app)
           }
         g_assert_nonnull (widest);
         g_assert_true (cs_flame_view_get_frame_rect (flame, widest->node, &rect));
-        if (!click (window, GTK_WIDGET (flame), rect.origin.x + rect.size.width / 2,
-                    rect.origin.y + rect.size.height / 2))
+        if (!cs_test_xdotool_click (xdotool, GTK_WIDGET (window), GTK_WIDGET (flame),
+                                    rect.origin.x + rect.size.width / 2,
+                                    rect.origin.y + rect.size.height / 2, "1"))
           {
             g_test_message ("xdotool is missing: no click on the flame graph");
             app->stage = 10;
             return FALSE;
           }
         g_clear_pointer (&state->expected, g_hash_table_unref);
-        state->expected = perf_dso_counts_on_stack ("tl_lib_spin", &state->expected_total);
+        state->expected = cs_test_perf_dso_counts_on_stack (perf, data, "tl_lib_spin", &state->expected_total);
         app->stage = 9;
         return FALSE;
       }
@@ -550,7 +355,7 @@ step (CsTestApp *app)
       if (!gtk_widget_get_mapped (page (window, "modules")))
         return FALSE;
       if (app->shot_path == NULL)
-        check_modules (window, state->expected, state->expected_total);
+        cs_test_check_modules (window, state->expected, state->expected_total);
       if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "timeline-function-filter"))
         return FALSE;
       cs_test_app_reset_screenshot (app);
@@ -572,7 +377,7 @@ step (CsTestApp *app)
         cell = row_cell (GTK_WIDGET (table), "libtlwork.so");
         g_assert_nonnull (cell);
         /* a right click on its row selects it and opens the menu */
-        if (!click_button (window, cell, 5, gtk_widget_get_height (cell) / 2.0, "3"))
+        if (!cs_test_xdotool_click (xdotool, GTK_WIDGET (window), cell, 5, gtk_widget_get_height (cell) / 2.0, "3"))
           g_assert_true (cs_module_table_select (table, -1, "libtlwork.so"));
         app->stage = 94;
         return FALSE;
@@ -590,7 +395,7 @@ step (CsTestApp *app)
           return FALSE;
         cs_test_app_reset_screenshot (app);
         g_clear_pointer (&state->expected, g_hash_table_unref);
-        state->expected = perf_dso_counts (NULL, &total);
+        state->expected = cs_test_perf_dso_counts_in (perf, data, NULL, &total);
         state->expected_total = total - GPOINTER_TO_SIZE (g_hash_table_lookup (state->expected, "libtlwork.so"));
         g_assert_true (g_hash_table_remove (state->expected, "libtlwork.so"));
         g_assert_true (gtk_widget_activate_action (GTK_WIDGET (cs_module_table_get_column_view (table)), "row.filter-out", NULL));
@@ -611,7 +416,7 @@ step (CsTestApp *app)
         g_assert_cmpstr (clause->strings[0], ==, "libtlwork.so");
         /* perf's rows without libtlwork.so, and no row of it */
         if (app->shot_path == NULL)
-          check_modules (window, state->expected, state->expected_total);
+          cs_test_check_modules (window, state->expected, state->expected_total);
         if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "timeline-module-filter"))
           return FALSE;
         cs_test_app_reset_screenshot (app);
@@ -650,7 +455,7 @@ step (CsTestApp *app)
           return FALSE;
         cs_test_app_reset_screenshot (app);
         /* a right click on its row selects it and opens the menu */
-        if (!click_button (window, cell, 5, gtk_widget_get_height (cell) / 2.0, "3"))
+        if (!cs_test_xdotool_click (xdotool, GTK_WIDGET (window), cell, 5, gtk_widget_get_height (cell) / 2.0, "3"))
           {
             GtkSingleSelection *model = GTK_SINGLE_SELECTION (gtk_column_view_get_model (GTK_COLUMN_VIEW (list)));
 
@@ -685,8 +490,8 @@ step (CsTestApp *app)
         /* perf's whole-file rows minus those of the samples with it on the
          * stack (--parent -x, as for Filter In above) */
         g_clear_pointer (&state->expected, g_hash_table_unref);
-        state->expected = perf_dso_counts (NULL, &total);
-        on_stack = perf_dso_counts_on_stack ("tl_lib_spin", &excluded);
+        state->expected = cs_test_perf_dso_counts_in (perf, data, NULL, &total);
+        on_stack = cs_test_perf_dso_counts_on_stack (perf, data, "tl_lib_spin", &excluded);
         dsos = g_hash_table_get_keys (on_stack);
         for (GList *l = dsos; l != NULL; l = l->next)
           {
@@ -727,7 +532,7 @@ step (CsTestApp *app)
       if (!gtk_widget_get_mapped (page (window, "modules")))
         return FALSE;
       if (app->shot_path == NULL)
-        check_modules (window, state->expected, state->expected_total);
+        cs_test_check_modules (window, state->expected, state->expected_total);
       if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "timeline-function-out"))
         return FALSE;
       cs_test_app_reset_screenshot (app);

@@ -24,56 +24,12 @@
 #include "cs-perf-build.h"
 #include "cs-perf-reader.h"
 #include "cs-perf-test-util.h"
+#include "cs-test-perf-segments.h"
 #include "cs-perf-writer.h"
 
 static char *perf;
 static char *workload;
 static char *tmpdir;
-
-typedef struct
-{
-  GPtrArray *segments;   /* GPtrArray of char* "pid/tid cpu time period ip" per segment */
-  guint      n_sideband;
-  guint64    n_samples;
-} Segments;
-
-static void
-segments_init (Segments *s)
-{
-  s->segments = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  g_ptr_array_add (s->segments, g_ptr_array_new_with_free_func (g_free));
-  s->n_sideband = 0;
-  s->n_samples = 0;
-}
-
-static void
-segments_clear (Segments *s)
-{
-  g_clear_pointer (&s->segments, g_ptr_array_unref);
-}
-
-static void
-segments_cut (Segments *s)
-{
-  g_ptr_array_add (s->segments, g_ptr_array_new_with_free_func (g_free));
-  s->n_sideband++;
-}
-
-static void
-segments_add (Segments *s,
-              guint32   pid,
-              guint32   tid,
-              guint32   cpu,
-              guint64   time,
-              guint64   period,
-              guint64   ip)
-{
-  GPtrArray *last = g_ptr_array_index (s->segments, s->segments->len - 1);
-
-  g_ptr_array_add (last, g_strdup_printf ("%u/%u %u %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %"
-                                          G_GINT64_MODIFIER "x", pid, tid, cpu, time, period, ip));
-  s->n_samples++;
-}
 
 static int
 compare_u64 (gconstpointer a,
@@ -91,47 +47,6 @@ compare_strings (gconstpointer a,
   return strcmp (*(const char * const *) a, *(const char * const *) b);
 }
 
-/* perf's order, from `perf script`. */
-static void
-perf_segments (const char *file,
-               Segments   *s)
-{
-  /* -G: the sample's own ip, not its callchain */
-  const char *args[] = { "script", "-i", file, "--show-mmap-events", "--show-task-events", "-G",
-                         "--ns", "-F", "pid,tid,cpu,time,period,ip", NULL };
-  g_autofree char *out = cs_perf_test_run (perf, args);
-  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
-  g_autoptr(GRegex) sample = g_regex_new ("^\\s*(\\d+)/(\\d+)\\s+\\[(\\d+)\\]\\s+(\\d+)\\.(\\d{9}):\\s+(\\d+)\\s+([0-9a-f]+)\\s*$",
-                                          0, 0, NULL);
-  g_autoptr(GRegex) sideband = g_regex_new ("PERF_RECORD_(MMAP2?|COMM|FORK|EXIT)[ :(]", 0, 0, NULL);
-
-  segments_init (s);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_autoptr(GMatchInfo) m = NULL;
-
-      if (g_regex_match (sideband, lines[i], 0, NULL))
-        segments_cut (s);
-      else if (g_regex_match (sample, lines[i], 0, &m))
-        {
-          g_autofree char *pid = g_match_info_fetch (m, 1);
-          g_autofree char *tid = g_match_info_fetch (m, 2);
-          g_autofree char *cpu = g_match_info_fetch (m, 3);
-          g_autofree char *sec = g_match_info_fetch (m, 4);
-          g_autofree char *nsec = g_match_info_fetch (m, 5);
-          g_autofree char *period = g_match_info_fetch (m, 6);
-          g_autofree char *ip = g_match_info_fetch (m, 7);
-          guint64 time = g_ascii_strtoull (sec, NULL, 10) * G_GUINT64_CONSTANT (1000000000) +
-                         g_ascii_strtoull (nsec, NULL, 10);
-
-          segments_add (s, atoi (pid), atoi (tid), atoi (cpu), time, g_ascii_strtoull (period, NULL, 10),
-                        g_ascii_strtoull (ip, NULL, 16));
-        }
-      else if (lines[i][0] != '\0')
-        g_error ("unexpected line from perf script: %s", lines[i]);
-    }
-}
-
 static gboolean
 on_record (const CsPerfRecord *r,
            gpointer            user_data)
@@ -144,7 +59,7 @@ on_record (const CsPerfRecord *r,
     case CS_PERF_RECORD_COMM:
     case CS_PERF_RECORD_FORK:
     case CS_PERF_RECORD_EXIT:
-      segments_cut (user_data);
+      cs_test_segments_cut (user_data);
       break;
     default:
       break;
@@ -159,21 +74,21 @@ on_samples (const CsPerfBrief *samples,
 {
   g_assert_cmpuint (n_samples, >, 0);
   for (guint i = 0; i < n_samples; i++)
-    segments_add (user_data, samples[i].pid, samples[i].tid, samples[i].cpu, samples[i].time,
+    cs_test_segments_add (user_data, samples[i].pid, samples[i].tid, samples[i].cpu, samples[i].time,
                   samples[i].period, samples[i].ip);
 }
 
 static void
-brief_segments (const char *file,
-                gboolean    ordered,
-                Segments   *s)
+brief_segments (const char     *file,
+                gboolean        ordered,
+                CsTestSegments *s)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(CsPerfReader) reader = cs_perf_reader_new (file, &error);
 
   g_assert_no_error (error);
   cs_perf_reader_set_ordered (reader, ordered);
-  segments_init (s);
+  cs_test_segments_init (s);
   g_assert_true (cs_perf_reader_foreach_brief (reader, on_record, on_samples, s, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (cs_perf_reader_get_stats (reader)->n_records[CS_PERF_RECORD_SAMPLE], ==,
@@ -181,8 +96,8 @@ brief_segments (const char *file,
 }
 
 static void
-assert_same_segments (Segments *ours,
-                      Segments *theirs)
+assert_same_segments (CsTestSegments *ours,
+                      CsTestSegments *theirs)
 {
   g_assert_cmpuint (ours->n_sideband, ==, theirs->n_sideband);
   g_assert_cmpuint (ours->n_samples, ==, theirs->n_samples);
@@ -235,16 +150,16 @@ count_rounds (const char *file)
 static void
 check_file (const char *file)
 {
-  Segments ours, theirs;
+  CsTestSegments ours, theirs;
 
-  perf_segments (file, &theirs);
+  cs_test_perf_segments (perf, file, &theirs);
   /* Enough of everything for the test to mean something. */
   g_assert_cmpuint (theirs.n_sideband, >=, 4 * 4);
   g_assert_cmpuint (theirs.n_samples, >=, 1000);
   brief_segments (file, TRUE, &ours);
   assert_same_segments (&ours, &theirs);
-  segments_clear (&ours);
-  segments_clear (&theirs);
+  cs_test_segments_clear (&ours);
+  cs_test_segments_clear (&theirs);
 }
 
 static void
@@ -506,11 +421,11 @@ static void
 test_unordered (void)
 {
   g_autofree char *file = record ("unordered.data", NULL);
-  Segments ours, theirs;
+  CsTestSegments ours, theirs;
   g_autoptr(GPtrArray) a = g_ptr_array_new ();
   g_autoptr(GPtrArray) b = g_ptr_array_new ();
 
-  perf_segments (file, &theirs);
+  cs_test_perf_segments (perf, file, &theirs);
   brief_segments (file, FALSE, &ours);
   g_assert_cmpuint (ours.n_sideband, ==, theirs.n_sideband);
   for (guint i = 0; i < ours.segments->len; i++)
@@ -522,8 +437,8 @@ test_unordered (void)
   g_assert_cmpuint (a->len, ==, b->len);
   for (guint j = 0; j < a->len; j++)
     g_assert_cmpstr (a->pdata[j], ==, b->pdata[j]);
-  segments_clear (&ours);
-  segments_clear (&theirs);
+  cs_test_segments_clear (&ours);
+  cs_test_segments_clear (&theirs);
 }
 
 typedef struct

@@ -21,19 +21,11 @@
 #include "cs-profile-samples.h"
 #include "cs-profile-summary.h"
 #include "cs-profile-tasks.h"
-#include "cs-timeline-synth.h"
+#include "cs-test-same-tables.h"
+#include "cs-timeline-synth-select.h"
 
 static const char *program;
 static char *tmpdir;
-
-/* The sample of the rule at column @col: perf delivers a sample without a
- * timestamp at once, before the queued ones, so the last one written
- * comes first. */
-static guint
-sample_at (guint col)
-{
-  return col == 0 ? TL_N : col - 1;
-}
 
 static CsProfile *
 load (const char *path)
@@ -69,7 +61,7 @@ test_columns (void)
   g_assert_cmpuint (cs_profile_samples_get_row_size (samples), ==, 20);
   for (guint i = 0; i <= TL_N; i++)
     {
-      TlSample x = tl_synth_sample (sample_at (i));
+      TlSample x = tl_synth_sample (tl_synth_sample_at (i));
       const CsProfileThread *t = cs_profile_get_thread (profile, cs_profile_samples_thread (samples, i));
 
       g_assert_cmpuint (samples->time[i], ==, x.time);
@@ -78,7 +70,7 @@ test_columns (void)
       g_assert_cmpuint (cs_profile_samples_event (samples, i), ==, 0);
       g_assert_cmpint (t->pid, ==, x.pid);
       g_assert_cmpint (t->tid, ==, x.tid);
-      g_assert_cmpstr (t->comm, ==, tl_synth_comm (sample_at (i)));
+      g_assert_cmpstr (t->comm, ==, tl_synth_comm (tl_synth_sample_at (i)));
     }
   g_assert_cmpuint (samples->n_large, ==, 1);
 
@@ -172,32 +164,6 @@ test_summary (void)
 
 /* --- the filter algebra --- */
 
-typedef gboolean (*Predicate) (guint i, gpointer data);
-
-/* Asserts that @filter selects exactly the samples @want says yes to. */
-static void
-assert_selects (CsProfile       *profile,
-                CsProfileFilter *filter,
-                Predicate        want,
-                gpointer         data)
-{
-  g_autoptr(GError) error = NULL;
-  guint n = 0, expected = 0, at = 0;
-  g_autofree guint32 *sel = cs_profile_filter_select (filter, profile, &n, NULL, &error);
-
-  g_assert_no_error (error);
-  for (guint i = 0; i <= TL_N; i++)
-    {
-      if (!want (sample_at (i), data))
-        continue;
-      expected++;
-      if (at >= n || sel[at] != i)
-        g_error ("sample %u should pass the filter", sample_at (i));
-      at++;
-    }
-  g_assert_cmpuint (n, ==, expected);
-}
-
 typedef struct
 {
   guint64  start, end;
@@ -227,7 +193,7 @@ check_window (CsProfile *profile,
   Window w = { start, end, exclude };
 
   cs_profile_filter_add_time (f, exclude, &r, 1);
-  assert_selects (profile, f, in_window, &w);
+  tl_synth_assert_selects (profile, f, in_window, &w);
 }
 
 static void
@@ -286,7 +252,7 @@ test_algebra (void)
     CsFilterKind kind;
     gboolean     exclude;
     const char  *value;
-    Predicate    want;
+    TlPredicate  want;
   } cases[] = {
     { CS_FILTER_PROCESS, FALSE, NULL, is_pid_100 },
     { CS_FILTER_PROCESS, TRUE, NULL, not_pid_100 },
@@ -308,7 +274,7 @@ test_algebra (void)
         cs_profile_filter_add_string (f, cases[c].kind, cases[c].exclude, cases[c].value);
       else
         cs_profile_filter_add_number (f, cases[c].kind, cases[c].exclude, pid100);
-      assert_selects (profile, f, cases[c].want, NULL);
+      tl_synth_assert_selects (profile, f, cases[c].want, NULL);
     }
 
   {
@@ -316,25 +282,25 @@ test_algebra (void)
 
     /* a set is any of its values */
     cs_profile_filter_add_numbers (f, CS_FILTER_THREAD, FALSE, tids, 2);
-    assert_selects (profile, f, is_tid_101_or_200, NULL);
+    tl_synth_assert_selects (profile, f, is_tid_101_or_200, NULL);
     /* clauses all hold: threads {101, 200} of process 100 */
     cs_profile_filter_add_number (f, CS_FILTER_PROCESS, FALSE, 100);
-    assert_selects (profile, f, is_tid_101, NULL);
+    tl_synth_assert_selects (profile, f, is_tid_101, NULL);
     /* two include clauses of one kind: none is both */
     cs_profile_filter_add_number (f, CS_FILTER_THREAD, FALSE, 200);
-    assert_selects (profile, f, nothing, NULL);
+    tl_synth_assert_selects (profile, f, nothing, NULL);
     /* Back */
     cs_profile_filter_truncate (f, 2);
-    assert_selects (profile, f, is_tid_101, NULL);
+    tl_synth_assert_selects (profile, f, is_tid_101, NULL);
     cs_profile_filter_remove (f, 0);
-    assert_selects (profile, f, is_pid_100, NULL);
+    tl_synth_assert_selects (profile, f, is_pid_100, NULL);
   }
   {
     g_autoptr(CsProfileFilter) f = cs_profile_filter_new ();
 
     cs_profile_filter_add_number (f, CS_FILTER_PROCESS, FALSE, 100);
     cs_profile_filter_add_number (f, CS_FILTER_CPU, FALSE, cpu1);
-    assert_selects (profile, f, pid_100_cpu_1, NULL);
+    tl_synth_assert_selects (profile, f, pid_100_cpu_1, NULL);
   }
   {
     g_autoptr(CsProfileFilter) f = cs_profile_filter_new ();
@@ -344,7 +310,7 @@ test_algebra (void)
     cs_profile_filter_add_time (f, FALSE, &r, 1);
     cs_profile_filter_add_number (f, CS_FILTER_PROCESS, FALSE, 100);
     cs_profile_filter_add_string (f, CS_FILTER_MODULE, TRUE, "[kernel.kallsyms]");
-    assert_selects (profile, f, user_pid_100_in_window, &w);
+    tl_synth_assert_selects (profile, f, user_pid_100_in_window, &w);
   }
 }
 
@@ -397,7 +363,7 @@ check_time_text (CsProfile         *profile,
   g_assert_true (cs_profile_get_time_bounds (profile, &first, &last));
   if (!cs_profile_filter_parse_time (f, text, first, last, &error))
     g_error ("--time %s: %s", text, error->message);
-  assert_selects (profile, f, in_ranges, &set);
+  tl_synth_assert_selects (profile, f, in_ranges, &set);
 }
 
 static void
@@ -494,68 +460,6 @@ keep_selected (guint    i,
 }
 
 static void
-assert_same_tables (CsProfile *a,
-                    CsProfile *b)
-{
-  g_autoptr(GArray) ma = cs_profile_dup_module_table (a, 0);
-  g_autoptr(GArray) mb = cs_profile_dup_module_table (b, 0);
-  g_autoptr(GArray) sa = cs_profile_dup_symbol_table (a, 0, NULL, 0);
-  g_autoptr(GArray) sb = cs_profile_dup_symbol_table (b, 0, NULL, 0);
-
-  g_assert_cmpuint (cs_profile_get_event (a, 0)->n_samples, ==, cs_profile_get_event (b, 0)->n_samples);
-  g_assert_cmpuint (cs_profile_get_event (a, 0)->period, ==, cs_profile_get_event (b, 0)->period);
-  g_assert_cmpuint (ma->len, ==, mb->len);
-  for (guint i = 0; i < ma->len; i++)
-    {
-      const CsProfileModuleRow *x = &g_array_index (ma, CsProfileModuleRow, i);
-      const CsProfileModuleRow *y = &g_array_index (mb, CsProfileModuleRow, i);
-
-      g_assert_cmpstr (x->module->name, ==, y->module->name);
-      g_assert_cmpuint (x->samples, ==, y->samples);
-      g_assert_cmpuint (x->period, ==, y->period);
-      g_assert_cmpfloat_with_epsilon (x->percent, y->percent, 1e-9);
-    }
-  g_assert_cmpuint (sa->len, ==, sb->len);
-  for (guint i = 0; i < sa->len; i++)
-    {
-      const CsProfileSymbolRow *x = &g_array_index (sa, CsProfileSymbolRow, i);
-      const CsProfileSymbolRow *y = &g_array_index (sb, CsProfileSymbolRow, i);
-      const GArray *la = cs_profile_get_insn_table (a, 0, x->symbol);
-      const GArray *lb = cs_profile_get_insn_table (b, 0, y->symbol);
-
-      g_assert_cmpstr (x->symbol->display_name, ==, y->symbol->display_name);
-      g_assert_cmpuint (x->samples, ==, y->samples);
-      g_assert_cmpuint (x->period, ==, y->period);
-      /* the detail tables too */
-      g_assert_cmpuint (la->len, ==, lb->len);
-      for (guint k = 0; k < la->len; k++)
-        g_assert_cmpuint (g_array_index (la, CsProfileInsnRow, k).samples, ==,
-                          g_array_index (lb, CsProfileInsnRow, k).samples);
-    }
-  if (cs_profile_has_call_chains (a))
-    {
-      g_autoptr(CsCallGraph) ga = cs_call_graph_new_for_profile (a, NULL, NULL);
-      g_autoptr(CsCallGraph) gb = cs_call_graph_new_for_profile (b, NULL, NULL);
-      g_autoptr(GArray) fa = cs_call_graph_dup_functions (ga, 0, 0);
-      g_autoptr(GArray) fb = cs_call_graph_dup_functions (gb, 0, 0);
-
-      g_assert_cmpuint (fa->len, ==, fb->len);
-      g_assert_cmpuint (fa->len, >, 3);
-      for (guint i = 0; i < fa->len; i++)
-        {
-          const CsCallFunctionRow *x = &g_array_index (fa, CsCallFunctionRow, i);
-          const CsCallFunctionRow *y = &g_array_index (fb, CsCallFunctionRow, i);
-
-          g_assert_cmpstr (x->function->name, ==, y->function->name);
-          g_assert_cmpuint (x->self, ==, y->self);
-          g_assert_cmpuint (x->total, ==, y->total);
-        }
-      g_assert_cmpuint (cs_call_graph_get_n_nodes (ga, CS_CALL_TREE_TOP_DOWN), ==,
-                        cs_call_graph_get_n_nodes (gb, CS_CALL_TREE_TOP_DOWN));
-    }
-}
-
-static void
 check_reaggregation (gboolean         chains,
                      CsProfileFilter *filter,
                      const char      *name)
@@ -575,10 +479,10 @@ check_reaggregation (gboolean         chains,
   g_assert_cmpuint (n, >, 10);
   g_assert_cmpuint (n, <, TL_N);
   for (guint i = 0; i < n; i++)
-    keep[sample_at (subset[i])] = 1;
+    keep[tl_synth_sample_at (subset[i])] = 1;
   path = tl_synth_default (program, chains, tmpdir, name, keep_selected, keep);
   fresh = load (path);
-  assert_same_tables (view, fresh);
+  cs_test_assert_same_tables (view, fresh);
   g_assert_true (cs_profile_get_base (view) == whole);
 
   /* A filter of a filtered profile applies to the whole file. */
@@ -586,7 +490,7 @@ check_reaggregation (gboolean         chains,
     g_autoptr(CsProfile) again = cs_profile_new_filtered (view, filter, NULL, &error);
 
     g_assert_no_error (error);
-    assert_same_tables (again, fresh);
+    cs_test_assert_same_tables (again, fresh);
   }
 }
 
@@ -622,7 +526,7 @@ test_functions_on_stacks (void)
   {
     const char *name;
     gboolean    exclude;
-    Predicate   want;
+    TlPredicate want;
   } cases[] = {
     { "descend", FALSE, stack_has_descend },
     { "one_round", FALSE, mapped },
@@ -636,7 +540,7 @@ test_functions_on_stacks (void)
       g_autoptr(CsProfileFilter) f = cs_profile_filter_new ();
 
       cs_profile_filter_add_string (f, CS_FILTER_FUNCTION, cases[c].exclude, cases[c].name);
-      assert_selects (profile, f, cases[c].want, NULL);
+      tl_synth_assert_selects (profile, f, cases[c].want, NULL);
     }
 }
 

@@ -24,6 +24,7 @@
 #include "cs-record.h"
 #include "cs-session.h"
 #include "cs-symbolizer.h"
+#include "cs-test-bundle-edit.h"
 #include "cs-test-kallsyms.h"
 #include "cs-test-util.h"
 
@@ -448,42 +449,6 @@ test_bundle (void)
   cs_test_kernel_samples_clear (&ks);
 }
 
-/* A copy of the recorded bundle whose session.json is edited by @edit. */
-static char *
-copy_bundle (const char *name,
-             void      (*edit) (json_object *run))
-{
-  g_autofree char *dest = g_build_filename (tmpdir, name, NULL);
-  g_autofree char *json_path = g_build_filename (dest, "session.json", NULL);
-  g_autofree char *cmd = g_strdup_printf ("cp -a '%s' '%s'", bundle_path (), dest);
-  json_object *root;
-  json_object *runs;
-
-  g_assert_cmpint (system (cmd), ==, 0);
-  root = json_object_from_file (json_path);
-  g_assert_nonnull (root);
-  g_assert_true (json_object_object_get_ex (root, "sampling_runs", &runs));
-  edit (json_object_array_get_idx (runs, 0));
-  g_assert_cmpint (json_object_to_file (json_path, root), ==, 0);
-  json_object_put (root);
-  return g_steal_pointer (&dest);
-}
-
-static void
-edit_other_boot (json_object *run)
-{
-  json_object *k;
-
-  g_assert_true (json_object_object_get_ex (run, "kallsyms", &k));
-  json_object_object_add (k, "boot_id", json_object_new_string ("00000000-0000-0000-0000-000000000000"));
-}
-
-static void
-edit_drop_field (json_object *run)
-{
-  json_object_object_del (run, "kallsyms");
-}
-
 static CsAnalysis *
 analyse (const char *path)
 {
@@ -514,7 +479,7 @@ test_other_boot (void)
 
   /* Saved with another boot's id and then lost: the running kernel's
    * table is used, and the analysis says the names may be wrong. */
-  other = copy_bundle ("other-boot.cyclescope", edit_other_boot);
+  other = cs_test_copy_bundle (bundle_path (), tmpdir, "other-boot.cyclescope", cs_test_edit_other_boot);
   gone = g_build_filename (other, "sampling-0.kallsyms", NULL);
   g_assert_cmpint (g_unlink (gone), ==, 0);
   a_other = analyse (other);
@@ -526,7 +491,7 @@ test_other_boot (void)
 
   /* A session from before the field: this boot's recording resolves from
    * the running kernel, with no warning, and its kernel rows are right. */
-  old = copy_bundle ("old-session.cyclescope", edit_drop_field);
+  old = cs_test_copy_bundle (bundle_path (), tmpdir, "old-session.cyclescope", cs_test_edit_drop_kallsyms);
   a_old = analyse (old);
   g_assert_cmpint (cs_symbolizer_get_kernel_symbols_source (cs_profile_get_symbolizer (cs_analysis_get_profile (a_old)), NULL),
                    ==, CS_KERNEL_SYMBOLS_RUNNING);

@@ -11,70 +11,9 @@
 #include "cs-scatter-draw.h"
 #include "cs-scatter-private.h"
 #include "cs-test-charts.h"
+#include "cs-test-scatter.h"
 
 #define LINE G_GUINT64_CONSTANT (0x7f0000001000)
-
-static cairo_surface_t *
-render (const CsScatterData *data,
-        CsTheme              theme,
-        int                  width,
-        int                  height)
-{
-  return test_render_drawing ((TestDrawFunc) cs_scatter_draw, data, theme, width, height);
-}
-
-static TestPixel
-series_pixel (CsTheme theme,
-              guint   index,
-              guint   n)
-{
-  CsColor c;
-
-  cs_palette_get_part_color (theme, index, n, &c);
-  return (TestPixel) { c.red, c.green, c.blue };
-}
-
-static TestPixel
-role_pixel (CsTheme     theme,
-            CsColorRole role)
-{
-  CsColor c;
-
-  cs_palette_get_role_color (theme, role, &c);
-  return (TestPixel) { c.red, c.green, c.blue };
-}
-
-static gboolean
-pixel_close (TestPixel a,
-             TestPixel b)
-{
-  return fabs (a.r - b.r) < 0.01 && fabs (a.g - b.g) < 0.01 && fabs (a.b - b.b) < 0.01;
-}
-
-/* By hand from CsScatterGeometry's documented mapping. */
-static double
-hand_x (const CsScatterGeometry *g,
-        double                   v)
-{
-  return g->plot.x + (v - g->x_min) / (g->x_max - g->x_min) * g->plot.width;
-}
-
-static double
-hand_y (const CsScatterGeometry *g,
-        double                   v)
-{
-  return g->plot.y + g->plot.height - (v - g->y_min) / (g->y_max - g->y_min) * g->plot.height;
-}
-
-static CsScatterData *
-two_threads (CsScatterMode mode)
-{
-  CsScatterData *data = cs_scatter_data_new (mode, "Counters");
-
-  cs_scatter_data_add_series (data, "worker 1");
-  cs_scatter_data_add_series (data, "worker 2");
-  return data;
-}
 
 /* Cacheline mode, thread 0 writing byte 0 and thread 1 byte 32 of one line:
  * their marks sit in the left and right halves of the plot, at the column
@@ -84,11 +23,11 @@ two_threads (CsScatterMode mode)
 static void
 test_cacheline_columns (void)
 {
-  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterData) data = cs_test_scatter_two_threads (CS_SCATTER_MODE_CACHELINE);
   g_autoptr(CsScatterGeometry) g = NULL;
   cairo_surface_t *surface;
-  TestPixel c0 = series_pixel (CS_THEME_LIGHT, 0, 2), c1 = series_pixel (CS_THEME_LIGHT, 1, 2);
-  TestPixel card = role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
+  TestPixel c0 = cs_test_series_pixel (CS_THEME_LIGHT, 0, 2), c1 = cs_test_series_pixel (CS_THEME_LIGHT, 1, 2);
+  TestPixel card = cs_test_role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
   double xa, ya, xb, yb, xl, yl;
   gboolean ring = FALSE;
 
@@ -99,7 +38,7 @@ test_cacheline_columns (void)
   cs_scatter_data_select_line (data, LINE + 5);
   g_assert_true (data->line == LINE);
 
-  surface = render (data, CS_THEME_LIGHT, 640, 400);
+  surface = cs_test_scatter_render (data, CS_THEME_LIGHT, 640, 400);
   g = cs_scatter_geometry_new (data, NULL, 640, 400);
   g_assert_cmpuint (g->n_shown, ==, 3);
   g_assert_null (g->empty_text);
@@ -109,37 +48,30 @@ test_cacheline_columns (void)
   g_assert_cmpfloat (g->y_max, >=, 3.0);
   g_assert_cmpfloat (g->plot.width, >, 400);
 
-  xa = hand_x (g, 0.5);
-  ya = hand_y (g, 1.0);
-  xb = hand_x (g, 32.5);
-  yb = hand_y (g, 3.0);
+  xa = cs_test_scatter_hand_x (g, 0.5);
+  ya = cs_test_scatter_hand_y (g, 1.0);
+  xb = cs_test_scatter_hand_x (g, 32.5);
+  yb = cs_test_scatter_hand_y (g, 3.0);
   g_assert_cmpfloat (xa, <, g->plot.x + g->plot.width / 2);
   g_assert_cmpfloat (xb, >, g->plot.x + g->plot.width / 2);
   g_assert_cmpfloat (yb, <, ya);   /* later is higher */
-  g_assert_true (pixel_close (test_pixel (surface, (int) floor (xa), (int) floor (ya)), c0));
-  g_assert_true (pixel_close (test_pixel (surface, (int) floor (xb), (int) floor (yb)), c1));
+  g_assert_true (cs_test_pixel_close (test_pixel (surface, (int) floor (xa), (int) floor (ya)), c0));
+  g_assert_true (cs_test_pixel_close (test_pixel (surface, (int) floor (xb), (int) floor (yb)), c1));
   /* Nothing of either thread in byte 48's column at those times. */
-  g_assert_false (pixel_close (test_pixel (surface, (int) hand_x (g, 48.5), (int) ya), c0));
-  g_assert_false (pixel_close (test_pixel (surface, (int) hand_x (g, 48.5), (int) yb), c1));
+  g_assert_false (cs_test_pixel_close (test_pixel (surface, (int) cs_test_scatter_hand_x (g, 48.5), (int) ya), c0));
+  g_assert_false (cs_test_pixel_close (test_pixel (surface, (int) cs_test_scatter_hand_x (g, 48.5), (int) yb), c1));
 
   /* The load at byte 16: card colour in the middle, its colour around. */
-  xl = hand_x (g, 16.5);
-  yl = hand_y (g, 2.3);
-  g_assert_true (pixel_close (test_pixel (surface, (int) round (xl), (int) round (yl)), card) ||
-                 pixel_close (test_pixel (surface, (int) round (xl) - 1, (int) round (yl) - 1), card));
+  xl = cs_test_scatter_hand_x (g, 16.5);
+  yl = cs_test_scatter_hand_y (g, 2.3);
+  g_assert_true (cs_test_pixel_close (test_pixel (surface, (int) round (xl), (int) round (yl)), card) ||
+                 cs_test_pixel_close (test_pixel (surface, (int) round (xl) - 1, (int) round (yl) - 1), card));
   for (int dx = 1; dx <= (int) ceil (g->mark_radius) + 1; dx++)
-    ring |= pixel_close (test_pixel (surface, (int) round (xl) + dx, (int) round (yl)), c0) ||
-            pixel_close (test_pixel (surface, (int) round (xl) + dx, (int) round (yl) - 1), c0);
+    ring |= cs_test_pixel_close (test_pixel (surface, (int) round (xl) + dx, (int) round (yl)), c0) ||
+            cs_test_pixel_close (test_pixel (surface, (int) round (xl) + dx, (int) round (yl) - 1), c0);
   g_assert_true (ring);
 
   cairo_surface_destroy (surface);
-}
-
-static double
-pixel_distance (TestPixel a,
-                TestPixel b)
-{
-  return fabs (a.r - b.r) + fabs (a.g - b.g) + fabs (a.b - b.b);
 }
 
 /* Cacheline mode, access widths: an 8-byte store at byte 0 is a bar in its
@@ -149,30 +81,30 @@ pixel_distance (TestPixel a,
 static void
 test_access_width (void)
 {
-  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterData) data = cs_test_scatter_two_threads (CS_SCATTER_MODE_CACHELINE);
   g_autoptr(CsScatterGeometry) g = NULL;
   cairo_surface_t *surface;
-  TestPixel c0 = series_pixel (CS_THEME_LIGHT, 0, 2);
-  TestPixel card = role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
+  TestPixel c0 = cs_test_series_pixel (CS_THEME_LIGHT, 0, 2);
+  TestPixel card = cs_test_role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
   TestPixel in_bar;
   double ya, yb;
 
   cs_scatter_data_add_access (data, 1.13, LINE + 0, 8, 0, CS_SCATTER_POINT_STORE);
   cs_scatter_data_add_access (data, 2.87, LINE + 32, 1, 1, CS_SCATTER_POINT_STORE);
   cs_scatter_data_select_line (data, LINE);
-  surface = render (data, CS_THEME_LIGHT, 640, 400);
+  surface = cs_test_scatter_render (data, CS_THEME_LIGHT, 640, 400);
   g = cs_scatter_geometry_new (data, NULL, 640, 400);
-  ya = hand_y (g, 1.13);
-  yb = hand_y (g, 2.87);
+  ya = cs_test_scatter_hand_y (g, 1.13);
+  yb = cs_test_scatter_hand_y (g, 2.87);
 
-  in_bar = test_pixel (surface, (int) round (hand_x (g, 5.5)), (int) round (ya));
-  g_assert_false (pixel_close (in_bar, card));
-  g_assert_cmpfloat (pixel_distance (in_bar, c0), <, pixel_distance (card, c0));
-  g_assert_false (pixel_close (test_pixel (surface, (int) round (hand_x (g, 7.0)), (int) round (ya)), card));
+  in_bar = test_pixel (surface, (int) round (cs_test_scatter_hand_x (g, 5.5)), (int) round (ya));
+  g_assert_false (cs_test_pixel_close (in_bar, card));
+  g_assert_cmpfloat (cs_test_pixel_distance (in_bar, c0), <, cs_test_pixel_distance (card, c0));
+  g_assert_false (cs_test_pixel_close (test_pixel (surface, (int) round (cs_test_scatter_hand_x (g, 7.0)), (int) round (ya)), card));
   /* Past the last byte's column (and off the grid line at 8): the card. */
-  g_assert_true (pixel_close (test_pixel (surface, (int) round (hand_x (g, 10.5)), (int) round (ya)), card));
+  g_assert_true (cs_test_pixel_close (test_pixel (surface, (int) round (cs_test_scatter_hand_x (g, 10.5)), (int) round (ya)), card));
   /* The 1-byte access: nothing beside its mark. */
-  g_assert_true (pixel_close (test_pixel (surface, (int) round (hand_x (g, 35.5)), (int) round (yb)), card));
+  g_assert_true (cs_test_pixel_close (test_pixel (surface, (int) round (cs_test_scatter_hand_x (g, 35.5)), (int) round (yb)), card));
   cairo_surface_destroy (surface);
 }
 
@@ -188,14 +120,14 @@ test_access_width (void)
 static void
 test_address_positions (void)
 {
-  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterData) data = cs_test_scatter_two_threads (CS_SCATTER_MODE_ADDRESS);
   g_autoptr(CsScatterGeometry) g = NULL;
   const struct { double t; guint64 a; guint thread; } pts[] = {
     { 0.5, 0x10000, 0 }, { 1.5, 0x10048, 1 }, { 2.5, 0x12000, 0 }, { 2.0, 0x7f0000000010, 1 },
   };
   double w1 = 1 + log2 (130), start2 = w1 + 0.6, length = start2 + 2;
   double hand_pos[4];
-  TestPixel card = role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
+  TestPixel card = cs_test_role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
   cairo_surface_t *surface;
   double band_mid;
   guint tinted = 0;
@@ -207,7 +139,7 @@ test_address_positions (void)
   for (guint i = 0; i < G_N_ELEMENTS (pts); i++)
     cs_scatter_data_add_point (data, pts[i].t, pts[i].a, pts[i].thread, CS_SCATTER_POINT_STORE);
   cs_scatter_data_select_line (data, 0x11010);
-  surface = render (data, CS_THEME_LIGHT, 700, 420);
+  surface = cs_test_scatter_render (data, CS_THEME_LIGHT, 700, 420);
   g = cs_scatter_geometry_new (data, NULL, 700, 420);
 
   g_assert_cmpfloat_with_epsilon (g->y_min, -0.35, 1e-9);
@@ -218,33 +150,33 @@ test_address_positions (void)
   g_assert_cmphex (g->address_max, >=, 0x7f0000000010);
   for (guint i = 0; i < G_N_ELEMENTS (pts); i++)
     {
-      double x = hand_x (g, pts[i].t);
-      double y = hand_y (g, hand_pos[i]);
+      double x = cs_test_scatter_hand_x (g, pts[i].t);
+      double y = cs_test_scatter_hand_y (g, hand_pos[i]);
       double lx, ly;
 
       g_test_message ("point %u at %.1f, %.1f", i, x, y);
       g_assert_true (cs_scatter_geometry_locate (g, data, i, &lx, &ly));
       g_assert_cmpfloat (fabs (lx - x), <, 0.01);
       g_assert_cmpfloat (fabs (ly - y), <, 0.01);
-      g_assert_true (pixel_close (test_pixel (surface, (int) floor (x), (int) floor (y)),
-                                  series_pixel (CS_THEME_LIGHT, pts[i].thread, 2)));
+      g_assert_true (cs_test_pixel_close (test_pixel (surface, (int) floor (x), (int) floor (y)),
+                                  cs_test_series_pixel (CS_THEME_LIGHT, pts[i].thread, 2)));
     }
   /* Higher addresses higher up; the far line gets a band of its own, not
    * a pixel row at the top of a 128 TiB axis. */
-  g_assert_cmpfloat (hand_y (g, hand_pos[2]), <, hand_y (g, hand_pos[0]));
-  g_assert_cmpfloat (hand_y (g, start2) - hand_y (g, start2 + 2), >, g->plot.height / 10);
+  g_assert_cmpfloat (cs_test_scatter_hand_y (g, hand_pos[2]), <, cs_test_scatter_hand_y (g, hand_pos[0]));
+  g_assert_cmpfloat (cs_test_scatter_hand_y (g, start2) - cs_test_scatter_hand_y (g, start2 + 2), >, g->plot.height / 10);
 
   /* One break, between the clusters. */
   g_assert_cmpuint (g->n_gaps, ==, 1);
-  g_assert_cmpfloat (fabs (g->gaps[0].y - hand_y (g, start2)), <, 0.01);
-  g_assert_cmpfloat (fabs (g->gaps[0].y + g->gaps[0].height - hand_y (g, w1)), <, 0.01);
+  g_assert_cmpfloat (fabs (g->gaps[0].y - cs_test_scatter_hand_y (g, start2)), <, 0.01);
+  g_assert_cmpfloat (fabs (g->gaps[0].y + g->gaps[0].height - cs_test_scatter_hand_y (g, w1)), <, 0.01);
 
   /* The band of line 0x11000 (no point in it): tinted across the plot. */
-  band_mid = hand_y (g, w1 * (0x1000 + 32) / (double) 0x2040);
+  band_mid = cs_test_scatter_hand_y (g, w1 * (0x1000 + 32) / (double) 0x2040);
   g_assert_cmpfloat (g->band.height, >=, 4);
   g_assert_cmpfloat (fabs (g->band.y + g->band.height / 2 - band_mid), <=, 1);
   for (guint i = 0; i < 20; i++)
-    if (!pixel_close (test_pixel (surface, (int) (g->plot.x + g->plot.width * (i + 0.5) / 20), (int) band_mid), card))
+    if (!cs_test_pixel_close (test_pixel (surface, (int) (g->plot.x + g->plot.width * (i + 0.5) / 20), (int) band_mid), card))
       tinted++;
   g_assert_cmpuint (tinted, ==, 20);
 
@@ -257,7 +189,7 @@ test_address_positions (void)
 static void
 test_viewport (void)
 {
-  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterData) data = cs_test_scatter_two_threads (CS_SCATTER_MODE_ADDRESS);
   g_autoptr(CsScatterGeometry) full = NULL, zoomed = NULL;
   CsScatterViewport vp = { 0.25, 0.75, 0.6, 1.0 };
   double x, y;
@@ -273,7 +205,7 @@ test_viewport (void)
   g_assert_cmpfloat_with_epsilon (zoomed->full_y_max, full->y_max, 1e-9);
   g_assert_false (cs_scatter_geometry_locate (zoomed, data, 0, &x, &y));
   g_assert_true (cs_scatter_geometry_locate (zoomed, data, 1, &x, &y));
-  g_assert_cmpfloat (fabs (x - hand_x (zoomed, 2.0)), <, 0.01);
+  g_assert_cmpfloat (fabs (x - cs_test_scatter_hand_x (zoomed, 2.0)), <, 0.01);
   g_assert_cmpuint (zoomed->n_visible, <, full->n_visible);
   g_assert_cmpint (cs_scatter_geometry_hit_test (zoomed, data, x, y), ==, 1);
 }
@@ -283,7 +215,7 @@ test_viewport (void)
 static void
 test_viewport_band (void)
 {
-  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterData) data = cs_test_scatter_two_threads (CS_SCATTER_MODE_ADDRESS);
   g_autoptr(CsScatterGeometry) g = NULL;
   /* Axis: the line 0x10000 at 0 … 2 (1 + log2 (1 + 1) units), the far
    * line at 2.6 … 4.6, padded to -0.35 … 4.95; 0.12 … 0.3 of that is
@@ -303,7 +235,7 @@ test_viewport_band (void)
 static void
 test_viewport_gap (void)
 {
-  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterData) data = cs_test_scatter_two_threads (CS_SCATTER_MODE_ADDRESS);
   g_autoptr(CsScatterGeometry) g = NULL;
   CsScatterViewport vp = { 0, 1, 0.5, 3.65 / 5.3 };
 
@@ -312,34 +244,8 @@ test_viewport_gap (void)
   g = cs_scatter_geometry_new_view (data, &vp, NULL, 600, 400);
   g_assert_cmpuint (g->n_gaps, ==, 1);
   g_assert_cmpfloat_with_epsilon (g->y_min, 2.3, 1e-9);
-  g_assert_cmpfloat (fabs (g->gaps[0].y - hand_y (g, 2.6)), <, 0.01);
+  g_assert_cmpfloat (fabs (g->gaps[0].y - cs_test_scatter_hand_y (g, 2.6)), <, 0.01);
   g_assert_cmpfloat_with_epsilon (g->gaps[0].y + g->gaps[0].height, g->plot.y + g->plot.height, 1e-9);
-}
-
-/* Whether @p is the card blended with @c at some coverage ≥ @min_alpha. */
-static gboolean
-pixel_blend_of (TestPixel p,
-                TestPixel card,
-                TestPixel c,
-                double    min_alpha)
-{
-  double d[3] = { c.r - card.r, c.g - card.g, c.b - card.b };
-  double q[3] = { p.r - card.r, p.g - card.g, p.b - card.b };
-  guint k = 0;
-  double alpha;
-
-  for (guint i = 1; i < 3; i++)
-    if (fabs (d[i]) > fabs (d[k]))
-      k = i;
-  if (fabs (d[k]) < 0.05)
-    return FALSE;
-  alpha = q[k] / d[k];
-  if (alpha < min_alpha || alpha > 1.01)
-    return FALSE;
-  for (guint i = 0; i < 3; i++)
-    if (fabs (q[i] - alpha * d[i]) > 0.02)
-      return FALSE;
-  return TRUE;
 }
 
 /* Past CS_SCATTER_VECTOR_MAX points the density image: stores in the
@@ -348,11 +254,11 @@ pixel_blend_of (TestPixel p,
 static void
 test_density_kinds (void)
 {
-  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_ADDRESS);
+  g_autoptr(CsScatterData) data = cs_test_scatter_two_threads (CS_SCATTER_MODE_ADDRESS);
   g_autoptr(CsScatterGeometry) g = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (3);
-  TestPixel card = role_pixel (CS_THEME_DARK, CS_COLOR_ROLE_CARD);
-  TestPixel store = series_pixel (CS_THEME_DARK, 0, 2);
+  TestPixel card = cs_test_role_pixel (CS_THEME_DARK, CS_COLOR_ROLE_CARD);
+  TestPixel store = cs_test_series_pixel (CS_THEME_DARK, 0, 2);
   TestPixel load = { store.r * 0.6 + card.r * 0.4, store.g * 0.6 + card.g * 0.4, store.b * 0.6 + card.b * 0.4 };
   cairo_surface_t *surface;
   guint n_store = 0, n_load = 0, n_store_in_loads = 0;
@@ -365,7 +271,7 @@ test_density_kinds (void)
       cs_scatter_data_add_point (data, g_rand_double_range (rand, 0, 1), a, 0, CS_SCATTER_POINT_STORE);
       cs_scatter_data_add_point (data, g_rand_double_range (rand, 2, 3), a, 0, 0);
     }
-  surface = render (data, CS_THEME_DARK, 800, 500);
+  surface = cs_test_scatter_render (data, CS_THEME_DARK, 800, 500);
   {
     g_autofree char *path = g_build_filename (g_get_tmp_dir (), "cs-test-scatter-density.png", NULL);
 
@@ -383,11 +289,11 @@ test_density_kinds (void)
         double t = g->x_min + (px + 0.5 - g->plot.x) / g->plot.width * (g->x_max - g->x_min);
 
         if (t < 1)
-          n_store += pixel_blend_of (p, card, store, 0.45);
+          n_store += cs_test_pixel_blend_of (p, card, store, 0.45);
         else if (t > 2 && t < 3)
           {
-            n_load += pixel_blend_of (p, card, load, 0.45);
-            n_store_in_loads += pixel_close (p, store);
+            n_load += cs_test_pixel_blend_of (p, card, load, 0.45);
+            n_store_in_loads += cs_test_pixel_close (p, store);
           }
       }
   g_test_message ("store pixels %u, load pixels %u, store-coloured among the loads %u", n_store, n_load,
@@ -420,40 +326,28 @@ test_eight_threads (void)
     }
 }
 
-static gboolean
-region_has_ink (cairo_surface_t *surface,
-                const CsRect    *rect,
-                TestPixel        background)
-{
-  for (int y = (int) rect->y; y < (int) (rect->y + rect->height); y++)
-    for (int x = (int) rect->x; x < (int) (rect->x + rect->width); x++)
-      if (!pixel_close (test_pixel (surface, x, y), background))
-        return TRUE;
-  return FALSE;
-}
-
 /* No points: no plot, the teaching text instead, drawn. A cacheline with
  * no access of its own names the line. */
 static void
 test_empty (void)
 {
   g_autoptr(CsScatterData) data = cs_scatter_data_new (CS_SCATTER_MODE_ADDRESS, "Data addresses");
-  g_autoptr(CsScatterData) other = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterData) other = cs_test_scatter_two_threads (CS_SCATTER_MODE_CACHELINE);
   g_autoptr(CsScatterGeometry) g = cs_scatter_geometry_new (data, NULL, 500, 300);
   g_autoptr(CsScatterGeometry) g2 = NULL;
-  cairo_surface_t *surface = render (data, CS_THEME_LIGHT, 500, 300);
+  cairo_surface_t *surface = cs_test_scatter_render (data, CS_THEME_LIGHT, 500, 300);
 
   g_assert_cmpfloat (g->plot.width, ==, 0);
   g_assert_cmpuint (g->n_shown, ==, 0);
   g_assert_nonnull (g->empty_text);
   g_assert_nonnull (strstr (g->empty_text, "--regs"));
   g_assert_cmpfloat (g->empty.width, >, 0);
-  g_assert_true (region_has_ink (surface, &g->empty, role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD)));
+  g_assert_true (cs_test_region_has_ink (surface, &g->empty, cs_test_role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD)));
   g_assert_cmpint (cs_scatter_hit_test (data, NULL, 500, 300, 250, 150), ==, -1);
   cairo_surface_destroy (surface);
 
   /* Tiny and zero sizes do not crash. */
-  surface = render (data, CS_THEME_DARK, 10, 10);
+  surface = cs_test_scatter_render (data, CS_THEME_DARK, 10, 10);
   cairo_surface_destroy (surface);
 
   cs_scatter_data_add_point (other, 1.0, LINE + 200, 0, 0);
@@ -485,7 +379,7 @@ test_many_points (void)
     cs_scatter_data_add_point (data, g_rand_double_range (rand, 0, 30),
                                0x7f0000000000 + (guint64) g_rand_int_range (rand, 0, 1 << 24),
                                i % 4, (i % 3) ? CS_SCATTER_POINT_STORE : 0);
-  surface = render (data, CS_THEME_LIGHT, 1200, 800);
+  surface = cs_test_scatter_render (data, CS_THEME_LIGHT, 1200, 800);
   g = cs_scatter_geometry_new (data, NULL, 1200, 800);
   g_assert_cmpuint (g->n_shown, ==, 100000);
 
@@ -495,8 +389,8 @@ test_many_points (void)
   for (int py = (int) g->plot.y; py < (int) (g->plot.y + g->plot.height); py += 3)
     for (int px = (int) g->plot.x; px < (int) (g->plot.x + g->plot.width); px += 3)
       for (guint t = 0; t < 4; t++)
-        found[t] += pixel_blend_of (test_pixel (surface, px, py), role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD),
-                                    series_pixel (CS_THEME_LIGHT, t, 4), 0.45);
+        found[t] += cs_test_pixel_blend_of (test_pixel (surface, px, py), cs_test_role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD),
+                                    cs_test_series_pixel (CS_THEME_LIGHT, t, 4), 0.45);
   for (guint t = 0; t < 4; t++)
     g_assert_cmpuint (found[t], >, 10);
 
@@ -512,7 +406,7 @@ test_many_points (void)
 static void
 test_hit_test (void)
 {
-  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterData) data = cs_test_scatter_two_threads (CS_SCATTER_MODE_CACHELINE);
   g_autoptr(CsScatterGeometry) g = NULL;
   double x0, y0, x1;
 
@@ -522,13 +416,13 @@ test_hit_test (void)
   cs_scatter_data_select_line (data, LINE);
   g = cs_scatter_geometry_new (data, NULL, 640, 400);
 
-  x0 = hand_x (g, 2.5);
-  y0 = hand_y (g, 1.0);
-  x1 = hand_x (g, 3.5);
+  x0 = cs_test_scatter_hand_x (g, 2.5);
+  y0 = cs_test_scatter_hand_y (g, 1.0);
+  x1 = cs_test_scatter_hand_x (g, 3.5);
   g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, x0, y0), ==, 0);
   g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, x0 - 2, y0 + 1), ==, 0);
   g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, x1 + 1, y0), ==, 1);
-  g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, hand_x (g, 40.5), hand_y (g, 5.0)), ==, 2);
+  g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, cs_test_scatter_hand_x (g, 40.5), cs_test_scatter_hand_y (g, 5.0)), ==, 2);
   /* Bottom-right of the plot: byte 63 at the earliest time, no point. */
   g_assert_cmpint (cs_scatter_hit_test (data, NULL, 640, 400, g->plot.x + g->plot.width - 2,
                                         g->plot.y + g->plot.height - 2), ==, -1);
@@ -540,7 +434,7 @@ test_hit_test (void)
 static void
 test_legend (void)
 {
-  g_autoptr(CsScatterData) data = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterData) data = cs_test_scatter_two_threads (CS_SCATTER_MODE_CACHELINE);
   g_autoptr(CsScatterGeometry) g = NULL;
   cairo_surface_t *surface;
   gboolean swatch = FALSE;
@@ -551,7 +445,7 @@ test_legend (void)
   cs_scatter_data_add_point (data, 2.0, LINE + 9, 1, CS_SCATTER_POINT_STORE);
   cs_scatter_data_add_point (data, 2.0, LINE + 64, 2, CS_SCATTER_POINT_STORE);
   cs_scatter_data_select_line (data, LINE);
-  surface = render (data, CS_THEME_DARK, 640, 400);
+  surface = cs_test_scatter_render (data, CS_THEME_DARK, 640, 400);
   g = cs_scatter_geometry_new (data, NULL, 640, 400);
 
   g_assert_cmpuint (g->n_series_legend, ==, 3);
@@ -562,26 +456,11 @@ test_legend (void)
   g_assert_cmpfloat (g->legend.y, >, g->plot.y + g->plot.height);
   e = &g->series_legend[1];
   for (int x = (int) e->x; x < (int) e->x + 10; x++)
-    swatch |= pixel_close (test_pixel (surface, x, (int) (e->y + e->height / 2)), series_pixel (CS_THEME_DARK, 1, 3));
+    swatch |= cs_test_pixel_close (test_pixel (surface, x, (int) (e->y + e->height / 2)), cs_test_series_pixel (CS_THEME_DARK, 1, 3));
   g_assert_true (swatch);
   /* Dark theme: the card behind everything. */
-  g_assert_true (pixel_close (test_pixel (surface, 1, 1), role_pixel (CS_THEME_DARK, CS_COLOR_ROLE_CARD)));
+  g_assert_true (cs_test_pixel_close (test_pixel (surface, 1, 1), cs_test_role_pixel (CS_THEME_DARK, CS_COLOR_ROLE_CARD)));
   cairo_surface_destroy (surface);
-}
-
-/* Ink (pixels other than the card) in the legend band, right of @x0. */
-static guint
-legend_ink (cairo_surface_t         *surface,
-            const CsScatterGeometry *g,
-            double                   x0)
-{
-  TestPixel card = role_pixel (CS_THEME_LIGHT, CS_COLOR_ROLE_CARD);
-  guint ink = 0;
-
-  for (int y = (int) g->legend.y; y < (int) (g->legend.y + g->legend.height); y++)
-    for (int x = (int) x0; x < (int) (g->legend.x + g->legend.width); x++)
-      ink += !pixel_close (test_pixel (surface, x, y), card);
-  return ink;
 }
 
 /* A note (provenance) ends the legend, after the last thread's entry; the
@@ -589,7 +468,7 @@ legend_ink (cairo_surface_t         *surface,
 static void
 test_note (void)
 {
-  g_autoptr(CsScatterData) plain = two_threads (CS_SCATTER_MODE_CACHELINE);
+  g_autoptr(CsScatterData) plain = cs_test_scatter_two_threads (CS_SCATTER_MODE_CACHELINE);
   g_autoptr(CsScatterData) noted = NULL;
   g_autoptr(CsScatterGeometry) g = NULL;
   cairo_surface_t *without, *with;
@@ -598,19 +477,19 @@ test_note (void)
   cs_scatter_data_add_point (plain, 1.0, LINE + 2, 0, CS_SCATTER_POINT_STORE);
   cs_scatter_data_add_point (plain, 2.0, LINE + 9, 1, CS_SCATTER_POINT_STORE);
   cs_scatter_data_select_line (plain, LINE);
-  noted = two_threads (CS_SCATTER_MODE_CACHELINE);
+  noted = cs_test_scatter_two_threads (CS_SCATTER_MODE_CACHELINE);
   cs_scatter_data_add_point (noted, 1.0, LINE + 2, 0, CS_SCATTER_POINT_STORE);
   cs_scatter_data_add_point (noted, 2.0, LINE + 9, 1, CS_SCATTER_POINT_STORE);
   cs_scatter_data_select_line (noted, LINE);
   cs_scatter_data_set_note (noted, "† reconstructed");
   g_assert_cmpstr (noted->note, ==, "† reconstructed");
 
-  without = render (plain, CS_THEME_LIGHT, 640, 400);
-  with = render (noted, CS_THEME_LIGHT, 640, 400);
+  without = cs_test_scatter_render (plain, CS_THEME_LIGHT, 640, 400);
+  with = cs_test_scatter_render (noted, CS_THEME_LIGHT, 640, 400);
   g = cs_scatter_geometry_new (plain, NULL, 640, 400);
   after = g->series_legend[1].x + g->series_legend[1].width + 2;
-  g_assert_cmpuint (legend_ink (without, g, after), ==, 0);
-  g_assert_cmpuint (legend_ink (with, g, after), >, 20);
+  g_assert_cmpuint (cs_test_scatter_legend_ink (without, g, after), ==, 0);
+  g_assert_cmpuint (cs_test_scatter_legend_ink (with, g, after), >, 20);
   cairo_surface_destroy (without);
   cairo_surface_destroy (with);
 }
