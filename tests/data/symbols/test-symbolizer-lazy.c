@@ -99,6 +99,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_assert_cmpint (argc, >, 1);
   exe_path = argv[1];
-  g_test_add_func ("/symbolizer-lazy/symbol-then-source", test_symbol_then_source);
+  g_test_add_func ("/symbolizer-lazy/symbol-then-source",
+                   CS_TEST_CLANG ? cs_test_skip_clang_dwarf : test_symbol_then_source);
   return g_test_run ();
 }

@@ -436,7 +436,7 @@ main (int   argc,
   g_test_add_func ("/symbolizer/exe-lines", CS_TEST_CLANG ? cs_test_skip_clang_dwarf : test_exe_lines);
   g_test_add_func ("/symbolizer/library-live", test_library_live);
   g_test_add_func ("/symbolizer/stripped", test_stripped);
-  g_test_add_func ("/symbolizer/debug-dir", test_debug_dir);
+  g_test_add_func ("/symbolizer/debug-dir", CS_TEST_CLANG ? cs_test_skip_clang_dwarf : test_debug_dir);
 
   return g_test_run ();
 }
