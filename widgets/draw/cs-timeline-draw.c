@@ -182,7 +182,7 @@ draw_axis (CsChartFrame           *frame,
         _cs_chart_frame_place (frame, l, x + 3, PAD, &text);
     }
   /* TRANSLATORS: the timeline axis' caption: time since the first sample */
-  _cs_chart_frame_place (frame, _cs_chart_frame_text (frame, _("Time since the first sample"),
+  _cs_chart_frame_place (frame, _cs_chart_frame_text (frame, _("Since first sample"),
                                                       CS_CHART_FONT_SMALL, m->label_width - 2 * PAD, 1),
                          PAD, PAD, &text);
 }
