@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cs-json-reader.h"
+#include "cs-text.h"
 
 
 static const char *
@@ -161,7 +162,10 @@ cs_jr_string (CsJsonReader  *r,
   if (!nullable && json_object_get_string_len (v) == 0)
     return cs_jr_fail (r, CS_DATA_ERROR_INVALID, _("must not be empty"));
   g_free (*out);
-  *out = g_strdup (json_object_get_string (v));
+  /* json-c passes bytes that are no UTF-8 through; the saved text has them
+   * as \xNN (cs-session-save.c), so a string reads the way it will be
+   * written and a loaded session saves and loads back the same. */
+  *out = cs_text_make_valid (json_object_get_string (v), -1);
   cs_jr_pop (r, saved);
   return TRUE;
 }
@@ -377,7 +381,7 @@ cs_jr_string_list (CsJsonReader *r,
 
       if (!json_object_is_type (v, json_type_string))
         return cs_jr_expected (r, _("a string"), v);
-      g_ptr_array_add (out, g_strdup (json_object_get_string (v)));
+      g_ptr_array_add (out, cs_text_make_valid (json_object_get_string (v), -1));
       cs_jr_pop (r, s);
     }
   cs_jr_pop (r, saved);
