@@ -50,6 +50,7 @@ cs_record_options_copy (const CsRecordOptions *options)
   copy->output = g_strdup (options->output);
   copy->model_id = g_strdup (options->model_id);
   copy->events = g_strdupv (options->events);
+  copy->pids = options->n_pids > 0 ? g_memdup2 (options->pids, options->n_pids * sizeof (GPid)) : NULL;
   return copy;
 }
 
@@ -63,6 +64,7 @@ cs_record_options_free (CsRecordOptions *options)
   g_free (options->output);
   g_free (options->model_id);
   g_strfreev (options->events);
+  g_free (options->pids);
   g_free (options);
 }
 

@@ -25,7 +25,12 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  char       **argv;        /* program and arguments (never run through a shell) */
+  char       **argv;        /* program and arguments (never run through a shell);
+                             * NULL when attaching to @pids */
+  GPid        *pids;        /* -p PID[,PID…]: running processes to attach to (all their
+                             * threads and the children they start meanwhile); NULL: run argv */
+  guint        n_pids;
+  double       duration;    /* with pids: --duration SECONDS; 0: until cancelled (Ctrl-C) */
   char        *cwd;         /* NULL: the current directory */
   char        *output;      /* bundle path; NULL: NAME.cyclescope in cwd, NAME from argv[0] */
   char        *model_id;    /* NULL: the model for the host PMU */
