@@ -48,7 +48,7 @@ verdict (const char *bundle)
   char *band = NULL;
 
   g_assert_true (g_spawn_check_wait_status (out.status, NULL));
-  root = json_tokener_parse (out.out);
+  root = cs_test_json_parse (out.out);
   g_assert_nonnull (root);
   charts = cs_test_json_field (json_object_array_get_idx (cs_test_json_field (root, "scopes"), 0),
                                "charts");

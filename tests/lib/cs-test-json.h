@@ -23,3 +23,21 @@ cs_test_json_hex (json_object *o,
 {
   return g_ascii_strtoull (json_object_get_string (cs_test_json_field (o, key)), NULL, 16);
 }
+
+/* @text parsed as a whole, with the reports' nesting depth: json-c's
+ * json_tokener_parse() stops at 32 levels, and a call-graph report nests a
+ * level per frame, so how deep it goes depends on the stacks a recording
+ * caught. Fails the test with json-c's reason otherwise. */
+static inline json_object *
+cs_test_json_parse (const char *text)
+{
+  json_tokener *tok = json_tokener_new_ex (4096);
+  json_object *root;
+
+  g_assert_nonnull (text);
+  root = json_tokener_parse_ex (tok, text, -1);
+  if (root == NULL || json_tokener_get_error (tok) != json_tokener_success)
+    g_error ("not JSON: %s", json_tokener_error_desc (json_tokener_get_error (tok)));
+  json_tokener_free (tok);
+  return root;
+}

@@ -32,6 +32,7 @@
 #include <math.h>
 
 #include "cs-children-rows.h"
+#include "cs-test-json.h"
 
 #define TOLERANCE 0.1
 #define TOP       20
@@ -263,7 +264,7 @@ test_outputs (void)
 
   res = cli_run (cyclescope, json_args);
   g_assert_cmpint (res.status, ==, 0);
-  root = json_tokener_parse (res.out);
+  root = cs_test_json_parse (res.out);
   g_assert_nonnull (root);
   events = json_object_object_get (json_object_object_get (root, "profile"), "events");
   graph = json_object_object_get (json_object_array_get_idx (events, 0), "call_graph");

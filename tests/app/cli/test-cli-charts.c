@@ -22,6 +22,7 @@
 
 #include "cs-test-po.h"
 #include "cs-test-util.h"
+#include "cs-test-json.h"
 
 #define NO_PMU "No hardware PMU on the recording host: software events only."
 
@@ -86,7 +87,7 @@ test_perf_data_charts (void)
   g_assert_nonnull (strstr (list.err, "need counting runs"));
 
   g_assert_cmpint (cs_test_output_exit_code (&report), ==, 0);
-  root = json_tokener_parse (report.out);
+  root = cs_test_json_parse (report.out);
   g_assert_nonnull (root);
   g_assert_true (json_object_object_get_ex (root, "charts", &charts));
   /* The same charts in the same order. */
@@ -187,7 +188,7 @@ test_report_warnings (void)
   g_assert_nonnull (strstr (recorded.out, sentence));
   g_assert_true (strstr (recorded.out, sentence) > strstr (recorded.out, "\nDetails\n"));
   g_assert_cmpint (cs_test_output_exit_code (&recorded_json), ==, 0);
-  report = json_tokener_parse (recorded_json.out);
+  report = cs_test_json_parse (recorded_json.out);
   g_assert_nonnull (report);
   g_assert_true (json_object_object_get_ex (report, "warnings", &warnings));
   g_assert_true (json_object_object_get_ex (report, "warning_details", &details));

@@ -15,6 +15,7 @@
 
 #include "cs-test-deep-model.h"
 #include "cs-test-util.h"
+#include "cs-test-json.h"
 
 #define N_CHAIN 100000
 #define N_TERMS 200000
@@ -81,7 +82,7 @@ test_deep_models (void)
   g_string_free (session, TRUE);
   reported = cs_test_output (report, (const char * const *) envp);
   g_assert_cmpint (cs_test_output_exit_code (&reported), ==, 0);
-  root = json_tokener_parse (reported.out);
+  root = cs_test_json_parse (reported.out);
   g_assert_nonnull (root);
   g_assert_true (json_object_object_get_ex (root, "scopes", &scopes));
   g_assert_true (json_object_object_get_ex (json_object_array_get_idx (scopes, 0), "metrics", &metrics));

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cs-test-watchdog.h"
+#include "cs-test-json.h"
 
 #define EVIL_FILE   "evil\x1b[31m\xff"
 #define EVIL_THREAD "t\x1b]0;pwn\x07\xff"
@@ -135,7 +136,7 @@ test_json (void)
 
   g_assert_cmpint (cs_test_output_exit_code (&report), ==, 0);
   assert_terminal_safe ("report --format json", report.out);
-  root = json_tokener_parse (report.out);
+  root = cs_test_json_parse (report.out);
   g_assert_nonnull (root);
   /* ESC is a JSON escape of itself; the byte that is not UTF-8 the text \xff. */
   g_assert_true (json_has_string (root, "evil\x1b[31m\\xff"));
@@ -143,7 +144,7 @@ test_json (void)
 
   g_assert_cmpint (cs_test_output_exit_code (&annotate), ==, 0);
   assert_terminal_safe ("annotate --format json", annotate.out);
-  root = json_tokener_parse (annotate.out);
+  root = cs_test_json_parse (annotate.out);
   g_assert_nonnull (root);
   json_object_put (root);
 }

@@ -52,7 +52,7 @@ report_json (const char *bundle)
   json_object *root;
 
   g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
-  root = json_tokener_parse (r.out);
+  root = cs_test_json_parse (r.out);
   g_assert_nonnull (root);
   return root;
 }
@@ -186,7 +186,7 @@ test_adjacent (void)
     gboolean seen = FALSE;
 
     g_assert_cmpint (cs_test_output_exit_code (&f), ==, 0);
-    froot = json_tokener_parse (f.out);
+    froot = cs_test_json_parse (f.out);
     g_assert_nonnull (froot);
     flines = cs_test_json_field (froot, "lines");
     for (gsize i = 0; i < json_object_array_length (flines); i++)

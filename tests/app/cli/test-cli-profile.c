@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cs-profile-test-util.h"
+#include "cs-test-json.h"
 
 static char *perf;
 static char *cyclescope;
@@ -46,7 +47,7 @@ parse_ok (CliResult *r)
 
   if (r->status != 0)
     g_error ("exit %d: %s", r->status, r->err);
-  root = json_tokener_parse (r->out);
+  root = cs_test_json_parse (r->out);
   g_assert_nonnull (root);
   return root;
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cs-test-watchdog.h"
+#include "cs-test-json.h"
 
 #define N_REGIONS 20000
 
@@ -79,7 +80,7 @@ test_regions (void)
   g_assert_true (g_file_set_contents (json, text, -1, NULL));
   r = cs_test_output_watched (argv, NULL);
   g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
-  root = json_tokener_parse (r.out);
+  root = cs_test_json_parse (r.out);
   g_assert_nonnull (root);
   g_assert_true (json_object_object_get_ex (root, "scopes", &scopes));
   /* The whole program, then each region. */

@@ -50,7 +50,7 @@ watch (const char  *spec,
   if (cs_test_output_exit_code (&r) != 0)
     g_error ("cyclescope watch %s failed:\n%s", spec, r.err);
   g_assert_true (g_file_get_contents (report, &text, NULL, NULL));
-  root = json_tokener_parse (text);
+  root = cs_test_json_parse (text);
   g_assert_nonnull (root);
   *out = g_steal_pointer (&r.out);
   return root;
@@ -75,7 +75,7 @@ reconstructed_instructions (guint64 *line)
   json_object *root, *top, *ips;
 
   g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
-  root = json_tokener_parse (r.out);
+  root = cs_test_json_parse (r.out);
   top = json_object_array_get_idx (cs_test_json_field (root, "lines"), 0);
   *line = cs_test_json_hex (top, "address");
   g_assert_cmphex (*line, ==, cs_test_fs_value (recorded, "counter_a") & ~G_GUINT64_CONSTANT (63));
@@ -206,7 +206,7 @@ test_stack (void)
   g_autofree char *address = NULL;
 
   g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
-  root = json_tokener_parse (r.out);
+  root = cs_test_json_parse (r.out);
   lines = cs_test_json_field (root, "lines");
   for (gsize i = 0; i < json_object_array_length (lines) && address == NULL; i++)
     {

@@ -24,6 +24,7 @@
 #include <json-c/json.h>
 
 #include "cs-profile-test-util.h"
+#include "cs-test-json.h"
 
 #define TOP 10
 /* rows under 0.2 % of the samples are not held to 1 % (see check_case()) */
@@ -361,7 +362,7 @@ test_json (void)
 {
   const char *args[] = { "report", data, "--format", "json", "--sort", "comm,cpu", "--time", "20%-60%", NULL };
   g_autofree char *out = run_ok (args);
-  json_object *root = json_tokener_parse (out);
+  json_object *root = cs_test_json_parse (out);
   json_object *profile, *summary, *events, *rows, *v;
   guint64 total = 0;
 

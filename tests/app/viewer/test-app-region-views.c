@@ -57,7 +57,7 @@ run_json (const char * const *argv)
   out = cs_test_run (argv, &err, &status);
   if (!g_spawn_check_wait_status (status, NULL))
     g_error ("%s %s failed: %s", argv[0], argv[1], err);
-  root = json_tokener_parse (out);
+  root = cs_test_json_parse (out);
   g_assert_nonnull (root);
   return root;
 }

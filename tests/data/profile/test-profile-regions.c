@@ -22,6 +22,7 @@
 #include "cs-call-graph.h"
 #include "cs-profile-samples.h"
 #include "cs-profile-test-util.h"
+#include "cs-test-json.h"
 
 static char *perf;
 static char *bundle;
@@ -216,7 +217,7 @@ test_cli_annotate_region (void)
   guint64 expected = 0, shown = 0;
 
   g_assert_cmpint (r.status, ==, 0);
-  root = json_tokener_parse (r.out);
+  root = cs_test_json_parse (r.out);
   g_assert_nonnull (root);
   g_assert_true (json_object_object_get_ex (root, "region", &region));
   g_assert_cmpstr (json_object_get_string (region), ==, "alpha");

@@ -386,8 +386,26 @@ typedef gboolean (*StackCheck) (Recording     *rec,
                                 const guint64 *frames,
                                 const CsUnwindResult *results);
 
-/* Checks the stacks of the samples perf finds in @leaf; returns how many
- * there are, and in *@good how many pass. */
+/* Reached an entry, or stopped where perf stopped too (its last frame
+ * "[unknown]", all before it ours): which samples land there depends on
+ * when the timer fired, so the shares below do not count them. */
+static gboolean
+walk_ended (Recording            *rec,
+            guint                 i,
+            const guint64        *frames,
+            const CsUnwindResult *results)
+{
+  const Sample *s = &g_array_index (rec->samples, Sample, i);
+  g_autofree char *key = sample_key (s->tid, s->time);
+  GPtrArray *theirs = g_hash_table_lookup (rec->perf_frames, key);
+
+  return results[i].complete ||
+         (theirs != NULL && theirs->len == results[i].n_frames + 1 &&
+          g_str_has_prefix (g_ptr_array_index (theirs, theirs->len - 1), "[unknown]:") &&
+          agreeing_frames (rec, i, frames, results) == (int) results[i].n_frames);
+}
+
+/* The samples perf finds in @leaf: how many, and in *@good how many pass. */
 static guint
 check_leaf_samples (Recording  *rec,
                     const char *leaf,
@@ -405,7 +423,7 @@ check_leaf_samples (Recording  *rec,
       if (strcmp (perf_leaf (rec, i), leaf) != 0)
         continue;
       n++;
-      if (results[i].complete &&
+      if (walk_ended (rec, i, frames, results) &&
           check (rec, i, frames + (gsize) i * CS_UNWIND_MAX_FRAMES, results[i].n_frames, frames, results))
         (*good)++;
       else if (n - *good <= 3)
@@ -508,10 +526,11 @@ test_short_copy (void)
           g_assert_true (cut_results[i].cut);
         }
     }
-  /* and the full copies were never cut (clang's workload keeps more on
-   * its stack: see cs_test_skip_clang_unwind()) */
+  /* a full copy is cut only where perf stopped too (8 KiB deep stacks;
+   * clang's workload: see cs_test_skip_clang_unwind()) */
   for (guint i = 0; i < rec->samples->len && !CS_TEST_CLANG; i++)
-    g_assert_false (full_results[i].cut);
+    if (full_results[i].cut)
+      g_assert_true (walk_ended (rec, i, full, full_results));
   g_test_message ("%u stacks deeper than %d bytes stopped early", deeper, SHORT_COPY);
   /* descend() alone keeps a few kilobytes on the stack */
   g_assert_cmpuint (deeper, >, rec->samples->len / 10);
