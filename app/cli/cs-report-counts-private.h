@@ -5,6 +5,7 @@
 
 #include "cs-chart-values.h"
 #include "cs-evaluation.h"
+#include "cs-json-writer.h"
 #include "cs-report-counts.h"
 
 G_BEGIN_DECLS
@@ -15,7 +16,6 @@ typedef struct
   guint64       calls;       /* region entries (first run that has it) */
   CsCounts     *counts;
   CsEvaluation *evaluation;  /* NULL without a model */
-  GPtrArray    *charts;      /* CsChartValues*, NULL without a model */
 } CsReportScope;
 
 typedef struct
@@ -27,6 +27,7 @@ typedef struct
   /* Short warnings stated from facts, in the user's language; the details
    * are the sentences recorded in the session. */
   char     **warnings;
+  GPtrArray *program_charts; /* CsChartValues* of the analysis, nullable */
   GPtrArray *hidden_charts;  /* CsChartValues* the program's charts left out, nullable */
   char      *hidden_line;    /* says how many were left out, NULL when none */
   CsAnalysis *analysis;      /* nullable: the samples per region */
@@ -37,6 +38,11 @@ const char *_cs_report_band_keyword     (CsBand       band);
 /* The libpfm4 string counted for @name, from the first run that has it. */
 const char *_cs_report_event_string     (CsReport    *report,
                                         const char  *name);
+/* The charts of @scope (CsChartValues*), NULL without a model. Built when
+ * printed and dropped after: kept for 20 000 regions they were most of the
+ * report's memory. */
+GPtrArray  *_cs_report_scope_charts     (CsReport      *report,
+                                        CsReportScope *scope);
 /* min time_running / time_enabled over a run's whole-program counts. */
 double      _cs_report_run_running_ratio (const CsRun *run);
 
@@ -60,9 +66,8 @@ void        _cs_report_region_table_text  (CsReport      *report,
 void        _cs_report_region_detail_text (CsReport      *report,
                                            CsReportScope *scope,
                                            GString       *out);
-struct json_object;
-void        _cs_report_region_json        (CsReport           *report,
-                                           CsReportScope      *scope,
-                                           struct json_object *o);
+void        _cs_report_region_json        (CsReport      *report,
+                                           CsReportScope *scope,
+                                           CsJsonWriter  *w);
 
 G_END_DECLS

@@ -366,6 +366,7 @@ text_scope (CsReport      *report,
             CsReportScope *scope,
             GString       *out)
 {
+  g_autoptr(GPtrArray) charts = NULL;
   guint n_names;
   const char **names = cs_counts_get_names (scope->counts, &n_names);
 
@@ -424,10 +425,11 @@ text_scope (CsReport      *report,
                               provenance_label (cs_evaluation_get_provenance (scope->evaluation, i)));
     }
 
-  if (scope->charts->len > 0)
+  charts = _cs_report_scope_charts (report, scope);
+  if (charts->len > 0)
     g_string_append_printf (out, "%s\n", _("Charts"));
-  for (guint i = 0; i < scope->charts->len; i++)
-    _cs_report_chart_text (g_ptr_array_index (scope->charts, i), out);
+  for (guint i = 0; i < charts->len; i++)
+    _cs_report_chart_text (g_ptr_array_index (charts, i), out);
   if (scope->region == NULL && report->hidden_line != NULL)
     g_string_append_printf (out, "  %s\n", report->hidden_line);
   if (scope->region != NULL)

@@ -92,13 +92,23 @@ _cs_report_run_running_ratio (const CsRun *run)
   return ratio;
 }
 
+GPtrArray *
+_cs_report_scope_charts (CsReport      *report,
+                         CsReportScope *scope)
+{
+  if (scope->region == NULL && report->program_charts != NULL)
+    return g_ptr_array_ref (report->program_charts);
+  if (scope->evaluation == NULL)
+    return NULL;
+  return cs_chart_values_list (scope->evaluation);
+}
+
 static void
 scope_free (CsReportScope *scope)
 {
   g_free (scope->region);
   g_clear_pointer (&scope->counts, cs_counts_unref);
   g_clear_pointer (&scope->evaluation, cs_evaluation_unref);
-  g_clear_pointer (&scope->charts, g_ptr_array_unref);
   g_free (scope);
 }
 
@@ -123,7 +133,6 @@ scope_new (CsReport              *report,
           scope_free (scope);
           return NULL;
         }
-      scope->charts = cs_chart_values_list (scope->evaluation);
     }
   return scope;
 }
@@ -134,6 +143,7 @@ report_clear (CsReport *report)
   g_clear_pointer (&report->scopes, g_ptr_array_unref);
   g_clear_pointer (&report->event_names, g_ptr_array_unref);
   g_clear_pointer (&report->warnings, g_strfreev);
+  g_clear_pointer (&report->program_charts, g_ptr_array_unref);
   g_clear_pointer (&report->hidden_charts, g_ptr_array_unref);
   g_clear_pointer (&report->hidden_line, g_free);
 }
@@ -212,8 +222,7 @@ report_init (CsReport    *report,
       report->warnings = g_strdupv ((char **) cs_analysis_get_warnings (analysis));
       if (model != NULL && cs_analysis_get_model (analysis) == model)
         {
-          g_clear_pointer (&program->charts, g_ptr_array_unref);
-          program->charts = g_ptr_array_ref (cs_analysis_get_charts (analysis));
+          report->program_charts = g_ptr_array_ref (cs_analysis_get_charts (analysis));
           report->hidden_charts = g_ptr_array_ref (cs_analysis_get_hidden_charts (analysis));
           report->hidden_line = cs_analysis_describe_hidden_charts (analysis);
         }

@@ -22,6 +22,7 @@
 #include "cs-chart-format.h"
 #include "cs-cli-util.h"
 #include "cs-error.h"
+#include "cs-json-writer.h"
 #include "cs-report-counts-private.h"
 #include "cs-report-regions.h"
 #include "cs-profile-samples.h"
@@ -233,49 +234,53 @@ _cs_report_region_detail_text (CsReport      *report,
     }
 }
 
-static json_object *
-counts_json (CsCounts *counts)
+static void
+counts_json (CsCounts     *counts,
+             CsJsonWriter *w)
 {
-  json_object *o = json_object_new_object ();
   guint n;
   const char **names = cs_counts_get_names (counts, &n);
 
+  cs_json_begin_object (w);
   for (guint i = 0; i < n; i++)
     {
       double v;
 
       cs_counts_lookup (counts, names[i], &v, NULL);
-      json_object_object_add (o, names[i], isfinite (v) ? json_object_new_double (v) : NULL);
+      cs_json_member_number (w, names[i], v);
     }
-  return o;
+  cs_json_end_object (w);
 }
 
 void
 _cs_report_region_json (CsReport      *report,
                         CsReportScope *scope,
-                        json_object   *o)
+                        CsJsonWriter  *w)
 {
   g_autoptr(GPtrArray) threads = cs_session_list_region_threads (report->session, scope->region);
-  json_object *list = json_object_new_array ();
 
-  json_object_object_add (o, "samples", json_object_new_uint64 (region_samples (report, scope->region)));
+  cs_json_member_uint (w, "samples", region_samples (report, scope->region));
   if (threads->len > 0)
     {
       g_autoptr(CsCounts) inclusive = cs_session_build_region_counts (report->session, scope->region, TRUE, NULL);
 
-      json_object_object_add (o, "inclusive_counts", counts_json (inclusive));
+      cs_json_key (w, "inclusive_counts");
+      counts_json (inclusive, w);
     }
+  cs_json_key (w, "threads");
+  cs_json_begin_array (w);
   for (guint t = 0; t < threads->len; t++)
     {
       const char *key = g_ptr_array_index (threads, t);
       g_autoptr(CsCounts) counts = cs_session_build_region_counts (report->session, scope->region, FALSE, key);
-      json_object *j = json_object_new_object ();
 
-      json_object_object_add (j, "thread", json_object_new_string (key));
-      json_object_object_add (j, "counts", counts_json (counts));
-      json_object_array_add (list, j);
+      cs_json_begin_object (w);
+      cs_json_member_string (w, "thread", key);
+      cs_json_key (w, "counts");
+      counts_json (counts, w);
+      cs_json_end_object (w);
     }
-  json_object_object_add (o, "threads", list);
+  cs_json_end_array (w);
 }
 
 /* samples: Fig. 5.6 and 5.7 */
