@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cs-cli-append.h"
 #include "cs-json-writer.h"
 
 void
@@ -33,16 +34,7 @@ static void
 indent (CsJsonWriter *w,
         guint         level)
 {
-  static const char spaces[] = "                                                                ";
-  gsize n = 2 * (gsize) level;
-
-  while (n > 0)
-    {
-      gsize chunk = MIN (n, sizeof spaces - 1);
-
-      g_string_append_len (w->out, spaces, chunk);
-      n -= chunk;
-    }
+  cs_cli_append_spaces (w->out, 2 * (gsize) level);
 }
 
 /* Before a member's key or an array's item: the separator from the one
@@ -53,7 +45,7 @@ next_item (CsJsonWriter *w)
   guint8 *had_children = &w->open->data[w->open->len - 1];
 
   if (*had_children)
-    g_string_append_len (w->out, ",\n", 2);
+    cs_cli_append_len (w->out, ",\n", 2);
   *had_children = 1;
   indent (w, w->open->len);
 }
@@ -78,7 +70,7 @@ append_escaped (GString    *out,
   const char *start = text;
   const char *p = text;
 
-  g_string_append_c (out, '"');
+  cs_cli_append_len (out, "\"", 1);
   for (; *p != '\0'; p++)
     {
       guchar c = (guchar) *p;
@@ -88,7 +80,7 @@ append_escaped (GString    *out,
       if (c >= 0x20 && c != '"' && c != '\\')
         continue;
       if (p > start)
-        g_string_append_len (out, start, p - start);
+        cs_cli_append_len (out, start, p - start);
       esc[0] = '\\';
       switch (c)
         {
@@ -106,12 +98,12 @@ append_escaped (GString    *out,
           n = 6;
           break;
         }
-      g_string_append_len (out, esc, n);
+      cs_cli_append_len (out, esc, n);
       start = p + 1;
     }
   if (p > start)
-    g_string_append_len (out, start, p - start);
-  g_string_append_c (out, '"');
+    cs_cli_append_len (out, start, p - start);
+  cs_cli_append_len (out, "\"", 1);
 }
 
 static void
@@ -119,10 +111,10 @@ begin (CsJsonWriter *w,
        char          bracket)
 {
   guint8 none = 0;
+  char text[2] = { bracket, '\n' };
 
   start_value (w);
-  g_string_append_c (w->out, bracket);
-  g_string_append_c (w->out, '\n');
+  cs_cli_append_len (w->out, text, 2);
   g_byte_array_append (w->open, &none, 1);
 }
 
@@ -133,10 +125,10 @@ end (CsJsonWriter *w,
   g_return_if_fail (w->open->len > 0);
 
   if (w->open->data[w->open->len - 1])
-    g_string_append_c (w->out, '\n');
+    cs_cli_append_len (w->out, "\n", 1);
   g_byte_array_set_size (w->open, w->open->len - 1);
   indent (w, w->open->len);
-  g_string_append_c (w->out, bracket);
+  cs_cli_append_len (w->out, &bracket, 1);
 }
 
 void
@@ -171,7 +163,7 @@ cs_json_key (CsJsonWriter *w,
 
   next_item (w);
   append_escaped (w->out, key);
-  g_string_append_len (w->out, ": ", 2);
+  cs_cli_append_len (w->out, ": ", 2);
   w->after_key = TRUE;
 }
 
@@ -181,7 +173,7 @@ cs_json_string (CsJsonWriter *w,
 {
   start_value (w);
   if (text == NULL)
-    g_string_append_len (w->out, "null", 4);
+    cs_cli_append_len (w->out, "null", 4);
   else
     append_escaped (w->out, text);
 }
@@ -210,7 +202,7 @@ cs_json_uint (CsJsonWriter *w,
   char *p = format_uint (buf + sizeof buf, value);
 
   start_value (w);
-  g_string_append_len (w->out, p, buf + sizeof buf - p);
+  cs_cli_append_len (w->out, p, buf + sizeof buf - p);
 }
 
 void
@@ -225,7 +217,7 @@ cs_json_int (CsJsonWriter *w,
   if (value < 0)
     *--p = '-';
   start_value (w);
-  g_string_append_len (w->out, p, buf + sizeof buf - p);
+  cs_cli_append_len (w->out, p, buf + sizeof buf - p);
 }
 
 void
@@ -251,15 +243,15 @@ cs_json_number (CsJsonWriter *w,
 
       if (value < 0)
         *--p = '-';
-      g_string_append_len (w->out, p, buf + sizeof buf - p);
-      g_string_append_len (w->out, ".0", 2);
+      cs_cli_append_len (w->out, p, buf + sizeof buf - p);
+      cs_cli_append_len (w->out, ".0", 2);
       return;
     }
   g_ascii_formatd (buf, sizeof buf, "%.17g", value);
-  g_string_append (w->out, buf);
+  cs_cli_append_len (w->out, buf, strlen (buf));
   /* json-c's mark that this is a double: no decimal point, no exponent */
   if (strpbrk (buf, ".e") == NULL)
-    g_string_append_len (w->out, ".0", 2);
+    cs_cli_append_len (w->out, ".0", 2);
 }
 
 void
@@ -268,16 +260,16 @@ cs_json_bool (CsJsonWriter *w,
 {
   start_value (w);
   if (value)
-    g_string_append_len (w->out, "true", 4);
+    cs_cli_append_len (w->out, "true", 4);
   else
-    g_string_append_len (w->out, "false", 5);
+    cs_cli_append_len (w->out, "false", 5);
 }
 
 void
 cs_json_null (CsJsonWriter *w)
 {
   start_value (w);
-  g_string_append_len (w->out, "null", 4);
+  cs_cli_append_len (w->out, "null", 4);
 }
 
 void

@@ -12,34 +12,65 @@
 #include <string.h>
 
 #include "cs-chart-format.h"
+#include "cs-cli-append.h"
 #include "cs-cli-util.h"
 #include "cs-report-counts-private.h"
+
+/* The words every scope repeats, translated once: with 20 000 regions
+ * gettext cost more than all the formatting around it. A report runs in
+ * one language from start to end. */
+typedef struct
+{
+  const char *provenance[CS_PROVENANCE_RECONSTRUCTED + 1];
+  const char *band[CS_BAND_HIGH + 2];   /* CS_BAND_NONE first */
+  const char *counts;
+  const char *none;
+  const char *metrics;
+  const char *charts;
+  const char *higher_is_better;
+} Words;
+
+static const Words *
+words (void)
+{
+  static Words w;
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      w.provenance[CS_PROVENANCE_NONE] = _("not available");
+      w.provenance[CS_PROVENANCE_COUNTED] = _("counted");
+      w.provenance[CS_PROVENANCE_SCALED] = _("scaled (multiplexed)");
+      w.provenance[CS_PROVENANCE_ESTIMATED] = _("estimated from samples");
+      w.provenance[CS_PROVENANCE_RECONSTRUCTED] = _("reconstructed");
+      w.band[CS_BAND_NONE + 1] = _("no value");
+      w.band[CS_BAND_LOW + 1] = _("low");
+      w.band[CS_BAND_MEDIUM + 1] = _("medium");
+      w.band[CS_BAND_HIGH + 1] = _("high");
+      w.counts = _("Counts (scaled, normalised to mean cycles, mean over runs)");
+      w.none = _("none");
+      w.metrics = _("Metrics");
+      w.charts = _("Charts");
+      w.higher_is_better = _(", higher is better");
+      g_once_init_leave (&done, 1);
+    }
+  return &w;
+}
 
 static const char *
 provenance_label (CsProvenance provenance)
 {
-  switch (provenance)
-    {
-    case CS_PROVENANCE_COUNTED:       return _("counted");
-    case CS_PROVENANCE_SCALED:        return _("scaled (multiplexed)");
-    case CS_PROVENANCE_ESTIMATED:     return _("estimated from samples");
-    case CS_PROVENANCE_RECONSTRUCTED: return _("reconstructed");
-    case CS_PROVENANCE_NONE:
-    default:                          return _("not available");
-    }
+  if ((guint) provenance > CS_PROVENANCE_RECONSTRUCTED)
+    provenance = CS_PROVENANCE_NONE;
+  return words ()->provenance[provenance];
 }
 
 static const char *
 band_label (CsBand band)
 {
-  switch (band)
-    {
-    case CS_BAND_LOW:    return _("low");
-    case CS_BAND_MEDIUM: return _("medium");
-    case CS_BAND_HIGH:   return _("high");
-    case CS_BAND_NONE:
-    default:             return _("no value");
-    }
+  if (band < CS_BAND_NONE || band > CS_BAND_HIGH)
+    band = CS_BAND_NONE;
+  return words ()->band[band + 1];
 }
 
 /* printf pads by bytes; titles hold "µ" and values "—", so pad by
@@ -51,17 +82,17 @@ append_cell (GString    *out,
              const char *text,
              int         width)
 {
-  glong len = g_utf8_strlen (text, -1);
+  gsize bytes = strlen (text);
+  /* Mostly ASCII: the bytes are the characters. */
+  glong len = cs_cli_is_ascii (text, bytes) ? (glong) bytes : g_utf8_strlen (text, bytes);
   /* At least one space between cells, even when a text overflows. */
   glong pad = MAX (1, (glong) ABS (width) - len);
 
   if (width < 0)
-    for (glong i = 0; i < pad; i++)
-      g_string_append_c (out, ' ');
-  g_string_append (out, text);
+    cs_cli_append_spaces (out, pad);
+  cs_cli_append_len (out, text, bytes);
   if (width > 0)
-    for (glong i = 0; i < pad; i++)
-      g_string_append_c (out, ' ');
+    cs_cli_append_spaces (out, pad);
 }
 
 /* Ends a table line without the padding of empty trailing cells. */
@@ -85,6 +116,8 @@ static char *
 format_metric_value (double      value,
                      const char *unit)
 {
+  if (!isfinite (value))
+    return g_strdup (CS_CHART_NO_VALUE);
   if (g_strcmp0 (unit, "%") == 0 && value != 0 && fabs (value) < 0.1)
     {
       g_autofree char *number = cs_chart_format_value (value, NULL);
@@ -322,10 +355,21 @@ text_checks (CsReport *report,
     }
 }
 
+/* @text and a line feed. */
+static void
+append_line (GString    *out,
+             const char *text)
+{
+  cs_cli_append (out, text);
+  cs_cli_append_len (out, "\n", 1);
+}
+
 void
 _cs_report_chart_text (const CsChartValues *chart,
                       GString             *out)
 {
+  const Words *w = words ();
+
   if (chart->kind == CS_CHART_BAR)
     {
       g_autofree char *total = cs_chart_format_value (chart->total, chart->unit);
@@ -338,11 +382,12 @@ _cs_report_chart_text (const CsChartValues *chart,
           g_autofree char *share = isnan (part->value) ? g_strdup (CS_CHART_NO_VALUE)
                                                        : cs_chart_format_share (part->share);
 
-          g_string_append (out, "       ");
+          cs_cli_append_spaces (out, 7);
           append_cell (out, part->label, 46);
           append_cell (out, value, -24);
           append_cell (out, share, -9);
-          g_string_append_printf (out, " %s", cs_provenance_get_marker (part->provenance));
+          cs_cli_append_len (out, " ", 1);
+          cs_cli_append (out, cs_provenance_get_marker (part->provenance));
           end_line (out);
         }
     }
@@ -355,17 +400,61 @@ _cs_report_chart_text (const CsChartValues *chart,
       g_string_append_printf (out, _("  REF  %s: %s%s — %s (low < %s ≤ medium < %s ≤ high%s)\n"),
                               chart->title, value, cs_provenance_get_marker (chart->provenance),
                               band_label (chart->band), medium, high,
-                              chart->higher_is_better ? _(", higher is better") : "");
+                              chart->higher_is_better ? w->higher_is_better : "");
       if (chart->sentence != NULL)
-        g_string_append_printf (out, "       %s\n", chart->sentence);
+        {
+          cs_cli_append_spaces (out, 7);
+          append_line (out, chart->sentence);
+        }
+    }
+}
+
+/* What every scope's metric block repeats: its heading and each metric's
+ * title and name cells, laid out once per report. */
+typedef struct
+{
+  char      *heading;
+  GPtrArray *cells;      /* char*, per metric index */
+} MetricLines;
+
+static void
+metric_lines_init (MetricLines *lines,
+                   CsModel     *model)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "%s\n  ", _("Metrics"));
+  append_cell (s, _("Title"), 46);
+  append_cell (s, _("Name"), 40);
+  append_cell (s, _("Value"), -24);
+  g_string_append_printf (s, "  %s\n", _("Provenance"));
+  lines->heading = g_string_free (s, FALSE);
+  lines->cells = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; model != NULL && i < cs_model_get_n_metrics (model); i++)
+    {
+      const CsModelMetric *m = cs_model_get_metric (model, i);
+
+      s = g_string_new ("  ");
+      append_cell (s, m->title ? m->title : m->name, 46);
+      append_cell (s, m->name, 40);
+      g_ptr_array_add (lines->cells, g_string_free (s, FALSE));
     }
 }
 
 static void
-text_scope (CsReport      *report,
-            CsReportScope *scope,
-            GString       *out)
+metric_lines_clear (MetricLines *lines)
 {
+  g_free (lines->heading);
+  g_ptr_array_unref (lines->cells);
+}
+
+static void
+text_scope (CsReport          *report,
+            const MetricLines *lines,
+            CsReportScope     *scope,
+            GString           *out)
+{
+  const Words *w = words ();
   g_autoptr(GPtrArray) charts = NULL;
   guint n_names;
   const char **names = cs_counts_get_names (scope->counts, &n_names);
@@ -380,7 +469,7 @@ text_scope (CsReport      *report,
       g_string_append_printf (out, _("\n== Region %s (%s calls) ==\n"), scope->region, calls);
     }
 
-  g_string_append_printf (out, "%s\n", _("Counts (scaled, normalised to mean cycles, mean over runs)"));
+  append_line (out, w->counts);
   for (guint i = 0; i < n_names; i++)
     {
       double v;
@@ -390,44 +479,40 @@ text_scope (CsReport      *report,
 
       cs_counts_lookup (scope->counts, names[i], &v, &p);
       value = cs_chart_format_value (v, NULL);
-      g_string_append (out, "  ");
+      cs_cli_append_spaces (out, 2);
       append_cell (out, names[i], 36);
       append_cell (out, value, -20);
-      g_string_append_c (out, ' ');
+      cs_cli_append_len (out, " ", 1);
       append_cell (out, cs_provenance_get_marker (p), 2);
       if (event != NULL && g_strcmp0 (event, names[i]) != 0)
-        g_string_append (out, event);
+        cs_cli_append (out, event);
       end_line (out);
     }
   if (n_names == 0)
-    g_string_append_printf (out, "  %s\n", _("none"));
+    {
+      cs_cli_append_spaces (out, 2);
+      append_line (out, w->none);
+    }
 
   if (scope->evaluation == NULL)
     return;
 
-  g_string_append_printf (out, "%s\n", _("Metrics"));
-  g_string_append (out, "  ");
-  append_cell (out, _("Title"), 46);
-  append_cell (out, _("Name"), 40);
-  append_cell (out, _("Value"), -24);
-  g_string_append_printf (out, "  %s\n", _("Provenance"));
-  for (guint i = 0; i < cs_model_get_n_metrics (report->model); i++)
+  cs_cli_append (out, lines->heading);
+  for (guint i = 0; i < lines->cells->len; i++)
     {
       const CsModelMetric *m = cs_model_get_metric (report->model, i);
       g_autofree char *value = format_metric_value (cs_evaluation_get_value (scope->evaluation, i),
                                                     m->unit);
 
-      g_string_append (out, "  ");
-      append_cell (out, m->title ? m->title : m->name, 46);
-      append_cell (out, m->name, 40);
+      cs_cli_append (out, g_ptr_array_index (lines->cells, i));
       append_cell (out, value, -24);
-      g_string_append_printf (out, "  %s\n",
-                              provenance_label (cs_evaluation_get_provenance (scope->evaluation, i)));
+      cs_cli_append_spaces (out, 2);
+      append_line (out, provenance_label (cs_evaluation_get_provenance (scope->evaluation, i)));
     }
 
   charts = _cs_report_scope_charts (report, scope);
   if (charts->len > 0)
-    g_string_append_printf (out, "%s\n", _("Charts"));
+    append_line (out, w->charts);
   for (guint i = 0; i < charts->len; i++)
     _cs_report_chart_text (g_ptr_array_index (charts, i), out);
   if (scope->region == NULL && report->hidden_line != NULL)
@@ -440,16 +525,20 @@ void
 _cs_report_render_text (CsReport *report,
                        GString  *out)
 {
+  MetricLines lines;
+
   text_info (report, out);
   text_runs (report, out);
   text_checks (report, out);
+  metric_lines_init (&lines, report->model);
   for (guint i = 0; i < report->scopes->len; i++)
     {
-      text_scope (report, g_ptr_array_index (report->scopes, i), out);
+      text_scope (report, &lines, g_ptr_array_index (report->scopes, i), out);
       /* The table of all regions (Fig. 5.4) after the whole program. */
       if (i == 0 && !report->one_region)
         _cs_report_region_table_text (report, out);
     }
+  metric_lines_clear (&lines);
   g_string_append_printf (out, "\n%s\n",
                           _("Markers: ~ scaled for multiplexing, ≈ estimated from samples, "
                             "† reconstructed; — not computable (an event is missing or a division by zero)."));
