@@ -249,6 +249,34 @@ report_init (CsReport    *report,
   return TRUE;
 }
 
+/* Room for the whole report in one allocation, from what a scope takes in
+ * each format (a little more than the models' reports need). Grown piece
+ * by piece, the string of a report of 20 000 regions was copied and
+ * reallocated in the heap step by step, and each large request made the
+ * allocator sweep every small block the report had freed so far. Only
+ * what is written is ever touched; the estimate is capped (the string
+ * still grows past it). */
+static void
+reserve (CsReport       *report,
+         CsReportFormat  format,
+         GString        *out)
+{
+  gsize n_metrics = report->model != NULL ? cs_model_get_n_metrics (report->model) : 0;
+  gsize n_charts = report->model != NULL ? cs_model_get_n_charts (report->model) : 0;
+  gsize n_counts = report->event_names->len;
+  gsize per_scope = format == CS_REPORT_FORMAT_JSON
+                    ? 512 + 160 * n_counts + 256 * n_metrics + 1024 * n_charts
+                    : 256 + 96 * n_counts + 144 * n_metrics + 512 * n_charts;
+  gsize bytes = MIN (per_scope * report->scopes->len, (gsize) 512 << 20);
+  gsize len = out->len;
+
+  if (out->allocated_len <= len + bytes)
+    {
+      g_string_set_size (out, len + bytes);
+      g_string_truncate (out, len);
+    }
+}
+
 gboolean
 cs_report_counts_for_analysis (CsSession       *session,
                                CsModel         *model,
@@ -268,6 +296,7 @@ cs_report_counts_for_analysis (CsSession       *session,
   ok = report_init (&report, session, model, analysis, region, error);
   if (ok)
     {
+      reserve (&report, format, out);
       switch (format)
         {
         case CS_REPORT_FORMAT_JSON:
