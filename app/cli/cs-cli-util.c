@@ -123,35 +123,34 @@ typedef void (*EmitFunc) (const char *data,
                           gsize       len,
                           gpointer    user_data);
 
-static inline gboolean
-is_plain (guchar   c,
-          gboolean keep_lines)
-{
-  /* 0x20 … 0x7e in one unsigned comparison: this runs for every byte of
-   * reports of a hundred megabytes. */
-  return (guchar) (c - 0x20) < 0x5f || (keep_lines && (c == '\n' || c == '\t'));
-}
-
 /* Where the run of text that needs no escape starting at @i ends: plain
  * ASCII and valid characters from U+00A0 on ("—", "≈", "µ", names in any
- * script), so that a report reaches @emit in a few large pieces. */
+ * script), so that a report reaches @emit in a few large pieces. The ASCII
+ * test is a loop of its own: it runs for every byte of reports of a
+ * hundred megabytes. */
 static gsize
 plain_run (const char *text,
            gsize       i,
            gsize       n,
            gboolean    keep_lines)
 {
+  const guchar *u = (const guchar *) text;
+
   while (i < n)
     {
       gsize size;
       gunichar c;
 
-      if (is_plain ((guchar) text[i], keep_lines))
+      while (i < n && (guchar) (u[i] - 0x20) < 0x5f)
+        i++;
+      if (i == n)
+        break;
+      if (keep_lines && (u[i] == '\n' || u[i] == '\t'))
         {
           i++;
           continue;
         }
-      if ((guchar) text[i] < 0x80)
+      if (u[i] < 0x80)
         break;
       c = next_char (text + i, n - i, &size);
       if (c == (gunichar) -1 || c < 0xa0)

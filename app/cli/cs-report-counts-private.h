@@ -51,6 +51,47 @@ void        _cs_report_render_text      (CsReport    *report,
 /* One chart's lines in the text report. */
 void        _cs_report_chart_text       (const CsChartValues *chart,
                                         GString             *out);
+
+/* cs-report-text-cells.c: what each scope of the text report repeats. */
+typedef struct
+{
+  const char *provenance[CS_PROVENANCE_RECONSTRUCTED + 1];
+  const char *band[CS_BAND_HIGH + 2];   /* CS_BAND_NONE first */
+  const char *counts;
+  const char *none;
+  const char *metrics;
+  const char *charts;
+  const char *higher_is_better;
+  const char *bar;                      /* formats of strings only */
+  const char *ref;
+  const char *region;
+} CsReportWords;
+
+/* The fixed words, translated once per process. */
+const CsReportWords *_cs_report_words          (void);
+const char *_cs_report_provenance_label        (CsProvenance  provenance);
+/* @text padded with spaces to @width characters (> 0: on the right, < 0:
+ * on the left), one space at least. */
+void        _cs_report_append_cell             (GString      *out,
+                                                const char   *text,
+                                                int           width);
+/* Ends a table line without the padding of empty trailing cells. */
+void        _cs_report_end_line                (GString      *out);
+void        _cs_report_append_line             (GString      *out,
+                                                const char   *text);
+/* A metric's value as the report shows it ("—" when not finite). */
+char       *_cs_report_format_metric_value     (double        value,
+                                                const char   *unit);
+/* A translated format of "%s" / "%N$s" directives filled with @args. */
+void        _cs_report_append_format           (GString            *out,
+                                                const char         *format,
+                                                const char * const *args,
+                                                guint               n_args);
+/* _cs_report_chart_text() with the texts of numbers written before kept in
+ * @formatted (gint64 bits of a double -> text; NULL: none). */
+void        _cs_report_chart_text_cached       (const CsChartValues *chart,
+                                                GHashTable          *formatted,
+                                                GString             *out);
 void        _cs_report_render_json      (CsReport    *report,
                                         GString     *out);
 /* The JSON array of @charts (CsChartValues*), as text. */

@@ -16,115 +16,10 @@
 #include "cs-cli-util.h"
 #include "cs-report-counts-private.h"
 
-/* The words every scope repeats, translated once: with 20 000 regions
- * gettext cost more than all the formatting around it. A report runs in
- * one language from start to end. */
-typedef struct
-{
-  const char *provenance[CS_PROVENANCE_RECONSTRUCTED + 1];
-  const char *band[CS_BAND_HIGH + 2];   /* CS_BAND_NONE first */
-  const char *counts;
-  const char *none;
-  const char *metrics;
-  const char *charts;
-  const char *higher_is_better;
-} Words;
-
-static const Words *
-words (void)
-{
-  static Words w;
-  static gsize done = 0;
-
-  if (g_once_init_enter (&done))
-    {
-      w.provenance[CS_PROVENANCE_NONE] = _("not available");
-      w.provenance[CS_PROVENANCE_COUNTED] = _("counted");
-      w.provenance[CS_PROVENANCE_SCALED] = _("scaled (multiplexed)");
-      w.provenance[CS_PROVENANCE_ESTIMATED] = _("estimated from samples");
-      w.provenance[CS_PROVENANCE_RECONSTRUCTED] = _("reconstructed");
-      w.band[CS_BAND_NONE + 1] = _("no value");
-      w.band[CS_BAND_LOW + 1] = _("low");
-      w.band[CS_BAND_MEDIUM + 1] = _("medium");
-      w.band[CS_BAND_HIGH + 1] = _("high");
-      w.counts = _("Counts (scaled, normalised to mean cycles, mean over runs)");
-      w.none = _("none");
-      w.metrics = _("Metrics");
-      w.charts = _("Charts");
-      w.higher_is_better = _(", higher is better");
-      g_once_init_leave (&done, 1);
-    }
-  return &w;
-}
-
-static const char *
-provenance_label (CsProvenance provenance)
-{
-  if ((guint) provenance > CS_PROVENANCE_RECONSTRUCTED)
-    provenance = CS_PROVENANCE_NONE;
-  return words ()->provenance[provenance];
-}
-
-static const char *
-band_label (CsBand band)
-{
-  if (band < CS_BAND_NONE || band > CS_BAND_HIGH)
-    band = CS_BAND_NONE;
-  return words ()->band[band + 1];
-}
-
-/* printf pads by bytes; titles hold "µ" and values "—", so pad by
- * characters. @width > 0 pads on the right (left-aligned), < 0 on the left.
- * A longer text is kept whole (a report must never cut a name) and still
- * separated from its neighbour by one space. */
-static void
-append_cell (GString    *out,
-             const char *text,
-             int         width)
-{
-  gsize bytes = strlen (text);
-  /* Mostly ASCII: the bytes are the characters. */
-  glong len = cs_cli_is_ascii (text, bytes) ? (glong) bytes : g_utf8_strlen (text, bytes);
-  /* At least one space between cells, even when a text overflows. */
-  glong pad = MAX (1, (glong) ABS (width) - len);
-
-  if (width < 0)
-    cs_cli_append_spaces (out, pad);
-  cs_cli_append_len (out, text, bytes);
-  if (width > 0)
-    cs_cli_append_spaces (out, pad);
-}
-
-/* Ends a table line without the padding of empty trailing cells. */
-static void
-end_line (GString *out)
-{
-  while (out->len > 0 && out->str[out->len - 1] == ' ')
-    g_string_truncate (out, out->len - 1);
-  g_string_append_c (out, '\n');
-}
-
 static void
 string_free_all (GString *string)
 {
   g_string_free (string, TRUE);
-}
-
-/* As cs_chart_format_value(), but a small non-zero percentage keeps its
- * significant digits instead of reading "0.0 %". */
-static char *
-format_metric_value (double      value,
-                     const char *unit)
-{
-  if (!isfinite (value))
-    return g_strdup (CS_CHART_NO_VALUE);
-  if (g_strcmp0 (unit, "%") == 0 && value != 0 && fabs (value) < 0.1)
-    {
-      g_autofree char *number = cs_chart_format_value (value, NULL);
-
-      return g_strconcat (number, " %", NULL);
-    }
-  return cs_chart_format_value (value, unit);
 }
 
 static char *
@@ -203,13 +98,13 @@ text_runs (CsReport *report,
   /* The group label is free text ("cycles only", "all 14 groups
    * (multiplexed)"), so it comes last where its length does not matter. */
   g_string_append_printf (out, "  %4s  ", _("Run"));
-  append_cell (out, _("Status"), 12);
-  append_cell (out, _("Exit"), 10);
-  append_cell (out, _("Wall s"), -9);
-  append_cell (out, _("User s"), -9);
-  append_cell (out, _("Sys s"), -9);
-  append_cell (out, _("Counts"), -7);
-  append_cell (out, _("Running"), -9);
+  _cs_report_append_cell (out, _("Status"), 12);
+  _cs_report_append_cell (out, _("Exit"), 10);
+  _cs_report_append_cell (out, _("Wall s"), -9);
+  _cs_report_append_cell (out, _("User s"), -9);
+  _cs_report_append_cell (out, _("Sys s"), -9);
+  _cs_report_append_cell (out, _("Counts"), -7);
+  _cs_report_append_cell (out, _("Running"), -9);
   g_string_append_printf (out, "  %s\n", _("Group"));
   for (guint i = 0; i < cs_session_get_n_runs (s); i++)
     {
@@ -225,10 +120,10 @@ text_runs (CsReport *report,
       else
         exit_text = g_strdup_printf ("%d", run->exit_code);
       g_string_append_printf (out, "  %4u  ", run->index);
-      append_cell (out, cs_run_status_to_string (run->status), 12);
-      append_cell (out, exit_text, 10);
+      _cs_report_append_cell (out, cs_run_status_to_string (run->status), 12);
+      _cs_report_append_cell (out, exit_text, 10);
       g_string_append (out, times);
-      append_cell (out, running, -9);
+      _cs_report_append_cell (out, running, -9);
       g_string_append_printf (out, "  %s\n", run->group ? run->group : "—");
     }
   if (cs_session_get_n_runs (s) == 0)
@@ -321,7 +216,7 @@ text_checks (CsReport *report,
       GString *line = g_hash_table_lookup (by_share, share);
 
       g_string_append (out, "  ");
-      append_cell (out, share, -8);
+      _cs_report_append_cell (out, share, -8);
       g_string_append_printf (out, "  %s\n", line->str);
     }
   if (shares->len == 0)
@@ -355,66 +250,13 @@ text_checks (CsReport *report,
     }
 }
 
-/* @text and a line feed. */
-static void
-append_line (GString    *out,
-             const char *text)
-{
-  cs_cli_append (out, text);
-  cs_cli_append_len (out, "\n", 1);
-}
-
-void
-_cs_report_chart_text (const CsChartValues *chart,
-                      GString             *out)
-{
-  const Words *w = words ();
-
-  if (chart->kind == CS_CHART_BAR)
-    {
-      g_autofree char *total = cs_chart_format_value (chart->total, chart->unit);
-
-      g_string_append_printf (out, _("  BAR  %s (total %s)\n"), chart->title, total);
-      for (guint i = 0; i < chart->n_parts; i++)
-        {
-          const CsChartPart *part = &chart->parts[i];
-          g_autofree char *value = format_metric_value (part->value, chart->unit);
-          g_autofree char *share = isnan (part->value) ? g_strdup (CS_CHART_NO_VALUE)
-                                                       : cs_chart_format_share (part->share);
-
-          cs_cli_append_spaces (out, 7);
-          append_cell (out, part->label, 46);
-          append_cell (out, value, -24);
-          append_cell (out, share, -9);
-          cs_cli_append_len (out, " ", 1);
-          cs_cli_append (out, cs_provenance_get_marker (part->provenance));
-          end_line (out);
-        }
-    }
-  else
-    {
-      g_autofree char *value = format_metric_value (chart->value, chart->unit);
-      g_autofree char *medium = cs_chart_format_value (chart->medium, NULL);
-      g_autofree char *high = cs_chart_format_value (chart->high, NULL);
-
-      g_string_append_printf (out, _("  REF  %s: %s%s — %s (low < %s ≤ medium < %s ≤ high%s)\n"),
-                              chart->title, value, cs_provenance_get_marker (chart->provenance),
-                              band_label (chart->band), medium, high,
-                              chart->higher_is_better ? w->higher_is_better : "");
-      if (chart->sentence != NULL)
-        {
-          cs_cli_append_spaces (out, 7);
-          append_line (out, chart->sentence);
-        }
-    }
-}
-
 /* What every scope's metric block repeats: its heading and each metric's
  * title and name cells, laid out once per report. */
 typedef struct
 {
-  char      *heading;
-  GPtrArray *cells;      /* char*, per metric index */
+  char       *heading;
+  GPtrArray  *cells;      /* char*, per metric index */
+  GHashTable *formatted;  /* gint64 bits of a double -> its text */
 } MetricLines;
 
 static void
@@ -424,19 +266,20 @@ metric_lines_init (MetricLines *lines,
   GString *s = g_string_new (NULL);
 
   g_string_append_printf (s, "%s\n  ", _("Metrics"));
-  append_cell (s, _("Title"), 46);
-  append_cell (s, _("Name"), 40);
-  append_cell (s, _("Value"), -24);
+  _cs_report_append_cell (s, _("Title"), 46);
+  _cs_report_append_cell (s, _("Name"), 40);
+  _cs_report_append_cell (s, _("Value"), -24);
   g_string_append_printf (s, "  %s\n", _("Provenance"));
   lines->heading = g_string_free (s, FALSE);
   lines->cells = g_ptr_array_new_with_free_func (g_free);
+  lines->formatted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   for (guint i = 0; model != NULL && i < cs_model_get_n_metrics (model); i++)
     {
       const CsModelMetric *m = cs_model_get_metric (model, i);
 
       s = g_string_new ("  ");
-      append_cell (s, m->title ? m->title : m->name, 46);
-      append_cell (s, m->name, 40);
+      _cs_report_append_cell (s, m->title ? m->title : m->name, 46);
+      _cs_report_append_cell (s, m->name, 40);
       g_ptr_array_add (lines->cells, g_string_free (s, FALSE));
     }
 }
@@ -446,6 +289,7 @@ metric_lines_clear (MetricLines *lines)
 {
   g_free (lines->heading);
   g_ptr_array_unref (lines->cells);
+  g_hash_table_unref (lines->formatted);
 }
 
 static void
@@ -454,7 +298,7 @@ text_scope (CsReport          *report,
             CsReportScope     *scope,
             GString           *out)
 {
-  const Words *w = words ();
+  const CsReportWords *w = _cs_report_words ();
   g_autoptr(GPtrArray) charts = NULL;
   guint n_names;
   const char **names = cs_counts_get_names (scope->counts, &n_names);
@@ -464,12 +308,12 @@ text_scope (CsReport          *report,
   else
     {
       g_autofree char *calls = cs_chart_format_grouped ((double) scope->calls, 0);
+      const char *args[] = { scope->region, calls };
 
-      /* TRANSLATORS: "== Region TrackProducer (1,000 calls) ==" */
-      g_string_append_printf (out, _("\n== Region %s (%s calls) ==\n"), scope->region, calls);
+      _cs_report_append_format (out, w->region, args, G_N_ELEMENTS (args));
     }
 
-  append_line (out, w->counts);
+  _cs_report_append_line (out, w->counts);
   for (guint i = 0; i < n_names; i++)
     {
       double v;
@@ -480,18 +324,18 @@ text_scope (CsReport          *report,
       cs_counts_lookup (scope->counts, names[i], &v, &p);
       value = cs_chart_format_value (v, NULL);
       cs_cli_append_spaces (out, 2);
-      append_cell (out, names[i], 36);
-      append_cell (out, value, -20);
+      _cs_report_append_cell (out, names[i], 36);
+      _cs_report_append_cell (out, value, -20);
       cs_cli_append_len (out, " ", 1);
-      append_cell (out, cs_provenance_get_marker (p), 2);
+      _cs_report_append_cell (out, cs_provenance_get_marker (p), 2);
       if (event != NULL && g_strcmp0 (event, names[i]) != 0)
         cs_cli_append (out, event);
-      end_line (out);
+      _cs_report_end_line (out);
     }
   if (n_names == 0)
     {
       cs_cli_append_spaces (out, 2);
-      append_line (out, w->none);
+      _cs_report_append_line (out, w->none);
     }
 
   if (scope->evaluation == NULL)
@@ -501,20 +345,20 @@ text_scope (CsReport          *report,
   for (guint i = 0; i < lines->cells->len; i++)
     {
       const CsModelMetric *m = cs_model_get_metric (report->model, i);
-      g_autofree char *value = format_metric_value (cs_evaluation_get_value (scope->evaluation, i),
+      g_autofree char *value = _cs_report_format_metric_value (cs_evaluation_get_value (scope->evaluation, i),
                                                     m->unit);
 
       cs_cli_append (out, g_ptr_array_index (lines->cells, i));
-      append_cell (out, value, -24);
+      _cs_report_append_cell (out, value, -24);
       cs_cli_append_spaces (out, 2);
-      append_line (out, provenance_label (cs_evaluation_get_provenance (scope->evaluation, i)));
+      _cs_report_append_line (out, _cs_report_provenance_label (cs_evaluation_get_provenance (scope->evaluation, i)));
     }
 
   charts = _cs_report_scope_charts (report, scope);
   if (charts->len > 0)
-    append_line (out, w->charts);
+    _cs_report_append_line (out, w->charts);
   for (guint i = 0; i < charts->len; i++)
-    _cs_report_chart_text (g_ptr_array_index (charts, i), out);
+    _cs_report_chart_text_cached (g_ptr_array_index (charts, i), lines->formatted, out);
   if (scope->region == NULL && report->hidden_line != NULL)
     g_string_append_printf (out, "  %s\n", report->hidden_line);
   if (scope->region != NULL)
