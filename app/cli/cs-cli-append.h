@@ -12,6 +12,21 @@
 
 G_BEGIN_DECLS
 
+/* Room for @len more bytes (and the NUL) without moving @out->len: the
+ * caller writes them into @out->str directly. */
+static inline void
+cs_cli_reserve (GString *out,
+                gsize    len)
+{
+  if (G_UNLIKELY (out->len + len >= out->allocated_len))
+    {
+      gsize old = out->len;
+
+      g_string_set_size (out, old + len);
+      g_string_truncate (out, old);
+    }
+}
+
 static inline void
 cs_cli_append_len (GString    *out,
                    const char *data,

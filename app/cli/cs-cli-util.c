@@ -141,6 +141,18 @@ plain_run (const char *text,
       gsize size;
       gunichar c;
 
+      /* Eight bytes at a time while none is below 0x20, 0x7f or above. */
+      while (i + 8 <= n)
+        {
+          guint64 x;
+
+          memcpy (&x, u + i, sizeof x);
+          if (((x | ((x - G_GUINT64_CONSTANT (0x2020202020202020)) & ~x) |
+                ((x ^ G_GUINT64_CONSTANT (0x7f7f7f7f7f7f7f7f)) - G_GUINT64_CONSTANT (0x0101010101010101))) &
+               G_GUINT64_CONSTANT (0x8080808080808080)) != 0)
+            break;
+          i += 8;
+        }
       while (i < n && (guchar) (u[i] - 0x20) < 0x5f)
         i++;
       if (i == n)
