@@ -327,7 +327,10 @@ _cs_report_render_json (CsReport *report,
   cs_json_key (&w, "scopes");
   cs_json_begin_array (&w);
   for (guint i = 0; i < report->scopes->len; i++)
-    scope_to_json (report, g_ptr_array_index (report->scopes, i), &w);
+    {
+      scope_to_json (report, g_ptr_array_index (report->scopes, i), &w);
+      _cs_report_scope_done (report, out);
+    }
   cs_json_end_array (&w);
   cs_json_end_object (&w);
   cs_json_writer_clear (&w);
@@ -365,5 +368,6 @@ _cs_report_render_csv (CsReport *report,
           cs_cli_csv_field (out, cs_report_provenance_keyword (cs_evaluation_get_provenance (scope->evaluation, i)),
                      TRUE);
         }
+      _cs_report_scope_done (report, out);
     }
 }

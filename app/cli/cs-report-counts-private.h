@@ -32,6 +32,11 @@ typedef struct
   char      *hidden_line;    /* says how many were left out, NULL when none */
   CsAnalysis *analysis;      /* nullable: the samples per region */
   gboolean   one_region;     /* --region */
+  /* cs_report_counts_print(): what was written so far goes to standard
+   * output after each scope; FALSE once a write failed. */
+  gboolean   stream;
+  gboolean   stream_ok;
+  gboolean   stream_json;
 } CsReport;
 
 const char *_cs_report_band_keyword     (CsBand       band);
@@ -43,6 +48,11 @@ const char *_cs_report_event_string     (CsReport    *report,
  * report's memory. */
 GPtrArray  *_cs_report_scope_charts     (CsReport      *report,
                                         CsReportScope *scope);
+/* Called by the renderers after each scope: when streaming, writes out
+ * what @out holds (a scope ends between characters and between JSON
+ * values, so the pieces are escaped as the whole would be). */
+void        _cs_report_scope_done       (CsReport      *report,
+                                        GString       *out);
 /* min time_running / time_enabled over a run's whole-program counts. */
 double      _cs_report_run_running_ratio (const CsRun *run);
 

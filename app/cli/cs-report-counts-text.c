@@ -381,6 +381,7 @@ _cs_report_render_text (CsReport *report,
       /* The table of all regions (Fig. 5.4) after the whole program. */
       if (i == 0 && !report->one_region)
         _cs_report_region_table_text (report, out);
+      _cs_report_scope_done (report, out);
     }
   metric_lines_clear (&lines);
   g_string_append_printf (out, "\n%s\n",

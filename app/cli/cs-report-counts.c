@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cs-cli-util.h"
 #include "cs-error.h"
 #include "cs-report-counts-private.h"
 
@@ -277,26 +278,39 @@ reserve (CsReport       *report,
     }
 }
 
-gboolean
-cs_report_counts_for_analysis (CsSession       *session,
-                               CsModel         *model,
-                               CsAnalysis      *analysis,
-                               const char      *region,
-                               CsReportFormat   format,
-                               GString         *out,
-                               GError         **error)
+void
+_cs_report_scope_done (CsReport *report,
+                       GString  *out)
+{
+  /* Written in pieces of a megabyte or more: few writes, little memory. */
+  if (!report->stream || out->len < (1 << 20))
+    return;
+  if (report->stream_ok && !cs_cli_print_output (out, report->stream_json))
+    report->stream_ok = FALSE;
+  g_string_truncate (out, 0);
+}
+
+static gboolean
+report_run (CsSession       *session,
+            CsModel         *model,
+            CsAnalysis      *analysis,
+            const char      *region,
+            CsReportFormat   format,
+            gboolean         stream,
+            GString         *out,
+            GError         **error)
 {
   CsReport report = { 0 };
   gboolean ok;
 
-  g_return_val_if_fail (CS_IS_SESSION (session), FALSE);
-  g_return_val_if_fail (analysis == NULL || cs_analysis_get_session (analysis) == session, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
-
+  report.stream = stream;
+  report.stream_ok = TRUE;
+  report.stream_json = format == CS_REPORT_FORMAT_JSON;
   ok = report_init (&report, session, model, analysis, region, error);
   if (ok)
     {
-      reserve (&report, format, out);
+      if (!stream)
+        reserve (&report, format, out);
       switch (format)
         {
         case CS_REPORT_FORMAT_JSON:
@@ -311,8 +325,44 @@ cs_report_counts_for_analysis (CsSession       *session,
           break;
         }
     }
+  if (ok && stream && !(report.stream_ok && cs_cli_print_output (out, report.stream_json)))
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO, "%s",
+                   _("could not write the report to standard output"));
+      ok = FALSE;
+    }
   report_clear (&report);
   return ok;
+}
+
+gboolean
+cs_report_counts_for_analysis (CsSession       *session,
+                               CsModel         *model,
+                               CsAnalysis      *analysis,
+                               const char      *region,
+                               CsReportFormat   format,
+                               GString         *out,
+                               GError         **error)
+{
+  g_return_val_if_fail (CS_IS_SESSION (session), FALSE);
+  g_return_val_if_fail (analysis == NULL || cs_analysis_get_session (analysis) == session, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  return report_run (session, model, analysis, region, format, FALSE, out, error);
+}
+
+gboolean
+cs_report_counts_print (CsSession       *session,
+                        CsModel         *model,
+                        const char      *region,
+                        CsReportFormat   format,
+                        GError         **error)
+{
+  g_autoptr(GString) out = g_string_sized_new (2 << 20);
+
+  g_return_val_if_fail (CS_IS_SESSION (session), FALSE);
+
+  return report_run (session, model, NULL, region, format, TRUE, out, error);
 }
 
 void
