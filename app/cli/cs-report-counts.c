@@ -251,12 +251,10 @@ report_init (CsReport    *report,
 }
 
 /* Room for the whole report in one allocation, from what a scope takes in
- * each format (a little more than the models' reports need). Grown piece
- * by piece, the string of a report of 20 000 regions was copied and
- * reallocated in the heap step by step, and each large request made the
- * allocator sweep every small block the report had freed so far. Only
- * what is written is ever touched; the estimate is capped (the string
- * still grows past it). */
+ * each format (a little more than the models' reports need), instead of
+ * a string copied each time it doubles. Only what is written is ever
+ * touched; the estimate is capped (the string still grows past it). Used
+ * when the sample tables follow: without them the report is streamed. */
 static void
 reserve (CsReport       *report,
          CsReportFormat  format,
