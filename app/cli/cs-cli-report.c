@@ -346,10 +346,12 @@ cs_cli_report (int    argc,
           (cs_session_get_n_sampling_runs (session) > 0 &&
            !(analysis = cs_cli_load_analysis (files[0], &error))) ||
           !filter_bundle (&filter, &analysis, &error) ||
-          !cs_report_counts_for_analysis (analysis != NULL ? cs_analysis_get_session (analysis) : session,
-                                          model, analysis, region, format, out, &error) ||
+          /* Only counts: written as they are computed, never held whole. */
+          (analysis == NULL && !cs_report_counts_print (session, model, region, format, &error)) ||
           (analysis != NULL &&
-           !append_samples (analysis, &sample_options, region, format, TRUE, out, &error)))
+           (!cs_report_counts_for_analysis (cs_analysis_get_session (analysis), model, analysis, region,
+                                            format, out, &error) ||
+            !append_samples (analysis, &sample_options, region, format, TRUE, out, &error))))
         {
           cs_cli_error ("report", "%s: %s", files[0], error->message);
           return 1;

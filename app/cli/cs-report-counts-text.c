@@ -12,86 +12,14 @@
 #include <string.h>
 
 #include "cs-chart-format.h"
+#include "cs-cli-append.h"
 #include "cs-cli-util.h"
 #include "cs-report-counts-private.h"
-
-static const char *
-provenance_label (CsProvenance provenance)
-{
-  switch (provenance)
-    {
-    case CS_PROVENANCE_COUNTED:       return _("counted");
-    case CS_PROVENANCE_SCALED:        return _("scaled (multiplexed)");
-    case CS_PROVENANCE_ESTIMATED:     return _("estimated from samples");
-    case CS_PROVENANCE_RECONSTRUCTED: return _("reconstructed");
-    case CS_PROVENANCE_NONE:
-    default:                          return _("not available");
-    }
-}
-
-static const char *
-band_label (CsBand band)
-{
-  switch (band)
-    {
-    case CS_BAND_LOW:    return _("low");
-    case CS_BAND_MEDIUM: return _("medium");
-    case CS_BAND_HIGH:   return _("high");
-    case CS_BAND_NONE:
-    default:             return _("no value");
-    }
-}
-
-/* printf pads by bytes; titles hold "µ" and values "—", so pad by
- * characters. @width > 0 pads on the right (left-aligned), < 0 on the left.
- * A longer text is kept whole (a report must never cut a name) and still
- * separated from its neighbour by one space. */
-static void
-append_cell (GString    *out,
-             const char *text,
-             int         width)
-{
-  glong len = g_utf8_strlen (text, -1);
-  /* At least one space between cells, even when a text overflows. */
-  glong pad = MAX (1, (glong) ABS (width) - len);
-
-  if (width < 0)
-    for (glong i = 0; i < pad; i++)
-      g_string_append_c (out, ' ');
-  g_string_append (out, text);
-  if (width > 0)
-    for (glong i = 0; i < pad; i++)
-      g_string_append_c (out, ' ');
-}
-
-/* Ends a table line without the padding of empty trailing cells. */
-static void
-end_line (GString *out)
-{
-  while (out->len > 0 && out->str[out->len - 1] == ' ')
-    g_string_truncate (out, out->len - 1);
-  g_string_append_c (out, '\n');
-}
 
 static void
 string_free_all (GString *string)
 {
   g_string_free (string, TRUE);
-}
-
-/* As cs_chart_format_value(), but a small non-zero percentage keeps its
- * significant digits instead of reading "0.0 %". */
-static char *
-format_metric_value (double      value,
-                     const char *unit)
-{
-  if (g_strcmp0 (unit, "%") == 0 && value != 0 && fabs (value) < 0.1)
-    {
-      g_autofree char *number = cs_chart_format_value (value, NULL);
-
-      return g_strconcat (number, " %", NULL);
-    }
-  return cs_chart_format_value (value, unit);
 }
 
 static char *
@@ -170,13 +98,13 @@ text_runs (CsReport *report,
   /* The group label is free text ("cycles only", "all 14 groups
    * (multiplexed)"), so it comes last where its length does not matter. */
   g_string_append_printf (out, "  %4s  ", _("Run"));
-  append_cell (out, _("Status"), 12);
-  append_cell (out, _("Exit"), 10);
-  append_cell (out, _("Wall s"), -9);
-  append_cell (out, _("User s"), -9);
-  append_cell (out, _("Sys s"), -9);
-  append_cell (out, _("Counts"), -7);
-  append_cell (out, _("Running"), -9);
+  _cs_report_append_cell (out, _("Status"), 12);
+  _cs_report_append_cell (out, _("Exit"), 10);
+  _cs_report_append_cell (out, _("Wall s"), -9);
+  _cs_report_append_cell (out, _("User s"), -9);
+  _cs_report_append_cell (out, _("Sys s"), -9);
+  _cs_report_append_cell (out, _("Counts"), -7);
+  _cs_report_append_cell (out, _("Running"), -9);
   g_string_append_printf (out, "  %s\n", _("Group"));
   for (guint i = 0; i < cs_session_get_n_runs (s); i++)
     {
@@ -192,10 +120,10 @@ text_runs (CsReport *report,
       else
         exit_text = g_strdup_printf ("%d", run->exit_code);
       g_string_append_printf (out, "  %4u  ", run->index);
-      append_cell (out, cs_run_status_to_string (run->status), 12);
-      append_cell (out, exit_text, 10);
+      _cs_report_append_cell (out, cs_run_status_to_string (run->status), 12);
+      _cs_report_append_cell (out, exit_text, 10);
       g_string_append (out, times);
-      append_cell (out, running, -9);
+      _cs_report_append_cell (out, running, -9);
       g_string_append_printf (out, "  %s\n", run->group ? run->group : "—");
     }
   if (cs_session_get_n_runs (s) == 0)
@@ -288,7 +216,7 @@ text_checks (CsReport *report,
       GString *line = g_hash_table_lookup (by_share, share);
 
       g_string_append (out, "  ");
-      append_cell (out, share, -8);
+      _cs_report_append_cell (out, share, -8);
       g_string_append_printf (out, "  %s\n", line->str);
     }
   if (shares->len == 0)
@@ -322,50 +250,56 @@ text_checks (CsReport *report,
     }
 }
 
-void
-_cs_report_chart_text (const CsChartValues *chart,
-                      GString             *out)
+/* What every scope's metric block repeats: its heading and each metric's
+ * title and name cells, laid out once per report. */
+typedef struct
 {
-  if (chart->kind == CS_CHART_BAR)
+  char       *heading;
+  GPtrArray  *cells;      /* char*, per metric index */
+  GHashTable *formatted;  /* gint64 bits of a double -> its text */
+} MetricLines;
+
+static void
+metric_lines_init (MetricLines *lines,
+                   CsModel     *model)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "%s\n  ", _("Metrics"));
+  _cs_report_append_cell (s, _("Title"), 46);
+  _cs_report_append_cell (s, _("Name"), 40);
+  _cs_report_append_cell (s, _("Value"), -24);
+  g_string_append_printf (s, "  %s\n", _("Provenance"));
+  lines->heading = g_string_free (s, FALSE);
+  lines->cells = g_ptr_array_new_with_free_func (g_free);
+  lines->formatted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  for (guint i = 0; model != NULL && i < cs_model_get_n_metrics (model); i++)
     {
-      g_autofree char *total = cs_chart_format_value (chart->total, chart->unit);
+      const CsModelMetric *m = cs_model_get_metric (model, i);
 
-      g_string_append_printf (out, _("  BAR  %s (total %s)\n"), chart->title, total);
-      for (guint i = 0; i < chart->n_parts; i++)
-        {
-          const CsChartPart *part = &chart->parts[i];
-          g_autofree char *value = format_metric_value (part->value, chart->unit);
-          g_autofree char *share = isnan (part->value) ? g_strdup (CS_CHART_NO_VALUE)
-                                                       : cs_chart_format_share (part->share);
-
-          g_string_append (out, "       ");
-          append_cell (out, part->label, 46);
-          append_cell (out, value, -24);
-          append_cell (out, share, -9);
-          g_string_append_printf (out, " %s", cs_provenance_get_marker (part->provenance));
-          end_line (out);
-        }
-    }
-  else
-    {
-      g_autofree char *value = format_metric_value (chart->value, chart->unit);
-      g_autofree char *medium = cs_chart_format_value (chart->medium, NULL);
-      g_autofree char *high = cs_chart_format_value (chart->high, NULL);
-
-      g_string_append_printf (out, _("  REF  %s: %s%s — %s (low < %s ≤ medium < %s ≤ high%s)\n"),
-                              chart->title, value, cs_provenance_get_marker (chart->provenance),
-                              band_label (chart->band), medium, high,
-                              chart->higher_is_better ? _(", higher is better") : "");
-      if (chart->sentence != NULL)
-        g_string_append_printf (out, "       %s\n", chart->sentence);
+      s = g_string_new ("  ");
+      _cs_report_append_cell (s, m->title ? m->title : m->name, 46);
+      _cs_report_append_cell (s, m->name, 40);
+      g_ptr_array_add (lines->cells, g_string_free (s, FALSE));
     }
 }
 
 static void
-text_scope (CsReport      *report,
-            CsReportScope *scope,
-            GString       *out)
+metric_lines_clear (MetricLines *lines)
 {
+  g_free (lines->heading);
+  g_ptr_array_unref (lines->cells);
+  g_hash_table_unref (lines->formatted);
+}
+
+static void
+text_scope (CsReport          *report,
+            const MetricLines *lines,
+            CsReportScope     *scope,
+            GString           *out)
+{
+  const CsReportWords *w = _cs_report_words ();
+  g_autoptr(GPtrArray) charts = NULL;
   guint n_names;
   const char **names = cs_counts_get_names (scope->counts, &n_names);
 
@@ -374,12 +308,12 @@ text_scope (CsReport      *report,
   else
     {
       g_autofree char *calls = cs_chart_format_grouped ((double) scope->calls, 0);
+      const char *args[] = { scope->region, calls };
 
-      /* TRANSLATORS: "== Region TrackProducer (1,000 calls) ==" */
-      g_string_append_printf (out, _("\n== Region %s (%s calls) ==\n"), scope->region, calls);
+      _cs_report_append_format (out, w->region, args, G_N_ELEMENTS (args));
     }
 
-  g_string_append_printf (out, "%s\n", _("Counts (scaled, normalised to mean cycles, mean over runs)"));
+  _cs_report_append_line (out, w->counts);
   for (guint i = 0; i < n_names; i++)
     {
       double v;
@@ -389,45 +323,42 @@ text_scope (CsReport      *report,
 
       cs_counts_lookup (scope->counts, names[i], &v, &p);
       value = cs_chart_format_value (v, NULL);
-      g_string_append (out, "  ");
-      append_cell (out, names[i], 36);
-      append_cell (out, value, -20);
-      g_string_append_c (out, ' ');
-      append_cell (out, cs_provenance_get_marker (p), 2);
+      cs_cli_append_spaces (out, 2);
+      _cs_report_append_cell (out, names[i], 36);
+      _cs_report_append_cell (out, value, -20);
+      cs_cli_append_len (out, " ", 1);
+      _cs_report_append_cell (out, cs_provenance_get_marker (p), 2);
       if (event != NULL && g_strcmp0 (event, names[i]) != 0)
-        g_string_append (out, event);
-      end_line (out);
+        cs_cli_append (out, event);
+      _cs_report_end_line (out);
     }
   if (n_names == 0)
-    g_string_append_printf (out, "  %s\n", _("none"));
+    {
+      cs_cli_append_spaces (out, 2);
+      _cs_report_append_line (out, w->none);
+    }
 
   if (scope->evaluation == NULL)
     return;
 
-  g_string_append_printf (out, "%s\n", _("Metrics"));
-  g_string_append (out, "  ");
-  append_cell (out, _("Title"), 46);
-  append_cell (out, _("Name"), 40);
-  append_cell (out, _("Value"), -24);
-  g_string_append_printf (out, "  %s\n", _("Provenance"));
-  for (guint i = 0; i < cs_model_get_n_metrics (report->model); i++)
+  cs_cli_append (out, lines->heading);
+  for (guint i = 0; i < lines->cells->len; i++)
     {
       const CsModelMetric *m = cs_model_get_metric (report->model, i);
-      g_autofree char *value = format_metric_value (cs_evaluation_get_value (scope->evaluation, i),
+      g_autofree char *value = _cs_report_format_metric_value (cs_evaluation_get_value (scope->evaluation, i),
                                                     m->unit);
 
-      g_string_append (out, "  ");
-      append_cell (out, m->title ? m->title : m->name, 46);
-      append_cell (out, m->name, 40);
-      append_cell (out, value, -24);
-      g_string_append_printf (out, "  %s\n",
-                              provenance_label (cs_evaluation_get_provenance (scope->evaluation, i)));
+      cs_cli_append (out, g_ptr_array_index (lines->cells, i));
+      _cs_report_append_cell (out, value, -24);
+      cs_cli_append_spaces (out, 2);
+      _cs_report_append_line (out, _cs_report_provenance_label (cs_evaluation_get_provenance (scope->evaluation, i)));
     }
 
-  if (scope->charts->len > 0)
-    g_string_append_printf (out, "%s\n", _("Charts"));
-  for (guint i = 0; i < scope->charts->len; i++)
-    _cs_report_chart_text (g_ptr_array_index (scope->charts, i), out);
+  charts = _cs_report_scope_charts (report, scope);
+  if (charts->len > 0)
+    _cs_report_append_line (out, w->charts);
+  for (guint i = 0; i < charts->len; i++)
+    _cs_report_chart_text_cached (g_ptr_array_index (charts, i), lines->formatted, out);
   if (scope->region == NULL && report->hidden_line != NULL)
     g_string_append_printf (out, "  %s\n", report->hidden_line);
   if (scope->region != NULL)
@@ -438,16 +369,21 @@ void
 _cs_report_render_text (CsReport *report,
                        GString  *out)
 {
+  MetricLines lines;
+
   text_info (report, out);
   text_runs (report, out);
   text_checks (report, out);
+  metric_lines_init (&lines, report->model);
   for (guint i = 0; i < report->scopes->len; i++)
     {
-      text_scope (report, g_ptr_array_index (report->scopes, i), out);
+      text_scope (report, &lines, g_ptr_array_index (report->scopes, i), out);
       /* The table of all regions (Fig. 5.4) after the whole program. */
       if (i == 0 && !report->one_region)
         _cs_report_region_table_text (report, out);
+      _cs_report_scope_done (report, out);
     }
+  metric_lines_clear (&lines);
   g_string_append_printf (out, "\n%s\n",
                           _("Markers: ~ scaled for multiplexing, ≈ estimated from samples, "
                             "† reconstructed; — not computable (an event is missing or a division by zero)."));

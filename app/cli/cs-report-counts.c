@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cs-cli-util.h"
 #include "cs-error.h"
 #include "cs-report-counts-private.h"
 
@@ -92,13 +93,23 @@ _cs_report_run_running_ratio (const CsRun *run)
   return ratio;
 }
 
+GPtrArray *
+_cs_report_scope_charts (CsReport      *report,
+                         CsReportScope *scope)
+{
+  if (scope->region == NULL && report->program_charts != NULL)
+    return g_ptr_array_ref (report->program_charts);
+  if (scope->evaluation == NULL)
+    return NULL;
+  return cs_chart_values_list (scope->evaluation);
+}
+
 static void
 scope_free (CsReportScope *scope)
 {
   g_free (scope->region);
   g_clear_pointer (&scope->counts, cs_counts_unref);
   g_clear_pointer (&scope->evaluation, cs_evaluation_unref);
-  g_clear_pointer (&scope->charts, g_ptr_array_unref);
   g_free (scope);
 }
 
@@ -123,7 +134,6 @@ scope_new (CsReport              *report,
           scope_free (scope);
           return NULL;
         }
-      scope->charts = cs_chart_values_list (scope->evaluation);
     }
   return scope;
 }
@@ -134,6 +144,7 @@ report_clear (CsReport *report)
   g_clear_pointer (&report->scopes, g_ptr_array_unref);
   g_clear_pointer (&report->event_names, g_ptr_array_unref);
   g_clear_pointer (&report->warnings, g_strfreev);
+  g_clear_pointer (&report->program_charts, g_ptr_array_unref);
   g_clear_pointer (&report->hidden_charts, g_ptr_array_unref);
   g_clear_pointer (&report->hidden_line, g_free);
 }
@@ -212,8 +223,7 @@ report_init (CsReport    *report,
       report->warnings = g_strdupv ((char **) cs_analysis_get_warnings (analysis));
       if (model != NULL && cs_analysis_get_model (analysis) == model)
         {
-          g_clear_pointer (&program->charts, g_ptr_array_unref);
-          program->charts = g_ptr_array_ref (cs_analysis_get_charts (analysis));
+          report->program_charts = g_ptr_array_ref (cs_analysis_get_charts (analysis));
           report->hidden_charts = g_ptr_array_ref (cs_analysis_get_hidden_charts (analysis));
           report->hidden_line = cs_analysis_describe_hidden_charts (analysis);
         }
@@ -240,25 +250,65 @@ report_init (CsReport    *report,
   return TRUE;
 }
 
-gboolean
-cs_report_counts_for_analysis (CsSession       *session,
-                               CsModel         *model,
-                               CsAnalysis      *analysis,
-                               const char      *region,
-                               CsReportFormat   format,
-                               GString         *out,
-                               GError         **error)
+/* Room for the whole report in one allocation, from what a scope takes in
+ * each format (a little more than the models' reports need), instead of
+ * a string copied each time it doubles. Only what is written is ever
+ * touched; the estimate is capped (the string still grows past it). Used
+ * when the sample tables follow: without them the report is streamed. */
+static void
+reserve (CsReport       *report,
+         CsReportFormat  format,
+         GString        *out)
+{
+  gsize n_metrics = report->model != NULL ? cs_model_get_n_metrics (report->model) : 0;
+  gsize n_charts = report->model != NULL ? cs_model_get_n_charts (report->model) : 0;
+  gsize n_counts = report->event_names->len;
+  gsize per_scope = format == CS_REPORT_FORMAT_JSON
+                    ? 512 + 160 * n_counts + 256 * n_metrics + 1024 * n_charts
+                    : 256 + 96 * n_counts + 144 * n_metrics + 512 * n_charts;
+  gsize bytes = MIN (per_scope * report->scopes->len, (gsize) 512 << 20);
+  gsize len = out->len;
+
+  if (out->allocated_len <= len + bytes)
+    {
+      g_string_set_size (out, len + bytes);
+      g_string_truncate (out, len);
+    }
+}
+
+void
+_cs_report_scope_done (CsReport *report,
+                       GString  *out)
+{
+  /* Written in pieces of a megabyte or more: few writes, little memory. */
+  if (!report->stream || out->len < (1 << 20))
+    return;
+  if (report->stream_ok && !cs_cli_print_output (out, report->stream_json))
+    report->stream_ok = FALSE;
+  g_string_truncate (out, 0);
+}
+
+static gboolean
+report_run (CsSession       *session,
+            CsModel         *model,
+            CsAnalysis      *analysis,
+            const char      *region,
+            CsReportFormat   format,
+            gboolean         stream,
+            GString         *out,
+            GError         **error)
 {
   CsReport report = { 0 };
   gboolean ok;
 
-  g_return_val_if_fail (CS_IS_SESSION (session), FALSE);
-  g_return_val_if_fail (analysis == NULL || cs_analysis_get_session (analysis) == session, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
-
+  report.stream = stream;
+  report.stream_ok = TRUE;
+  report.stream_json = format == CS_REPORT_FORMAT_JSON;
   ok = report_init (&report, session, model, analysis, region, error);
   if (ok)
     {
+      if (!stream)
+        reserve (&report, format, out);
       switch (format)
         {
         case CS_REPORT_FORMAT_JSON:
@@ -273,8 +323,44 @@ cs_report_counts_for_analysis (CsSession       *session,
           break;
         }
     }
+  if (ok && stream && !(report.stream_ok && cs_cli_print_output (out, report.stream_json)))
+    {
+      g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_IO, "%s",
+                   _("could not write the report to standard output"));
+      ok = FALSE;
+    }
   report_clear (&report);
   return ok;
+}
+
+gboolean
+cs_report_counts_for_analysis (CsSession       *session,
+                               CsModel         *model,
+                               CsAnalysis      *analysis,
+                               const char      *region,
+                               CsReportFormat   format,
+                               GString         *out,
+                               GError         **error)
+{
+  g_return_val_if_fail (CS_IS_SESSION (session), FALSE);
+  g_return_val_if_fail (analysis == NULL || cs_analysis_get_session (analysis) == session, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  return report_run (session, model, analysis, region, format, FALSE, out, error);
+}
+
+gboolean
+cs_report_counts_print (CsSession       *session,
+                        CsModel         *model,
+                        const char      *region,
+                        CsReportFormat   format,
+                        GError         **error)
+{
+  g_autoptr(GString) out = g_string_sized_new (2 << 20);
+
+  g_return_val_if_fail (CS_IS_SESSION (session), FALSE);
+
+  return report_run (session, model, NULL, region, format, TRUE, out, error);
 }
 
 void

@@ -38,6 +38,16 @@ gboolean cs_report_counts_for_analysis (CsSession      *session,
                                         CsReportFormat  format,
                                         GString        *out,
                                         GError        **error);
+/* cs_report_counts_for_analysis() of a session without samples, written
+ * to standard output as it is computed (cs_cli_print_output()): the report
+ * of 20 000 regions is 150 MB of JSON that need not be held at once. An
+ * error before the first byte (an unknown region) prints nothing; FALSE
+ * also when a write failed. */
+gboolean cs_report_counts_print       (CsSession      *session,
+                                       CsModel        *model,
+                                       const char     *region,
+                                       CsReportFormat  format,
+                                       GError        **error);
 /* The charts of @analysis (cs_analysis_get_charts) as the counting report
  * shows them, for a plain perf.data, which has no counting report: text
  * lines under a "Charts" heading (with the line about charts that need

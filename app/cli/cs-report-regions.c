@@ -20,8 +20,10 @@
 
 #include "cs-call-graph.h"
 #include "cs-chart-format.h"
+#include "cs-cli-append.h"
 #include "cs-cli-util.h"
 #include "cs-error.h"
+#include "cs-json-writer.h"
 #include "cs-report-counts-private.h"
 #include "cs-report-regions.h"
 #include "cs-profile-samples.h"
@@ -58,11 +60,19 @@ unit_in_header (const char *unit)
          g_strcmp0 (unit, "ratio") != 0 && g_strcmp0 (unit, "count") != 0;
 }
 
-static char *
-table_value (double      value,
-             const char *unit)
+/* @value as its cell reads, kept in @cells: one block for the table's
+ * hundreds of thousands of cells instead of as many allocations. */
+static const char *
+table_value (GStringChunk *cells,
+             double        value,
+             const char   *unit)
 {
-  return cs_chart_format_value (value, g_strcmp0 (unit, "%") == 0 ? "%" : NULL);
+  g_autofree char *text = NULL;
+
+  if (!isfinite (value))
+    return CS_CHART_NO_VALUE;
+  text = cs_chart_format_value (value, g_strcmp0 (unit, "%") == 0 ? "%" : NULL);
+  return g_string_chunk_insert (cells, text);
 }
 
 static guint64
@@ -94,13 +104,22 @@ compare_rows (gconstpointer a,
   return g_strcmp0 (x->scope->region, y->scope->region);
 }
 
+static guint
+cell_width (const char *text)
+{
+  gsize bytes = strlen (text);
+
+  return cs_cli_is_ascii (text, bytes) ? bytes : (guint) g_utf8_strlen (text, bytes);
+}
+
 void
 _cs_report_region_table_text (CsReport *report,
                               GString  *out)
 {
   g_autoptr(GArray) metrics = NULL;
   g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (Row));
-  g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
+  GStringChunk *chunk;
   g_autofree guint *width = NULL;
   gboolean samples = report->analysis != NULL && cs_analysis_get_profile (report->analysis) != NULL;
   guint n_fixed = samples ? 3 : 2, n_cols;
@@ -127,37 +146,44 @@ _cs_report_region_table_text (CsReport *report,
   g_array_sort (rows, compare_rows);
 
   /* header, then one line of cells per region */
-  g_ptr_array_add (cells, g_strdup (_("Region")));
-  g_ptr_array_add (cells, g_strdup (_("Calls")));
+  chunk = g_string_chunk_new (1 << 16);
+  g_ptr_array_add (cells, _("Region"));
+  g_ptr_array_add (cells, _("Calls"));
   if (samples)
-    g_ptr_array_add (cells, g_strdup (_("Samples")));
+    g_ptr_array_add (cells, _("Samples"));
   for (guint m = 0; m < metrics->len; m++)
     {
       const CsModelMetric *metric = cs_model_get_metric (report->model, g_array_index (metrics, guint, m));
+      g_autofree char *header = unit_in_header (metric->unit)
+                                ? g_strdup_printf ("%s [%s]", metric->name, metric->unit)
+                                : g_strdup (metric->name);
 
-      g_ptr_array_add (cells, unit_in_header (metric->unit)
-                              ? g_strdup_printf ("%s [%s]", metric->name, metric->unit)
-                              : g_strdup (metric->name));
+      g_ptr_array_add (cells, g_string_chunk_insert (chunk, header));
     }
   for (guint r = 0; r < rows->len; r++)
     {
       CsReportScope *scope = g_array_index (rows, Row, r).scope;
+      g_autofree char *calls = cs_cli_grouped (scope->calls);
 
-      g_ptr_array_add (cells, g_strdup (scope->region));
-      g_ptr_array_add (cells, cs_cli_grouped (scope->calls));
+      g_ptr_array_add (cells, scope->region);
+      g_ptr_array_add (cells, g_string_chunk_insert (chunk, calls));
       if (samples)
-        g_ptr_array_add (cells, cs_cli_grouped (region_samples (report, scope->region)));
+        {
+          g_autofree char *n = cs_cli_grouped (region_samples (report, scope->region));
+
+          g_ptr_array_add (cells, g_string_chunk_insert (chunk, n));
+        }
       for (guint m = 0; m < metrics->len; m++)
         {
           guint i = g_array_index (metrics, guint, m);
 
-          g_ptr_array_add (cells, table_value (cs_evaluation_get_value (scope->evaluation, i),
-                                               cs_model_get_metric (report->model, i)->unit));
+          g_ptr_array_add (cells, (char *) table_value (chunk, cs_evaluation_get_value (scope->evaluation, i),
+                                                        cs_model_get_metric (report->model, i)->unit));
         }
     }
   width = g_new0 (guint, n_cols);
   for (guint i = 0; i < cells->len; i++)
-    width[i % n_cols] = MAX (width[i % n_cols], g_utf8_strlen (g_ptr_array_index (cells, i), -1));
+    width[i % n_cols] = MAX (width[i % n_cols], cell_width (g_ptr_array_index (cells, i)));
 
   g_string_append_printf (out, "\n== %s ==\n", _("Regions"));
   g_string_append_printf (out, "%s\n", _("Counted per region (exclusive of the regions nested in it), "
@@ -166,20 +192,19 @@ _cs_report_region_table_text (CsReport *report,
     {
       const char *text = g_ptr_array_index (cells, i);
       guint col = i % n_cols;
-      guint pad = width[col] - g_utf8_strlen (text, -1);
 
-      g_string_append (out, col == 0 ? "  " : "  ");
+      cs_cli_append_spaces (out, 2);
       if (col == 0)
         cs_cli_append_padded (out, text, width[col]);
       else
         {
-          for (guint p = 0; p < pad; p++)
-            g_string_append_c (out, ' ');
-          g_string_append (out, text);
+          cs_cli_append_spaces (out, width[col] - cell_width (text));
+          cs_cli_append (out, text);
         }
       if (col == n_cols - 1)
-        g_string_append_c (out, '\n');
+        cs_cli_append_len (out, "\n", 1);
     }
+  g_string_chunk_free (chunk);
 }
 
 /* Inclusive counts and the threads' shares, when the region library
@@ -189,15 +214,18 @@ _cs_report_region_detail_text (CsReport      *report,
                                CsReportScope *scope,
                                GString       *out)
 {
-  g_autoptr(CsCounts) inclusive = cs_session_build_region_counts (report->session, scope->region, TRUE, NULL);
   g_autoptr(GPtrArray) threads = cs_session_list_region_threads (report->session, scope->region);
+  g_autoptr(CsCounts) inclusive = NULL;
   const char *alias = cs_session_get_cycles_alias (report->session);
   guint n_names;
-  const char **names = cs_counts_get_names (inclusive, &n_names);
+  const char **names;
   double total = NAN;
 
+  /* Most regions have no threads recorded: nothing to build for them. */
   if (threads->len == 0)
     return;
+  inclusive = cs_session_build_region_counts (report->session, scope->region, TRUE, NULL);
+  names = cs_counts_get_names (inclusive, &n_names);
   g_string_append_printf (out, "%s\n", _("Inclusive counts (with the regions entered inside it)"));
   for (guint i = 0; i < n_names; i++)
     {
@@ -233,49 +261,53 @@ _cs_report_region_detail_text (CsReport      *report,
     }
 }
 
-static json_object *
-counts_json (CsCounts *counts)
+static void
+counts_json (CsCounts     *counts,
+             CsJsonWriter *w)
 {
-  json_object *o = json_object_new_object ();
   guint n;
   const char **names = cs_counts_get_names (counts, &n);
 
+  cs_json_begin_object (w);
   for (guint i = 0; i < n; i++)
     {
       double v;
 
       cs_counts_lookup (counts, names[i], &v, NULL);
-      json_object_object_add (o, names[i], isfinite (v) ? json_object_new_double (v) : NULL);
+      cs_json_member_number (w, names[i], v);
     }
-  return o;
+  cs_json_end_object (w);
 }
 
 void
 _cs_report_region_json (CsReport      *report,
                         CsReportScope *scope,
-                        json_object   *o)
+                        CsJsonWriter  *w)
 {
   g_autoptr(GPtrArray) threads = cs_session_list_region_threads (report->session, scope->region);
-  json_object *list = json_object_new_array ();
 
-  json_object_object_add (o, "samples", json_object_new_uint64 (region_samples (report, scope->region)));
+  cs_json_member_uint (w, "samples", region_samples (report, scope->region));
   if (threads->len > 0)
     {
       g_autoptr(CsCounts) inclusive = cs_session_build_region_counts (report->session, scope->region, TRUE, NULL);
 
-      json_object_object_add (o, "inclusive_counts", counts_json (inclusive));
+      cs_json_key (w, "inclusive_counts");
+      counts_json (inclusive, w);
     }
+  cs_json_key (w, "threads");
+  cs_json_begin_array (w);
   for (guint t = 0; t < threads->len; t++)
     {
       const char *key = g_ptr_array_index (threads, t);
       g_autoptr(CsCounts) counts = cs_session_build_region_counts (report->session, scope->region, FALSE, key);
-      json_object *j = json_object_new_object ();
 
-      json_object_object_add (j, "thread", json_object_new_string (key));
-      json_object_object_add (j, "counts", counts_json (counts));
-      json_object_array_add (list, j);
+      cs_json_begin_object (w);
+      cs_json_member_string (w, "thread", key);
+      cs_json_key (w, "counts");
+      counts_json (counts, w);
+      cs_json_end_object (w);
     }
-  json_object_object_add (o, "threads", list);
+  cs_json_end_array (w);
 }
 
 /* samples: Fig. 5.6 and 5.7 */

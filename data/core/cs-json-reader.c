@@ -105,8 +105,20 @@ cs_jr_push_index (CsJsonReader *r,
                   gsize         i)
 {
   gsize len = r->path->len;
+  char buf[24];
+  char *p = buf + sizeof buf;
 
-  g_string_append_printf (r->path, "[%" G_GSIZE_FORMAT "]", i);
+  /* Digits by hand: a session of 20 000 regions pushes this for every
+   * item it reads, and printf was a tenth of the load. */
+  *--p = ']';
+  do
+    {
+      *--p = '0' + i % 10;
+      i /= 10;
+    }
+  while (i != 0);
+  *--p = '[';
+  g_string_append_len (r->path, p, buf + sizeof buf - p);
   return len;
 }
 

@@ -36,7 +36,6 @@ struct _CsEvaluation
   GArray          *stack;        /* guint metric indices being computed */
   char            *cycle;        /* "A → B → A" once a loop was found */
   GError          *error;        /* first unknown identifier */
-  char            *file;         /* model file basename, for messages */
 };
 
 typedef struct
@@ -239,9 +238,13 @@ compute_metric (CsEvaluation *self,
   /* The innermost failing metric is reported; the metrics that used it
    * just see NaN and the construction stops. */
   if (local_error != NULL && self->error == NULL)
-    self->error = g_error_new (local_error->domain, local_error->code,
-                               _("%s: metrics[%u].formula: %s (metric “%s”)"),
-                               self->file, index, local_error->message, metric->name);
+    {
+      g_autofree char *file = display_name (self->model);
+
+      self->error = g_error_new (local_error->domain, local_error->code,
+                                 _("%s: metrics[%u].formula: %s (metric “%s”)"),
+                                 file, index, local_error->message, metric->name);
+    }
 }
 
 CsEvaluation *
@@ -268,7 +271,6 @@ cs_evaluation_new (CsModel       *model,
   self->provenance = g_new0 (CsProvenance, MAX (n, 1));
   self->state = g_new0 (State, MAX (n, 1));
   self->stack = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->file = display_name (model);
 
   /* In dependency order, so that no metric's evaluation recurses into the
    * metrics it uses (cs_model_check() found the order when the model was
@@ -281,9 +283,11 @@ cs_evaluation_new (CsModel       *model,
       order = own_order = order_metrics (model, &self->cycle, &first);
       if (order == NULL)
         {
+          g_autofree char *file = display_name (model);
+
           g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CYCLE,
                        _("%s: metrics refer to each other in a loop: %s"),
-                       self->file, self->cycle);
+                       file, self->cycle);
           return NULL;
         }
     }
@@ -297,9 +301,11 @@ cs_evaluation_new (CsModel       *model,
         }
       if (self->cycle != NULL)
         {
+          g_autofree char *file = display_name (model);
+
           g_set_error (error, CS_DATA_ERROR, CS_DATA_ERROR_CYCLE,
                        _("%s: metrics refer to each other in a loop: %s"),
-                       self->file, self->cycle);
+                       file, self->cycle);
           return NULL;
         }
     }
@@ -332,7 +338,6 @@ cs_evaluation_unref (CsEvaluation *self)
     g_array_unref (self->stack);
   g_free (self->cycle);
   g_clear_error (&self->error);
-  g_free (self->file);
   g_free (self);
 }
 

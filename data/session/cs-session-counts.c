@@ -446,7 +446,7 @@ GPtrArray *
 cs_session_list_region_threads (CsSession  *self,
                                 const char *region)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) seen = NULL;
   GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
 
   g_return_val_if_fail (CS_IS_SESSION (self), keys);
@@ -459,6 +459,10 @@ cs_session_list_region_threads (CsSession  *self,
         {
           char *key = cs_region_thread_key (r, t);
 
+          /* Only regions with threads need the table: a report asks this
+           * of each of 20 000 regions, mostly without. */
+          if (seen == NULL)
+            seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
           if (g_hash_table_add (seen, key))
             g_ptr_array_add (keys, g_strdup (key));
         }
