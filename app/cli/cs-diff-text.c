@@ -16,8 +16,20 @@
 #include "cs-cli-util.h"
 #include "cs-diff-report.h"
 
-#define FACT_WIDTH  16
+#define FACT_WIDTH  17
 #define SIDE_WIDTH  30
+
+/* A padded cell that stays apart from the next one when @text is wider
+ * than @width (a long name, a longer translation). */
+static void
+cell (GString    *out,
+      const char *text,
+      guint       width)
+{
+  cs_cli_append_padded (out, text, width);
+  if (width > 0 && cs_cli_display_width (text) >= width)
+    g_string_append_c (out, ' ');
+}
 
 static void
 end_line (GString *out)
@@ -58,9 +70,9 @@ fact (GString    *out,
 {
   g_autofree char *b = base, *n = new_value;
 
-  cs_cli_append_padded (out, label, FACT_WIDTH);
-  cs_cli_append_padded (out, b, SIDE_WIDTH);
-  cs_cli_append_padded (out, n, 0);
+  cell (out, label, FACT_WIDTH);
+  cell (out, b, SIDE_WIDTH);
+  cell (out, n, 0);
   end_line (out);
 }
 
@@ -116,12 +128,12 @@ text_metrics (const CsDiffReport *report,
   if (metrics->len == 0)
     return;
   g_string_append_printf (out, "\n%s\n", _("Metrics (whole program)"));
-  cs_cli_append_padded (out, _("Metric"), 34);
-  cs_cli_append_padded (out, _("Base"), 18);
-  cs_cli_append_padded (out, _("New"), 18);
-  cs_cli_append_padded (out, _("Delta"), 18);
-  cs_cli_append_padded (out, _("Ratio"), 8);
-  cs_cli_append_padded (out, _("Verdict"), 0);
+  cell (out, _("Metric"), 34);
+  cell (out, _("Base"), 18);
+  cell (out, _("New"), 18);
+  cell (out, _("Delta"), 18);
+  cell (out, _("Ratio"), 8);
+  cell (out, _("Verdict"), 0);
   end_line (out);
   for (guint i = 0; i < metrics->len; i++)
     {
@@ -131,12 +143,12 @@ text_metrics (const CsDiffReport *report,
       g_autofree char *d = signed_value (m->delta, m->unit);
       g_autofree char *r = cs_chart_format_value (m->ratio, NULL);
 
-      cs_cli_append_padded (out, m->label, 34);
-      cs_cli_append_padded (out, b, 18);
-      cs_cli_append_padded (out, n, 18);
-      cs_cli_append_padded (out, d, 18);
-      cs_cli_append_padded (out, r, 8);
-      cs_cli_append_padded (out, cs_change_to_string (m->change), 0);
+      cell (out, m->label, 34);
+      cell (out, b, 18);
+      cell (out, n, 18);
+      cell (out, d, 18);
+      cell (out, r, 8);
+      cell (out, cs_change_to_string (m->change), 0);
       end_line (out);
     }
 }
@@ -155,13 +167,13 @@ text_table (const CsDiffTable *table,
   if (table->n_rows == 0)
     return;
   g_string_append_printf (out, "\n%s\n", table->title);
-  cs_cli_append_padded (out, _("Base %"), 9);
-  cs_cli_append_padded (out, _("New %"), 9);
-  cs_cli_append_padded (out, _("Δ points"), 10);
-  cs_cli_append_padded (out, _("Δ time"), 12);
-  cs_cli_append_padded (out, _("Share"), 14);
-  cs_cli_append_padded (out, _("Time"), 14);
-  cs_cli_append_padded (out, table->functions ? _("Function (module)") : _("Name"), 0);
+  cell (out, _("Base %"), 9);
+  cell (out, _("New %"), 9);
+  cell (out, _("Δ points"), 10);
+  cell (out, _("Δ time"), 12);
+  cell (out, _("Share"), 14);
+  cell (out, _("Time"), 14);
+  cell (out, table->functions ? _("Function (module)") : _("Name"), 0);
   end_line (out);
   for (guint i = 0; i < table->rows->len; i++)
     {
@@ -177,13 +189,13 @@ text_table (const CsDiffTable *table,
       g_autofree char *name = table->functions && r->module != NULL
                               ? g_strdup_printf ("%s (%s)", r->name, r->module) : g_strdup (r->name);
 
-      cs_cli_append_padded (out, b, 9);
-      cs_cli_append_padded (out, n, 9);
-      cs_cli_append_padded (out, d, 10);
-      cs_cli_append_padded (out, t, 12);
-      cs_cli_append_padded (out, cs_change_to_string (r->change), 14);
-      cs_cli_append_padded (out, cs_change_to_string (r->seconds_change), 14);
-      cs_cli_append_padded (out, name, 0);
+      cell (out, b, 9);
+      cell (out, n, 9);
+      cell (out, d, 10);
+      cell (out, t, 12);
+      cell (out, cs_change_to_string (r->change), 14);
+      cell (out, cs_change_to_string (r->seconds_change), 14);
+      cell (out, name, 0);
       end_line (out);
     }
   if (table->rows->len < table->n_rows)
