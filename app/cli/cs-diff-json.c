@@ -15,12 +15,6 @@
 #include "cs-diff-report.h"
 
 static json_object *
-number (double value)
-{
-  return isnan (value) || isinf (value) ? NULL : json_object_new_double (value);
-}
-
-static json_object *
 json_side (CsComparison *comparison,
            gboolean      base)
 {
@@ -33,12 +27,12 @@ json_side (CsComparison *comparison,
   cs_comparison_get_side_facts (comparison, base, &facts);
   json_object_object_add (side, "file", cs_cli_json_string (cs_analysis_get_path (analysis)));
   json_object_object_add (side, "command", cs_cli_json_string (command));
-  json_object_object_add (side, "duration_seconds", number (cs_session_get_duration (session)));
+  json_object_object_add (side, "duration_seconds", cs_cli_json_number (cs_session_get_duration (session)));
   json_object_object_add (side, "model", cs_cli_json_string (cs_diff_model_id (analysis)));
   json_object_object_add (side, "runs", json_object_new_int64 (cs_diff_n_runs (analysis)));
   json_object_object_add (side, "samples", json_object_new_uint64 (facts.n_samples));
-  json_object_object_add (side, "sampled_seconds", number (facts.sampled_seconds));
-  json_object_object_add (side, "cycles_relative_stddev", number (facts.rel_spread));
+  json_object_object_add (side, "sampled_seconds", cs_cli_json_number (facts.sampled_seconds));
+  json_object_object_add (side, "cycles_relative_stddev", cs_cli_json_number (facts.rel_spread));
   json_object_object_add (side, "cycles_runs", json_object_new_int64 (facts.n_runs));
   return side;
 }
@@ -57,12 +51,12 @@ json_metrics (CsComparison *comparison)
       json_object_object_add (o, "name", cs_cli_json_string (m->name));
       json_object_object_add (o, "title", cs_cli_json_string (m->label));
       json_object_object_add (o, "unit", cs_cli_json_string (m->unit));
-      json_object_object_add (o, "base", number (m->base));
-      json_object_object_add (o, "new", number (m->new_value));
-      json_object_object_add (o, "delta", number (m->delta));
-      json_object_object_add (o, "ratio", number (m->ratio));
-      json_object_object_add (o, "base_stddev", number (m->base_spread));
-      json_object_object_add (o, "new_stddev", number (m->new_spread));
+      json_object_object_add (o, "base", cs_cli_json_number (m->base));
+      json_object_object_add (o, "new", cs_cli_json_number (m->new_value));
+      json_object_object_add (o, "delta", cs_cli_json_number (m->delta));
+      json_object_object_add (o, "ratio", cs_cli_json_number (m->ratio));
+      json_object_object_add (o, "base_stddev", cs_cli_json_number (m->base_spread));
+      json_object_object_add (o, "new_stddev", cs_cli_json_number (m->new_spread));
       json_object_object_add (o, "base_runs", json_object_new_int64 (m->base_runs));
       json_object_object_add (o, "new_runs", json_object_new_int64 (m->new_runs));
       json_object_object_add (o, "verdict", json_object_new_string (cs_diff_change_id (m->change)));
@@ -86,14 +80,14 @@ json_rows (const CsDiffTable *table)
         json_object_object_add (o, "module", cs_cli_json_string (r->module));
       json_object_object_add (o, "base_samples", json_object_new_uint64 (r->base_samples));
       json_object_object_add (o, "new_samples", json_object_new_uint64 (r->new_samples));
-      json_object_object_add (o, "base_share", number (r->base_share));
-      json_object_object_add (o, "new_share", number (r->new_share));
-      json_object_object_add (o, "delta_points", number (r->delta_points));
-      json_object_object_add (o, "delta_points_stddev", number (r->delta_points_sigma));
-      json_object_object_add (o, "base_seconds", number (r->base_seconds));
-      json_object_object_add (o, "new_seconds", number (r->new_seconds));
-      json_object_object_add (o, "delta_seconds", number (r->delta_seconds));
-      json_object_object_add (o, "delta_seconds_stddev", number (r->delta_seconds_sigma));
+      json_object_object_add (o, "base_share", cs_cli_json_number (r->base_share));
+      json_object_object_add (o, "new_share", cs_cli_json_number (r->new_share));
+      json_object_object_add (o, "delta_points", cs_cli_json_number (r->delta_points));
+      json_object_object_add (o, "delta_points_stddev", cs_cli_json_number (r->delta_points_sigma));
+      json_object_object_add (o, "base_seconds", cs_cli_json_number (r->base_seconds));
+      json_object_object_add (o, "new_seconds", cs_cli_json_number (r->new_seconds));
+      json_object_object_add (o, "delta_seconds", cs_cli_json_number (r->delta_seconds));
+      json_object_object_add (o, "delta_seconds_stddev", cs_cli_json_number (r->delta_seconds_sigma));
       json_object_object_add (o, "verdict", json_object_new_string (cs_diff_change_id (r->change)));
       json_object_object_add (o, "time_verdict", json_object_new_string (cs_diff_change_id (r->seconds_change)));
       json_object_array_add (array, o);

@@ -31,14 +31,6 @@ cell (GString    *out,
     g_string_append_c (out, ' ');
 }
 
-static void
-end_line (GString *out)
-{
-  while (out->len > 0 && out->str[out->len - 1] == ' ')
-    g_string_truncate (out, out->len - 1);
-  g_string_append_c (out, '\n');
-}
-
 /* A number with its sign, so that a delta reads as one. */
 static char *
 signed_value (double      value,
@@ -73,7 +65,7 @@ fact (GString    *out,
   cell (out, label, FACT_WIDTH);
   cell (out, b, SIDE_WIDTH);
   cell (out, n, 0);
-  end_line (out);
+  cs_cli_end_line (out);
 }
 
 static char *
@@ -134,7 +126,7 @@ text_metrics (const CsDiffReport *report,
   cell (out, _("Delta"), 18);
   cell (out, _("Ratio"), 8);
   cell (out, _("Verdict"), 0);
-  end_line (out);
+  cs_cli_end_line (out);
   for (guint i = 0; i < metrics->len; i++)
     {
       const CsMetricDelta *m = &g_array_index (metrics, CsMetricDelta, i);
@@ -149,7 +141,7 @@ text_metrics (const CsDiffReport *report,
       cell (out, d, 18);
       cell (out, r, 8);
       cell (out, cs_change_to_string (m->change), 0);
-      end_line (out);
+      cs_cli_end_line (out);
     }
 }
 
@@ -174,7 +166,7 @@ text_table (const CsDiffTable *table,
   cell (out, _("Share"), 14);
   cell (out, _("Time"), 14);
   cell (out, table->functions ? _("Function (module)") : _("Name"), 0);
-  end_line (out);
+  cs_cli_end_line (out);
   for (guint i = 0; i < table->rows->len; i++)
     {
       const CsRowDelta *r = &g_array_index (table->rows, CsRowDelta, i);
@@ -196,7 +188,7 @@ text_table (const CsDiffTable *table,
       cell (out, cs_change_to_string (r->change), 14);
       cell (out, cs_change_to_string (r->seconds_change), 14);
       cell (out, name, 0);
-      end_line (out);
+      cs_cli_end_line (out);
     }
   if (table->rows->len < table->n_rows)
     g_string_append_printf (out, g_dngettext (NULL, "… %u more row (--limit 0 shows all)\n",
