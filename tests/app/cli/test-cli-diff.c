@@ -9,7 +9,10 @@
  * must give a clear error and exit status 1. The new bundle's directory
  * name holds an escape sequence: no raw control byte may reach the output.
  *
- * argv: cyclescope, cmp-work-base, cmp-work-rebuilt.
+ * Regions match by name: two recordings of cs-test-regions (record
+ * --regions) give the rows "one", "two" and "four" on both sides.
+ *
+ * argv: cyclescope, cmp-work-base, cmp-work-rebuilt, cs-test-regions.
  */
 #include "config.h"
 
@@ -18,9 +21,11 @@
 #include <string.h>
 
 #include "cs-test-compare.h"
+#include "cs-test-regions.h"
 #include "cs-test-util.h"
 
 static const char *cyclescope;
+static const char *regions_workload;
 static char *tmpdir;
 static char *base_bundle, *new_bundle;
 
@@ -308,6 +313,42 @@ test_same_twice (void)
 }
 
 static void
+test_regions (void)
+{
+  g_autofree char *dir_a = g_build_filename (tmpdir, "regions-a", NULL);
+  g_autofree char *dir_b = g_build_filename (tmpdir, "regions-b", NULL);
+  g_autofree char *a = NULL, *b = NULL;
+  g_auto(CsTestOutput) r = { NULL, };
+  const char *names[] = { "one", "two", "four" };
+  json_object *root, *rows;
+
+  if (!need_recordings ())
+    return;
+  g_assert_cmpint (g_mkdir_with_parents (dir_a, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (dir_b, 0755), ==, 0);
+  a = cs_test_record_regions (cyclescope, regions_workload, dir_a, "ratio", "60");
+  b = cs_test_record_regions (cyclescope, regions_workload, dir_b, "ratio", "60");
+  r = diff ("--format", "json", a, b, NULL);
+  g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
+  root = parse_json (r.out);
+  rows = member (root, "regions");
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      json_object *row = find_row (rows, names[i]);
+
+      g_assert_nonnull (row);
+      g_assert_cmpfloat (member_double (row, "base_share"), >, 0);
+      g_assert_cmpfloat (member_double (row, "new_share"), >, 0);
+      g_assert_cmpstr (member_string (row, "verdict"), !=, "base-only");
+      g_assert_cmpstr (member_string (row, "verdict"), !=, "new-only");
+    }
+  /* four units of work against one */
+  g_assert_cmpfloat (member_double (find_row (rows, "four"), "new_share"), >,
+                     2 * member_double (find_row (rows, "one"), "new_share"));
+  json_object_put (root);
+}
+
+static void
 assert_fails (CsTestOutput *r,
               const char   *message)
 {
@@ -348,8 +389,9 @@ main (int    argc,
   int ret;
 
   g_test_init (&argc, &argv, NULL);
-  g_assert_cmpint (argc, >=, 4);
+  g_assert_cmpint (argc, >=, 5);
   cyclescope = argv[1];
+  regions_workload = argv[4];
   tmpdir = cs_test_mkdtemp ();
   base_dir = g_build_filename (tmpdir, "base", NULL);
   new_dir = g_build_filename (tmpdir, "new", NULL);
@@ -370,6 +412,7 @@ main (int    argc,
   g_test_add_func ("/cli/diff/csv", test_csv);
   g_test_add_func ("/cli/diff/options", test_options);
   g_test_add_func ("/cli/diff/same-twice", test_same_twice);
+  g_test_add_func ("/cli/diff/regions", test_regions);
   g_test_add_func ("/cli/diff/bad-inputs", test_bad_inputs);
   ret = g_test_run ();
   cs_test_rmdir (tmpdir);
