@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cs-test-compare.h"
+#include "cs-test-json.h"
 #include "cs-test-regions.h"
 #include "cs-test-util.h"
 
@@ -81,36 +82,6 @@ find_row (json_object *array,
   return NULL;
 }
 
-static const char *
-member_string (json_object *o,
-               const char  *key)
-{
-  json_object *v;
-
-  g_assert_true (json_object_object_get_ex (o, key, &v));
-  return json_object_get_string (v);
-}
-
-static double
-member_double (json_object *o,
-               const char  *key)
-{
-  json_object *v;
-
-  g_assert_true (json_object_object_get_ex (o, key, &v));
-  return json_object_get_double (v);
-}
-
-static json_object *
-member (json_object *o,
-        const char  *key)
-{
-  json_object *v = NULL;
-
-  g_assert_true (json_object_object_get_ex (o, key, &v));
-  return v;
-}
-
 static void
 test_text (void)
 {
@@ -150,18 +121,18 @@ test_json (void)
   r = diff ("--format", "json", "--limit", "0", base_bundle, new_bundle, NULL);
   g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
   root = parse_json (r.out);
-  g_assert_cmpstr (member_string (root, "event"), ==, "cpu-clock");
-  g_assert_cmpstr (member_string (member (root, "new"), "file"), ==, new_bundle);
-  g_assert_true (json_object_is_type (member (root, "metrics"), json_type_array));
-  g_assert_true (json_object_is_type (member (root, "modules"), json_type_array));
-  g_assert_true (json_object_is_type (member (root, "regions"), json_type_array));
-  functions = member (root, "functions");
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (root, "event")), ==, "cpu-clock");
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (cs_test_json_field (root, "new"), "file")), ==, new_bundle);
+  g_assert_true (json_object_is_type (cs_test_json_field (root, "metrics"), json_type_array));
+  g_assert_true (json_object_is_type (cs_test_json_field (root, "modules"), json_type_array));
+  g_assert_true (json_object_is_type (cs_test_json_field (root, "regions"), json_type_array));
+  functions = cs_test_json_field (root, "functions");
   g_assert_nonnull (find_row (functions, "variant_one"));
-  g_assert_cmpstr (member_string (find_row (functions, "variant_one"), "verdict"), ==, "base-only");
-  g_assert_cmpstr (member_string (find_row (functions, "variant_two"), "verdict"), ==, "new-only");
-  g_assert_cmpstr (member_string (find_row (functions, "hot_a"), "module"), ==, "cmp-work");
-  g_assert_cmpfloat (member_double (find_row (functions, "hot_a"), "base_share"), >, 0);
-  g_assert_cmpfloat (member_double (find_row (functions, "hot_a"), "new_share"), >, 0);
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (find_row (functions, "variant_one"), "verdict")), ==, "base-only");
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (find_row (functions, "variant_two"), "verdict")), ==, "new-only");
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (find_row (functions, "hot_a"), "module")), ==, "cmp-work");
+  g_assert_cmpfloat (json_object_get_double (cs_test_json_field (find_row (functions, "hot_a"), "base_share")), >, 0);
+  g_assert_cmpfloat (json_object_get_double (cs_test_json_field (find_row (functions, "hot_a"), "new_share")), >, 0);
   json_object_put (root);
 }
 
@@ -247,23 +218,23 @@ test_options (void)
   sorted = diff ("--format", "json", "--sort", "name", "--limit", "0", base_bundle, new_bundle, NULL);
   g_assert_cmpint (cs_test_output_exit_code (&sorted), ==, 0);
   root = parse_json (sorted.out);
-  functions = member (root, "functions");
+  functions = cs_test_json_field (root, "functions");
   for (size_t i = 1; i < json_object_array_length (functions); i++)
     {
       json_object *a = json_object_array_get_idx (functions, i - 1);
       json_object *b = json_object_array_get_idx (functions, i);
-      int by_module = g_strcmp0 (member_string (a, "module"), member_string (b, "module"));
+      int by_module = g_strcmp0 (json_object_get_string (cs_test_json_field (a, "module")), json_object_get_string (cs_test_json_field (b, "module")));
 
       g_assert_cmpint (by_module, <=, 0);
       if (by_module == 0)
-        g_assert_cmpint (g_strcmp0 (member_string (a, "name"), member_string (b, "name")), <, 0);
+        g_assert_cmpint (g_strcmp0 (json_object_get_string (cs_test_json_field (a, "name")), json_object_get_string (cs_test_json_field (b, "name"))), <, 0);
     }
   json_object_put (root);
 
   limited = diff ("--format", "json", "--limit", "2", base_bundle, new_bundle, NULL);
   g_assert_cmpint (cs_test_output_exit_code (&limited), ==, 0);
   root = parse_json (limited.out);
-  g_assert_cmpuint (json_object_array_length (member (root, "functions")), ==, 2);
+  g_assert_cmpuint (json_object_array_length (cs_test_json_field (root, "functions")), ==, 2);
   json_object_put (root);
 
   /* Inclusive shares are at least the self shares. */
@@ -272,11 +243,11 @@ test_options (void)
   g_assert_cmpint (cs_test_output_exit_code (&children), ==, 0);
   root = parse_json (children.out);
   self_root = parse_json (self.out);
-  g_assert_cmpstr (member_string (root, "functions_by"), ==, "total");
-  total_row = find_row (member (root, "functions"), "hot_a");
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (root, "functions_by")), ==, "total");
+  total_row = find_row (cs_test_json_field (root, "functions"), "hot_a");
   g_assert_nonnull (total_row);
-  g_assert_cmpfloat (member_double (total_row, "base_share"), >=,
-                     member_double (find_row (member (self_root, "functions"), "hot_a"), "base_share") - 1e-9);
+  g_assert_cmpfloat (json_object_get_double (cs_test_json_field (total_row, "base_share")), >=,
+                     json_object_get_double (cs_test_json_field (find_row (cs_test_json_field (self_root, "functions"), "hot_a"), "base_share")) - 1e-9);
   json_object_put (self_root);
   json_object_put (root);
 }
@@ -297,18 +268,18 @@ test_same_twice (void)
   root = parse_json (r.out);
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {
-      json_object *rows = member (root, tables[t]);
+      json_object *rows = cs_test_json_field (root, tables[t]);
 
       for (size_t i = 0; i < json_object_array_length (rows); i++)
         {
           json_object *row = json_object_array_get_idx (rows, i);
 
-          g_assert_cmpfloat (member_double (row, "delta_points"), ==, 0);
-          g_assert_cmpstr (member_string (row, "verdict"), ==, "within-noise");
-          g_assert_cmpstr (member_string (row, "time_verdict"), ==, "within-noise");
+          g_assert_cmpfloat (json_object_get_double (cs_test_json_field (row, "delta_points")), ==, 0);
+          g_assert_cmpstr (json_object_get_string (cs_test_json_field (row, "verdict")), ==, "within-noise");
+          g_assert_cmpstr (json_object_get_string (cs_test_json_field (row, "time_verdict")), ==, "within-noise");
         }
     }
-  g_assert_cmpuint (json_object_array_length (member (root, "functions")), >, 0);
+  g_assert_cmpuint (json_object_array_length (cs_test_json_field (root, "functions")), >, 0);
   json_object_put (root);
 }
 
@@ -331,20 +302,20 @@ test_regions (void)
   r = diff ("--format", "json", a, b, NULL);
   g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
   root = parse_json (r.out);
-  rows = member (root, "regions");
+  rows = cs_test_json_field (root, "regions");
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       json_object *row = find_row (rows, names[i]);
 
       g_assert_nonnull (row);
-      g_assert_cmpfloat (member_double (row, "base_share"), >, 0);
-      g_assert_cmpfloat (member_double (row, "new_share"), >, 0);
-      g_assert_cmpstr (member_string (row, "verdict"), !=, "base-only");
-      g_assert_cmpstr (member_string (row, "verdict"), !=, "new-only");
+      g_assert_cmpfloat (json_object_get_double (cs_test_json_field (row, "base_share")), >, 0);
+      g_assert_cmpfloat (json_object_get_double (cs_test_json_field (row, "new_share")), >, 0);
+      g_assert_cmpstr (json_object_get_string (cs_test_json_field (row, "verdict")), !=, "base-only");
+      g_assert_cmpstr (json_object_get_string (cs_test_json_field (row, "verdict")), !=, "new-only");
     }
   /* four units of work against one */
-  g_assert_cmpfloat (member_double (find_row (rows, "four"), "new_share"), >,
-                     2 * member_double (find_row (rows, "one"), "new_share"));
+  g_assert_cmpfloat (json_object_get_double (cs_test_json_field (find_row (rows, "four"), "new_share")), >,
+                     2 * json_object_get_double (cs_test_json_field (find_row (rows, "one"), "new_share")));
   json_object_put (root);
 }
 
