@@ -59,6 +59,15 @@ guint                cs_flame_view_get_focus_node (CsFlameView *self);
 /* The layout of the current frame (owned by the view, valid until the next
  * change); NULL without a graph or size. */
 const CsFlameLayout *cs_flame_view_get_layout     (CsFlameView *self);
+/* Compared with a base (cs-flame-view-diff.c): @shares holds the base's
+ * CsNodeShares of each node of the top-down tree of the graph shown, for
+ * its event (cs_comparison_dup_base_node_shares()); the flame graph then
+ * colours by the change (cs-flame-draw.h), the icicle stays as it was.
+ * @base_samples: the base's samples of the event, for the noise. NULL
+ * shares: not compared. A new graph or event drops them. */
+void                 cs_flame_view_set_base_shares (CsFlameView *self,
+                                                    GBytes      *shares,
+                                                    guint64      base_samples);
 /* Where the frame of @node is drawn, in widget coordinates; FALSE when it
  * is not drawn. */
 gboolean             cs_flame_view_get_frame_rect (CsFlameView     *self,

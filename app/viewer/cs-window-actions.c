@@ -432,11 +432,13 @@ _cs_window_update_actions (CsWindow *self)
 {
   static const char *need_analysis[] = {
     "win.export", "win.export-chart", "win.export-grid-png", "win.filter", "win.show-code",
+    "win.compare-with",
   };
   gboolean has = self->analysis != NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (need_analysis); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), need_analysis[i], has);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-comparing", self->comparison != NULL);
   /* Back walks up the Modules page's drill-down (nothing to do at the top)
    * or the Call Graph page's functions shown. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back",
