@@ -72,6 +72,13 @@ typedef struct
   double    base_seconds, new_seconds; /* estimated time: share × the side's sampled time */
   double    delta_seconds;
   CsChange  change;
+  /* Appended (compare-data): the combined standard deviation of
+   * delta_points and of delta_seconds (docs/compare.md), and the verdict
+   * on the estimated time, which says whether a function's own time moved
+   * where its share moves only because others did. */
+  double    delta_points_sigma;
+  double    delta_seconds_sigma;
+  CsChange  seconds_change;
 } CsRowDelta;
 
 void cs_metric_delta_clear (CsMetricDelta *delta);
@@ -115,6 +122,50 @@ CsNodeShares *cs_comparison_dup_base_node_shares (CsComparison *self,
                                                   CsCallGraph  *new_graph,
                                                   const char   *event);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CsComparison, g_object_unref)
+/* Appended (compare-data). */
+
+/* cs_comparison_new() with the tables' event chosen by name (any spelling
+ * cs_profile_find_event() accepts); NULL: as cs_comparison_new(). An event
+ * one side has not sampled is an error that lists what both sampled. */
+CsComparison *cs_comparison_new_for_event (CsAnalysis  *base,
+                                           CsAnalysis  *new_analysis,
+                                           const char  *event,
+                                           GError     **error);
+
+/* What a side's verdicts and times rest on: the samples of the event, the
+ * sampled time the shares are shares of (seconds: Σ period of cpu-clock or
+ * task-clock, else the sampling run's wall time), and the relative
+ * standard deviation of the repeated cycles count with the number of runs
+ * it comes from (NaN and the runs when fewer than two). */
+typedef struct
+{
+  guint64 n_samples;
+  double  sampled_seconds;
+  double  rel_spread;
+  guint   n_runs;
+} CsCompareSideFacts;
+
+void          cs_comparison_get_side_facts (CsComparison       *self,
+                                            gboolean            base,
+                                            CsCompareSideFacts *facts);
+
+/* Functions by total (inclusive) share: samples with the function anywhere
+ * on their stack (perf report --children), matched as CS_COMPARE_FUNCTIONS.
+ * NULL and an error saying how to record stacks when a side has none. */
+GArray       *cs_comparison_dup_total_rows (CsComparison  *self,
+                                            GCancellable  *cancellable,
+                                            GError       **error);
+
+/* cs_comparison_dup_base_node_shares() for either tree (the one above is
+ * the top-down tree). */
+CsNodeShares *cs_comparison_dup_base_node_shares_for_kind (CsComparison   *self,
+                                                           CsCallGraph    *base_graph,
+                                                           CsCallGraph    *new_graph,
+                                                           CsCallTreeKind  kind,
+                                                           const char     *event);
+
+/* A verdict in words, translated: "grew", "within noise", "no spread:
+ * record with --repeat N", "only in base" … */
+const char   *cs_change_to_string (CsChange change);
 
 G_END_DECLS

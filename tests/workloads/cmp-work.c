@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cmp-work.c — one source the comparison tests build several ways
+ *
+ * Three functions with a fixed amount of work each, in units of a
+ * dependent multiply chain: hot_a (4 units; 2 with -DHALF, the
+ * "optimisation" that halves its work), hot_b (3), cold_c (0.3), and a
+ * static helper of 1 unit whose name depends on -DVARIANT (variant_one or
+ * variant_two), so that each build has a function the other lacks. The
+ * work is counted, not timed, so a function's share of the CPU time does
+ * not depend on how loaded the machine is.
+ *
+ * Usage: cmp-work [UNITS_SCALE]   (default 1: about 0.5 s of CPU time)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef VARIANT
+#define VARIANT 1
+#endif
+
+#define UNIT 20000000UL
+
+volatile unsigned long cmp_sink;
+
+/* The chain cannot be folded or vectorised: each step needs the last.
+ * Always inlined, also under -fno-inline: the work stays in the functions
+ * the tests name. */
+__attribute__((always_inline)) static inline unsigned long
+chain (unsigned long x,
+       unsigned long n)
+{
+  for (unsigned long i = 0; i < n; i++)
+    x = x * 6364136223846793005UL + i;
+  return x;
+}
+
+__attribute__((noinline)) unsigned long
+hot_a (unsigned long scale)
+{
+#ifdef HALF
+  return chain (1, 2 * UNIT * scale);
+#else
+  return chain (1, 4 * UNIT * scale);
+#endif
+}
+
+__attribute__((noinline)) unsigned long
+hot_b (unsigned long scale)
+{
+  return chain (2, 3 * UNIT * scale);
+}
+
+__attribute__((noinline)) unsigned long
+cold_c (unsigned long scale)
+{
+  return chain (3, 3 * UNIT * scale / 10);
+}
+
+#if VARIANT == 1
+__attribute__((noinline)) static unsigned long
+variant_one (unsigned long scale)
+{
+  return chain (4, UNIT * scale);
+}
+#else
+/* Other code in front of the work: the rebuilt program's functions sit at
+ * other addresses. */
+__attribute__((noinline, used)) static unsigned long
+padding (unsigned long x)
+{
+  volatile unsigned long table[64] = { 0 };
+
+  for (unsigned i = 0; i < 64; i++)
+    table[i] = x ^ i;
+  return table[x % 64];
+}
+
+__attribute__((noinline)) static unsigned long
+variant_two (unsigned long scale)
+{
+  return chain (5, UNIT * scale) + padding (scale);
+}
+#endif
+
+int
+main (int    argc,
+      char **argv)
+{
+  unsigned long scale = argc > 1 ? strtoul (argv[1], NULL, 10) : 1;
+
+  if (scale == 0)
+    scale = 1;
+  cmp_sink = hot_a (scale);
+  cmp_sink += hot_b (scale);
+  cmp_sink += cold_c (scale);
+#if VARIANT == 1
+  cmp_sink += variant_one (scale);
+#else
+  cmp_sink += variant_two (scale);
+#endif
+  printf ("%lu\n", cmp_sink);
+  return 0;
+}
