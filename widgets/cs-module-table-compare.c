@@ -13,31 +13,11 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "cs-chart-format.h"
 #include "cs-module-table-private.h"
 #include "cs-widgets-util.h"
-
-static const char *
-change_text (CsChange change)
-{
-  switch (change)
-    {
-    case CS_CHANGE_WITHIN_NOISE:
-      return _("within noise");
-    case CS_CHANGE_GREW:
-      return _("grew beyond the noise");
-    case CS_CHANGE_SHRANK:
-      return _("shrank beyond the noise");
-    case CS_CHANGE_BASE_ONLY:
-      return _("only in base");
-    case CS_CHANGE_NEW_ONLY:
-      return _("only in new");
-    case CS_CHANGE_NO_SPREAD:
-    default:
-      return _("no spread known");
-    }
-}
 
 static void
 fill_share (CsModuleRow   *row,
@@ -90,14 +70,14 @@ fill_delta (gpointer       item,
       /* the change is the whole share, and which side it is on says more */
       g_autofree char *points = g_strdup_printf (_("%+.2f pt"), delta.delta_points);
 
-      c->text = g_strdup_printf ("%s %s", points, change_text (delta.change));
+      c->text = g_strdup_printf ("%s %s", points, cs_change_to_string (delta.change));
       c->dim_from = strlen (points) + 1;
     }
   else
     /* TRANSLATORS: a change of a share in percentage points in the module table, "+2.35 pt" */
     c->text = g_strdup_printf (_("%+.2f pt"), delta.delta_points);
   c->tooltip = g_strdup_printf (_("Change of the share from the base to the new recording: %s"),
-                                change_text (delta.change));
+                                cs_change_to_string (delta.change));
 }
 
 static GtkColumnViewColumn *

@@ -69,8 +69,12 @@ static void
 cs_compare_bar_dispose (GObject *object)
 {
   CsCompareBar *self = CS_COMPARE_BAR (object);
+  GtkWidget *child;
 
+  /* The icon is a child of the template too, but not bound. */
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_COMPARE_BAR);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   g_clear_object (&self->comparison);
   G_OBJECT_CLASS (cs_compare_bar_parent_class)->dispose (object);
 }

@@ -234,6 +234,8 @@ show_export_dialog (CsWindow   *self,
     gtk_window_destroy (self->export_dialog);
   self->export_dialog = GTK_WINDOW (cs_export_dialog_new (GTK_WINDOW (self), self->analysis,
                                                           chart_id, self->settings));
+  if (self->comparison != NULL)
+    cs_export_dialog_set_base (CS_EXPORT_DIALOG (self->export_dialog), cs_comparison_get_base (self->comparison));
   g_object_add_weak_pointer (G_OBJECT (self->export_dialog), (gpointer *) &self->export_dialog);
   gtk_window_present (self->export_dialog);
 }
@@ -295,9 +297,11 @@ export_grid_response (GtkNativeDialog *dialog,
       scale = g_settings_get_int (self->settings, "export-scale");
     }
   /* What you see is what you export: the window's light or dark palette. */
-  cs_export_charts_async (self->analysis, NULL, cs_widgets_get_theme (GTK_WIDGET (self)),
-                          CS_EXPORT_PNG, width, height, scale, file, NULL,
-                          export_grid_done, g_object_ref (self));
+  cs_export_charts_compare_async (self->analysis,
+                                  self->comparison != NULL ? cs_comparison_get_base (self->comparison) : NULL,
+                                  NULL, cs_widgets_get_theme (GTK_WIDGET (self)),
+                                  CS_EXPORT_PNG, width, height, scale, file, NULL,
+                                  export_grid_done, g_object_ref (self));
 }
 
 /* One click from the header: the whole grid as PNG with the last size and scale. */

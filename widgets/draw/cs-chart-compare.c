@@ -62,7 +62,12 @@ _cs_chart_compare_numbers (CsChartFrame *frame,
 
   if (base != NULL && isfinite (base->value) && isfinite (part->value) && base->value >= 0 && part->value >= 0)
     /* TRANSLATORS: a change of a share in percentage points, e.g. "+2.8 pt" */
-    delta = g_strdup_printf (_("%+.1f pt"), 100.0 * (part->share - base->share));
+    {
+      double d = 100.0 * (part->share - base->share);
+
+      /* no "−0.0 pt" for a change that rounds away */
+      delta = g_strdup_printf (_("%+.1f pt"), fabs (d) < 0.05 ? 0.0 : d);
+    }
   else
     delta = g_strdup (CS_CHART_NO_VALUE);
   /* TRANSLATORS: a compared bar chart's legend: "base share → new share · change" */

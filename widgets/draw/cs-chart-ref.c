@@ -107,7 +107,9 @@ _cs_chart_ref_layout (CsChartFrame *frame)
       /* TRANSLATORS: a compared gauge's value, "base → new", e.g. "1.42 → 1.08" */
       geometry->value_text = g_strdup_printf (_("%s → %s"), base_text, new_text);
     }
-  badge_text = _cs_chart_frame_text (frame, geometry->value_text, CS_CHART_FONT_BOLD, inner_w / 2, 1);
+  /* "base → new" is two values: more of the width, the sentence wraps */
+  badge_text = _cs_chart_frame_text (frame, geometry->value_text, CS_CHART_FONT_BOLD,
+                                     frame->base != NULL ? inner_w * 0.8 : inner_w / 2, 1);
   _cs_chart_text_size (badge_text, &bw, &bh);
 
   sentence_text = values->sentence;
