@@ -3,7 +3,7 @@
  *
  *   cyclescope-analyze VERB [OPTIONS…]
  *
- * `cyclescope report|export|annotate|watch` exec this program (see main.c for why
+ * `cyclescope report|export|annotate|diff|watch` exec this program (see main.c for why
  * the verbs are split): it links the symbolizer (libdw, capstone) and the
  * chart renderer (cairo, pango), which the recording front end must not load.
  * Messages and --help still say "cyclescope VERB".
@@ -18,6 +18,7 @@
 
 static const CsCliVerb verbs[] = {
   { "annotate", cs_cli_annotate, NULL },
+  { "diff", cs_cli_diff, NULL },
   { "export", cs_cli_export, NULL },
   { "report", cs_cli_report, NULL },
   { "watch", cs_cli_watch, NULL },

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,6 +38,12 @@ cs_cli_parse_options (const char         *verb,
       return FALSE;
     }
   return TRUE;
+}
+
+json_object *
+cs_cli_json_number (double value)
+{
+  return isfinite (value) ? json_object_new_double (value) : NULL;
 }
 
 json_object *
@@ -266,4 +274,12 @@ cs_cli_append_padded (GString    *out,
   g_string_append (out, safe);
   for (glong i = n; i < (glong) width; i++)
     g_string_append_c (out, ' ');
+}
+
+void
+cs_cli_end_line (GString *out)
+{
+  while (out->len > 0 && out->str[out->len - 1] == ' ')
+    g_string_truncate (out, out->len - 1);
+  g_string_append_c (out, '\n');
 }

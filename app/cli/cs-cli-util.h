@@ -37,6 +37,9 @@ gboolean     cs_cli_print_output  (const GString      *out,
                                    gboolean            json);
 /* A JSON string, or JSON null for NULL. */
 json_object *cs_cli_json_string   (const char         *text);
+/* A JSON number, or JSON null where @value is NaN or infinite (JSON has
+ * no NaN: a value that cannot be computed is null). */
+json_object *cs_cli_json_number   (double              value);
 /* Parses JSON we wrote, however deep: call trees of unwound stacks nest
  * far deeper than json_tokener_parse()'s 32 levels. NULL when malformed. */
 json_object *cs_cli_json_parse    (const char         *text);
@@ -58,5 +61,7 @@ void         cs_cli_append_padded (GString            *out,
                                    const char         *text,
                                    guint               width);
 guint        cs_cli_display_width (const char         *text);
+/* Ends a table line without the padding of its empty trailing cells. */
+void         cs_cli_end_line      (GString            *out);
 
 G_END_DECLS

@@ -27,6 +27,7 @@ int cs_cli_record   (int argc, char **argv);
 int cs_cli_annotate (int argc, char **argv);
 int cs_cli_export   (int argc, char **argv);
 int cs_cli_watch    (int argc, char **argv);
+int cs_cli_diff     (int argc, char **argv);
 
 /* Prints "cyclescope VERB: message" on stderr (translated prefix). */
 void cs_cli_error   (const char *verb,

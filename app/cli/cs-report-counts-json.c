@@ -16,13 +16,6 @@
 
 #define CS_REPORT_JSON_VERSION 1
 
-/* JSON has no NaN: a value that cannot be computed is null. */
-static json_object *
-number (double v)
-{
-  return isfinite (v) ? json_object_new_double (v) : NULL;
-}
-
 static json_object *
 strv_to_json (const char * const *strv)
 {
@@ -64,7 +57,7 @@ info_to_json (CsReport *report,
   json_object_object_add (root, "model", model);
   json_object_object_add (root, "mode", json_object_new_string (cs_session_get_mode (s)));
   json_object_object_add (root, "start_time", cs_cli_json_string (start_text));
-  json_object_object_add (root, "duration", number (cs_session_get_duration (s)));
+  json_object_object_add (root, "duration", cs_cli_json_number (cs_session_get_duration (s)));
   json_object_object_add (root, "complete", json_object_new_boolean (cs_session_get_complete (s)));
   return root;
 }
@@ -86,11 +79,11 @@ runs_to_json (CsReport *report)
       json_object_object_add (o, "exit_code", json_object_new_int (run->exit_code));
       json_object_object_add (o, "term_signal", json_object_new_int (run->term_signal));
       json_object_object_add (o, "multiplexed", json_object_new_boolean (run->multiplexed));
-      json_object_object_add (o, "wall_seconds", number (run->wall_seconds));
-      json_object_object_add (o, "user_seconds", number (run->user_seconds));
-      json_object_object_add (o, "system_seconds", number (run->system_seconds));
+      json_object_object_add (o, "wall_seconds", cs_cli_json_number (run->wall_seconds));
+      json_object_object_add (o, "user_seconds", cs_cli_json_number (run->user_seconds));
+      json_object_object_add (o, "system_seconds", cs_cli_json_number (run->system_seconds));
       json_object_object_add (o, "n_counts", json_object_new_int64 (run->counts->len));
-      json_object_object_add (o, "running_ratio", number (_cs_report_run_running_ratio (run)));
+      json_object_object_add (o, "running_ratio", cs_cli_json_number (_cs_report_run_running_ratio (run)));
       json_object_array_add (runs, o);
     }
   return runs;
@@ -136,8 +129,8 @@ checks_to_json (CsReport    *report,
     {
       cycles = json_object_new_object ();
       json_object_object_add (cycles, "alias", json_object_new_string (alias));
-      json_object_object_add (cycles, "mean", number (mean));
-      json_object_object_add (cycles, "stddev", number (sd));
+      json_object_object_add (cycles, "mean", cs_cli_json_number (mean));
+      json_object_object_add (cycles, "stddev", cs_cli_json_number (sd));
       json_object_object_add (cycles, "n", json_object_new_int64 (n));
     }
   json_object_object_add (root, "cycles", cycles);
@@ -152,7 +145,7 @@ checks_to_json (CsReport    *report,
           json_object *o = json_object_new_object ();
 
           json_object_object_add (o, "event", json_object_new_string (name));
-          json_object_object_add (o, "running_ratio", number (ratio));
+          json_object_object_add (o, "running_ratio", cs_cli_json_number (ratio));
           json_object_array_add (multiplexing, o);
         }
     }
@@ -180,7 +173,7 @@ chart_to_json (const CsChartValues *chart)
     {
       json_object *parts = json_object_new_array ();
 
-      json_object_object_add (o, "total", number (chart->total));
+      json_object_object_add (o, "total", cs_cli_json_number (chart->total));
       for (guint i = 0; i < chart->n_parts; i++)
         {
           const CsChartPart *part = &chart->parts[i];
@@ -188,8 +181,8 @@ chart_to_json (const CsChartValues *chart)
 
           json_object_object_add (p, "metric", json_object_new_string (part->name));
           json_object_object_add (p, "title", cs_cli_json_string (part->label));
-          json_object_object_add (p, "value", number (part->value));
-          json_object_object_add (p, "share", isnan (part->value) ? NULL : number (part->share));
+          json_object_object_add (p, "value", cs_cli_json_number (part->value));
+          json_object_object_add (p, "share", isnan (part->value) ? NULL : cs_cli_json_number (part->share));
           json_object_object_add (p, "provenance",
                                   json_object_new_string (cs_report_provenance_keyword (part->provenance)));
           json_object_array_add (parts, p);
@@ -200,10 +193,10 @@ chart_to_json (const CsChartValues *chart)
     {
       json_object_object_add (o, "metric", cs_cli_json_string (chart->metric));
       json_object_object_add (o, "metric_title", cs_cli_json_string (chart->metric_label));
-      json_object_object_add (o, "value", number (chart->value));
-      json_object_object_add (o, "low", number (chart->low));
-      json_object_object_add (o, "medium", number (chart->medium));
-      json_object_object_add (o, "high", number (chart->high));
+      json_object_object_add (o, "value", cs_cli_json_number (chart->value));
+      json_object_object_add (o, "low", cs_cli_json_number (chart->low));
+      json_object_object_add (o, "medium", cs_cli_json_number (chart->medium));
+      json_object_object_add (o, "high", cs_cli_json_number (chart->high));
       json_object_object_add (o, "higher_is_better", json_object_new_boolean (chart->higher_is_better));
       json_object_object_add (o, "band", json_object_new_string (_cs_report_band_keyword (chart->band)));
       json_object_object_add (o, "sentence", cs_cli_json_string (chart->sentence));
@@ -237,7 +230,7 @@ scope_to_json (CsReport      *report,
       cs_counts_lookup (scope->counts, names[i], &v, &p);
       json_object_object_add (c, "name", json_object_new_string (names[i]));
       json_object_object_add (c, "event", cs_cli_json_string (_cs_report_event_string (report, names[i])));
-      json_object_object_add (c, "value", number (v));
+      json_object_object_add (c, "value", cs_cli_json_number (v));
       json_object_object_add (c, "provenance", json_object_new_string (cs_report_provenance_keyword (p)));
       json_object_array_add (counts, c);
     }
@@ -250,7 +243,7 @@ scope_to_json (CsReport      *report,
 
       json_object_object_add (j, "name", json_object_new_string (m->name));
       json_object_object_add (j, "title", cs_cli_json_string (m->title));
-      json_object_object_add (j, "value", number (cs_evaluation_get_value (scope->evaluation, i)));
+      json_object_object_add (j, "value", cs_cli_json_number (cs_evaluation_get_value (scope->evaluation, i)));
       json_object_object_add (j, "unit", cs_cli_json_string (m->unit));
       json_object_object_add (j, "provenance", json_object_new_string (
         cs_report_provenance_keyword (cs_evaluation_get_provenance (scope->evaluation, i))));

@@ -64,15 +64,6 @@ append_cell (GString    *out,
       g_string_append_c (out, ' ');
 }
 
-/* Ends a table line without the padding of empty trailing cells. */
-static void
-end_line (GString *out)
-{
-  while (out->len > 0 && out->str[out->len - 1] == ' ')
-    g_string_truncate (out, out->len - 1);
-  g_string_append_c (out, '\n');
-}
-
 static void
 string_free_all (GString *string)
 {
@@ -343,7 +334,7 @@ _cs_report_chart_text (const CsChartValues *chart,
           append_cell (out, value, -24);
           append_cell (out, share, -9);
           g_string_append_printf (out, " %s", cs_provenance_get_marker (part->provenance));
-          end_line (out);
+          cs_cli_end_line (out);
         }
     }
   else
@@ -396,7 +387,7 @@ text_scope (CsReport      *report,
       append_cell (out, cs_provenance_get_marker (p), 2);
       if (event != NULL && g_strcmp0 (event, names[i]) != 0)
         g_string_append (out, event);
-      end_line (out);
+      cs_cli_end_line (out);
     }
   if (n_names == 0)
     g_string_append_printf (out, "  %s\n", _("none"));

@@ -36,12 +36,6 @@ json_string_or_null (const char *s)
 }
 
 static json_object *
-json_double_or_null (double v)
-{
-  return isfinite (v) ? json_object_new_double (v) : NULL;
-}
-
-static json_object *
 module_row_json (CsAnalysis               *analysis,
                  const CsProfileModuleRow *r)
 {
@@ -59,7 +53,7 @@ module_row_json (CsAnalysis               *analysis,
   json_object_object_add (o, "kind", json_object_new_string (kind_keyword (r->module->kind)));
   for (guint c = 0; columns != NULL && columns[c] != NULL; c++)
     json_object_object_add (metrics, columns[c],
-                            json_double_or_null (scope != NULL ? cs_evaluation_lookup (scope->evaluation, columns[c]) : NAN));
+                            cs_cli_json_number (scope != NULL ? cs_evaluation_lookup (scope->evaluation, columns[c]) : NAN));
   json_object_object_add (o, "metrics", metrics);
   json_object_object_add (o, "provenance", json_object_new_string ("estimated"));
   return o;

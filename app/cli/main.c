@@ -37,6 +37,7 @@ typedef struct
 static const FrontVerb verbs[] = {
   /* --- verbs (keep sorted by name) --- */
   { "annotate", NULL, ANALYZE, N_("Show source lines and instructions of a symbol with their samples") },
+  { "diff", NULL, ANALYZE, N_("Compare two recordings: what changed and whether it is real") },
   { "events", cs_cli_events, NULL, N_("List the events libpfm4 knows for a PMU") },
   { "export", NULL, ANALYZE, N_("Export charts as PNG, SVG or PDF") },
   { "models", cs_cli_models, NULL, N_("List the cycle-accounting models") },

@@ -141,8 +141,8 @@ side_sampled_seconds (CsCompareSide *side)
 }
 
 /* TRUE when samples were taken in counting run @index: its counts carry
- * the cost of sampling (at 10 kHz with call chains, a fifth more CPU time
- * here), which is no run-to-run spread. */
+ * the cost of sampling (at 10 kHz with call chains, about 15 % more CPU
+ * time here), which is no run-to-run spread. */
 static gboolean
 run_sampled (CsSession *session,
              guint      index)

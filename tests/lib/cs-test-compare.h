@@ -12,8 +12,27 @@
 
 #include "cs-test-util.h"
 
+#ifdef CS_COMPARISON_TESTS
+#include "cs-comparison.h"
+
+/* The row named @name of a comparison table (CsRowDelta), or NULL. */
+static inline const CsRowDelta *
+cs_test_compare_find_row (GArray     *rows,
+                          const char *name)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const CsRowDelta *r = &g_array_index (rows, CsRowDelta, i);
+
+      if (g_str_equal (r->name, name))
+        return r;
+    }
+  return NULL;
+}
+#endif
+
 /* Copies @program to @dir/cmp-work and records `cmp-work @scale` there with
- * our collector (cpu-clock at 10 kHz, frame pointers, @repeat runs) into
+ * our collector (cpu-clock at 2 kHz, frame pointers, @repeat runs) into
  * @dir/cmp.cyclescope. Returns the bundle, or NULL after printing why when
  * the collector cannot record here. */
 static inline char *
@@ -29,7 +48,7 @@ cs_test_compare_record (const char *cyclescope,
   g_autofree char *contents = NULL;
   g_autoptr(GError) error = NULL;
   gsize len = 0;
-  const char *argv[] = { cyclescope, "record", "-e", "cpu-clock", "-F", "10000", "-g",
+  const char *argv[] = { cyclescope, "record", "-e", "cpu-clock", "-F", "2000", "-g",
                          "--repeat", repeat_text, "-o", bundle, "--", copy, scale, NULL };
   g_auto(CsTestOutput) r = { NULL, };
 

@@ -9,7 +9,7 @@
  * work is counted, not timed, so a function's share of the CPU time does
  * not depend on how loaded the machine is.
  *
- * Usage: cmp-work [UNITS_SCALE]   (default 1: about 0.5 s of CPU time)
+ * Usage: cmp-work [UNITS_SCALE]   (default 1: about 0.2 s of CPU time)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +18,9 @@
 #define VARIANT 1
 #endif
 
-#define UNIT 20000000UL
+/* Each function's work is spread over ROUNDS calls. */
+#define ROUNDS 200
+#define UNIT (20000000UL / ROUNDS)
 
 volatile unsigned long cmp_sink;
 
@@ -35,32 +37,36 @@ chain (unsigned long x,
 }
 
 __attribute__((noinline)) unsigned long
-hot_a (unsigned long scale)
+hot_a (unsigned long seed,
+       unsigned long scale)
 {
 #ifdef HALF
-  return chain (1, 2 * UNIT * scale);
+  return chain (seed, 2 * UNIT * scale);
 #else
-  return chain (1, 4 * UNIT * scale);
+  return chain (seed, 4 * UNIT * scale);
 #endif
 }
 
 __attribute__((noinline)) unsigned long
-hot_b (unsigned long scale)
+hot_b (unsigned long seed,
+       unsigned long scale)
 {
-  return chain (2, 3 * UNIT * scale);
+  return chain (seed, 3 * UNIT * scale);
 }
 
 __attribute__((noinline)) unsigned long
-cold_c (unsigned long scale)
+cold_c (unsigned long seed,
+        unsigned long scale)
 {
-  return chain (3, 3 * UNIT * scale / 10);
+  return chain (seed, 3 * UNIT * scale / 10);
 }
 
 #if VARIANT == 1
 __attribute__((noinline)) static unsigned long
-variant_one (unsigned long scale)
+variant_one (unsigned long seed,
+             unsigned long scale)
 {
-  return chain (4, UNIT * scale);
+  return chain (seed, UNIT * scale);
 }
 #else
 /* Other code in front of the work: the rebuilt program's functions sit at
@@ -76,9 +82,10 @@ padding (unsigned long x)
 }
 
 __attribute__((noinline)) static unsigned long
-variant_two (unsigned long scale)
+variant_two (unsigned long seed,
+             unsigned long scale)
 {
-  return chain (5, UNIT * scale) + padding (scale);
+  return chain (seed, UNIT * scale) + padding (scale);
 }
 #endif
 
@@ -90,14 +97,20 @@ main (int    argc,
 
   if (scale == 0)
     scale = 1;
-  cmp_sink = hot_a (scale);
-  cmp_sink += hot_b (scale);
-  cmp_sink += cold_c (scale);
+  /* In rounds, the functions taking turns: a burst of load on the machine
+   * then slows them alike, not the one that happened to run then. Each
+   * call starts from its round, so no call can be hoisted out of the loop. */
+  for (unsigned round = 0; round < ROUNDS; round++)
+    {
+      cmp_sink += hot_a (round, scale);
+      cmp_sink += hot_b (round, scale);
+      cmp_sink += cold_c (round, scale);
 #if VARIANT == 1
-  cmp_sink += variant_one (scale);
+      cmp_sink += variant_one (round, scale);
 #else
-  cmp_sink += variant_two (scale);
+      cmp_sink += variant_two (round, scale);
 #endif
+    }
   printf ("%lu\n", cmp_sink);
   return 0;
 }

@@ -24,6 +24,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#define CS_COMPARISON_TESTS
 #include "cs-comparison.h"
 #include "cs-test-compare.h"
 #include "cs-test-util.h"
@@ -55,21 +56,6 @@ perf_share (CsAnalysis *analysis,
   if (share < 0)
     g_error ("perf report of %s has no row for %s:\n%s", data, symbol, r.out);
   return share;
-}
-
-static const CsRowDelta *
-find_row (GArray     *rows,
-          const char *name)
-{
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const CsRowDelta *r = &g_array_index (rows, CsRowDelta, i);
-
-      if (g_str_equal (r->name, name))
-        return r;
-    }
-  g_error ("no row %s", name);
-  return NULL;
 }
 
 int
@@ -111,13 +97,15 @@ main (int    argc,
   g_assert_no_error (error);
   rows = cs_comparison_dup_rows (comparison, CS_COMPARE_FUNCTIONS);
 
-  hot_a = find_row (rows, "hot_a");
+  hot_a = cs_test_compare_find_row (rows, "hot_a");
+  hot_b = cs_test_compare_find_row (rows, "hot_b");
+  g_assert_nonnull (hot_a);
+  g_assert_nonnull (hot_b);
   perf_delta = perf_share (half, "hot_a") - perf_share (base, "hot_a");
   g_printerr ("hot_a: ours %+.2f points, perf %+.2f points\n", hot_a->delta_points, perf_delta);
   g_assert_cmpfloat (fabs (hot_a->delta_points - perf_delta), <=, 1.0);
   g_assert_cmpint (hot_a->change, ==, CS_CHANGE_SHRANK);
 
-  hot_b = find_row (rows, "hot_b");
   g_printerr ("hot_b: %+.2f points (±%.2f), %+.4f s (±%.4f s)\n", hot_b->delta_points,
               hot_b->delta_points_sigma, hot_b->delta_seconds, hot_b->delta_seconds_sigma);
   /* Its share moved because hot_a's did: as perf says, within a point. */

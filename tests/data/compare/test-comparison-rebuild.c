@@ -16,6 +16,7 @@
 
 #include <math.h>
 
+#define CS_COMPARISON_TESTS
 #include "cs-comparison.h"
 #include "cs-comparison-private.h"
 #include "cs-test-compare.h"
@@ -24,20 +25,6 @@
 static const char *base_exe, *rebuilt_exe, *cyclescope;
 static char *tmpdir;
 static CsAnalysis *base, *rebuilt;
-
-static const CsRowDelta *
-find_row (GArray     *rows,
-          const char *name)
-{
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const CsRowDelta *r = &g_array_index (rows, CsRowDelta, i);
-
-      if (g_str_equal (r->name, name))
-        return r;
-    }
-  return NULL;
-}
 
 /* perf's percentage of @name in @analysis's own symbol table. */
 static double
@@ -130,7 +117,7 @@ test_functions_match (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (matched); i++)
     {
-      const CsRowDelta *r = find_row (rows, matched[i]);
+      const CsRowDelta *r = cs_test_compare_find_row (rows, matched[i]);
 
       g_assert_nonnull (r);
       g_assert_cmpstr (r->module, ==, "cmp-work");
@@ -144,12 +131,12 @@ test_functions_match (void)
       g_assert_cmpfloat_with_epsilon (r->delta_points, r->new_share - r->base_share, 1e-9);
     }
 
-  g_assert_nonnull (find_row (rows, "variant_one"));
-  g_assert_cmpint (find_row (rows, "variant_one")->change, ==, CS_CHANGE_BASE_ONLY);
-  g_assert_cmpuint (find_row (rows, "variant_one")->new_samples, ==, 0);
-  g_assert_nonnull (find_row (rows, "variant_two"));
-  g_assert_cmpint (find_row (rows, "variant_two")->change, ==, CS_CHANGE_NEW_ONLY);
-  g_assert_cmpuint (find_row (rows, "variant_two")->base_samples, ==, 0);
+  g_assert_nonnull (cs_test_compare_find_row (rows, "variant_one"));
+  g_assert_cmpint (cs_test_compare_find_row (rows, "variant_one")->change, ==, CS_CHANGE_BASE_ONLY);
+  g_assert_cmpuint (cs_test_compare_find_row (rows, "variant_one")->new_samples, ==, 0);
+  g_assert_nonnull (cs_test_compare_find_row (rows, "variant_two"));
+  g_assert_cmpint (cs_test_compare_find_row (rows, "variant_two")->change, ==, CS_CHANGE_NEW_ONLY);
+  g_assert_cmpuint (cs_test_compare_find_row (rows, "variant_two")->base_samples, ==, 0);
 }
 
 static void
@@ -167,7 +154,7 @@ test_modules_and_metrics (void)
   comparison = cs_comparison_new (base, rebuilt, &error);
   g_assert_no_error (error);
   rows = cs_comparison_dup_rows (comparison, CS_COMPARE_MODULES);
-  module = find_row (rows, "cmp-work");
+  module = cs_test_compare_find_row (rows, "cmp-work");
   g_assert_nonnull (module);
   g_assert_cmpuint (module->base_samples, >, 0);
   g_assert_cmpuint (module->new_samples, >, 0);
