@@ -2,9 +2,11 @@
 /* cs-flame-view-diff.c — the flame graph widget compared with a base
  *
  * The shares come from the page, which has the comparison and builds the
- * base's graph; the widget only checks that they still fit its tree (a
- * graph of another recording would index past them) and says a frame's
- * change in its tooltip, which is where the exact number is read.
+ * base's graph, one array per tree (the flame graph draws the top-down
+ * one, the icicle the bottom-up one); the widget only checks that they
+ * still fit its tree (a graph of another recording would index past them)
+ * and says a frame's change in its tooltip, which is where the exact
+ * number is read.
  */
 #include "config.h"
 
@@ -16,15 +18,23 @@
 const CsNodeShares *
 _cs_flame_view_get_base_shares (CsFlameView *self)
 {
+  CsCallTreeKind kind = _cs_flame_view_tree_kind (self);
   gsize size = 0;
   const CsNodeShares *shares;
 
-  if (self->base_shares == NULL || self->graph == NULL || self->icicle)
+  if (self->base_shares[kind] == NULL || self->graph == NULL)
     return NULL;
-  shares = g_bytes_get_data (self->base_shares, &size);
-  if (size / sizeof (CsNodeShares) != cs_call_graph_get_n_nodes (self->graph, CS_CALL_TREE_TOP_DOWN))
+  shares = g_bytes_get_data (self->base_shares[kind], &size);
+  if (size / sizeof (CsNodeShares) != cs_call_graph_get_n_nodes (self->graph, kind))
     return NULL;
   return shares;
+}
+
+void
+_cs_flame_view_clear_base_shares (CsFlameView *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->base_shares); i++)
+    g_clear_pointer (&self->base_shares[i], g_bytes_unref);
 }
 
 char *
@@ -51,15 +61,19 @@ _cs_flame_view_describe_change (CsFlameView        *self,
 
 void
 cs_flame_view_set_base_shares (CsFlameView *self,
-                               GBytes      *shares,
+                               GBytes      *top_down,
+                               GBytes      *bottom_up,
                                guint64      base_samples)
 {
   g_return_if_fail (CS_IS_FLAME_VIEW (self));
 
-  if (shares != NULL)
-    g_bytes_ref (shares);
-  g_clear_pointer (&self->base_shares, g_bytes_unref);
-  self->base_shares = shares;
+  if (top_down != NULL)
+    g_bytes_ref (top_down);
+  if (bottom_up != NULL)
+    g_bytes_ref (bottom_up);
+  _cs_flame_view_clear_base_shares (self);
+  self->base_shares[CS_CALL_TREE_TOP_DOWN] = top_down;
+  self->base_shares[CS_CALL_TREE_BOTTOM_UP] = bottom_up;
   self->base_samples = base_samples;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

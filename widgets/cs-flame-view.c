@@ -345,7 +345,7 @@ cs_flame_view_dispose (GObject *object)
 
   drop_layout (self);
   g_clear_object (&self->graph);
-  g_clear_pointer (&self->base_shares, g_bytes_unref);
+  _cs_flame_view_clear_base_shares (self);
   G_OBJECT_CLASS (cs_flame_view_parent_class)->dispose (object);
 }
 
@@ -447,7 +447,7 @@ cs_flame_view_set_graph (CsFlameView *self,
   g_return_if_fail (graph == NULL || CS_IS_CALL_GRAPH (graph));
 
   g_set_object (&self->graph, graph);
-  g_clear_pointer (&self->base_shares, g_bytes_unref);
+  _cs_flame_view_clear_base_shares (self);
   self->event = event;
   self->zoom = CS_CALL_ROOT;
   g_array_set_size (self->zoom_history, 0);
@@ -464,7 +464,7 @@ cs_flame_view_set_event (CsFlameView *self,
   g_return_if_fail (CS_IS_FLAME_VIEW (self));
   if (self->event == event)
     return;
-  g_clear_pointer (&self->base_shares, g_bytes_unref);
+  _cs_flame_view_clear_base_shares (self);
   self->event = event;
   update_content (self);
   changed (self);

@@ -216,7 +216,7 @@ typedef struct
   CsCallGraph *graph;
   guint        event;
   gboolean     total;
-  GBytes      *shares;   /* CsNodeShares per node of the top-down tree */
+  GBytes      *shares;   /* CsNodeShares per node of the view's tree */
 } DeltaColumn;
 
 static void

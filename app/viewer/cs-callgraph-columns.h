@@ -28,8 +28,8 @@ GtkColumnViewColumn *cs_callgraph_set_columns   (GtkColumnView *view,
 
 /* Compared with a base: Δ Self and Δ Total columns (points: the node's
  * share of @event minus the base's, from @shares, CsNodeShares of each
- * node of the top-down tree) after @view's columns; NULL @shares removes
- * them. For the top-down tree. */
+ * node of the tree @view shows) after @view's columns; NULL @shares
+ * removes them. For the trees. */
 void                 cs_callgraph_set_delta_columns (GtkColumnView *view,
                                                      CsCallGraph   *graph,
                                                      guint          event,

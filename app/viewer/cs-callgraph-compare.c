@@ -2,11 +2,11 @@
 /* cs-callgraph-compare.c — the Call Graph page compared with a base
  *
  * The base's graph is built in the same worker as the new one, the same
- * way (all samples, the top-down tree), so that the comparison can match
- * their nodes by the frames' names from the root
- * (cs_comparison_dup_base_node_shares()). The shares feed the top-down
- * tree's Δ Self and Δ Total columns and the flame graph's differential
- * colours; both follow the event chosen. A region's graph has no base to
+ * way (all samples), so that the comparison can match their nodes by the
+ * frames' names from the root (cs_comparison_dup_base_node_shares_for_kind(),
+ * for each tree). The shares feed the trees' Δ Self and Δ Total columns and
+ * the flame graph's (and the icicle's) differential colours; all follow
+ * the event chosen. A region's graph has no base to
  * match (the base may not have the region), so it is shown alone.
  */
 #include "config.h"
@@ -44,27 +44,32 @@ _cs_call_graph_page_build_base (CsComparison *comparison,
 void
 _cs_call_graph_page_update_compare (CsCallGraphPage *self)
 {
-  CsProfile *base_profile;
+  GtkColumnView *trees[] = { self->top_down_view, self->bottom_up_view };
   const CsProfileEvent *event, *base_event = NULL;
-  CsNodeShares *shares;
-  guint n;
+  guint64 base_samples = 0;
 
-  g_clear_pointer (&self->base_shares, g_bytes_unref);
+  for (guint t = 0; t < G_N_ELEMENTS (self->base_shares); t++)
+    g_clear_pointer (&self->base_shares[t], g_bytes_unref);
   if (self->graph != NULL && self->comparison != NULL && self->base_graph != NULL)
     {
       event = cs_profile_get_event (cs_call_graph_get_profile (self->graph), self->event);
-      base_profile = cs_call_graph_get_profile (self->base_graph);
-      base_event = event != NULL ? cs_profile_find_event (base_profile, event->name) : NULL;
-      if (base_event != NULL)
+      base_event = event != NULL ? cs_profile_find_event (cs_call_graph_get_profile (self->base_graph), event->name)
+                                 : NULL;
+      for (guint t = 0; base_event != NULL && t < G_N_ELEMENTS (self->base_shares); t++)
         {
-          n = cs_call_graph_get_n_nodes (self->graph, CS_CALL_TREE_TOP_DOWN);
-          shares = cs_comparison_dup_base_node_shares (self->comparison, self->base_graph, self->graph, event->name);
+          CsNodeShares *shares = cs_comparison_dup_base_node_shares_for_kind (self->comparison, self->base_graph,
+                                                                              self->graph, (CsCallTreeKind) t,
+                                                                              event->name);
+
           if (shares != NULL)
-            self->base_shares = g_bytes_new_take (shares, n * sizeof (CsNodeShares));
+            self->base_shares[t] = g_bytes_new_take (shares, cs_call_graph_get_n_nodes (self->graph, (CsCallTreeKind) t)
+                                                             * sizeof (CsNodeShares));
         }
+      if (base_event != NULL)
+        base_samples = cs_call_graph_get_event_samples (self->base_graph, base_event->index);
     }
-  cs_callgraph_set_delta_columns (self->top_down_view, self->graph, self->event, self->base_shares);
-  cs_flame_view_set_base_shares (self->flame_view, self->base_shares,
-                                 self->base_shares != NULL
-                                 ? cs_call_graph_get_event_samples (self->base_graph, base_event->index) : 0);
+  for (guint t = 0; t < G_N_ELEMENTS (trees); t++)
+    cs_callgraph_set_delta_columns (trees[t], self->graph, self->event, self->base_shares[t]);
+  cs_flame_view_set_base_shares (self->flame_view, self->base_shares[CS_CALL_TREE_TOP_DOWN],
+                                 self->base_shares[CS_CALL_TREE_BOTTOM_UP], base_samples);
 }

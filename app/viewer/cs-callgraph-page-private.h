@@ -20,7 +20,7 @@ struct _CsCallGraphPage
    * with self->graph) and its node shares for self->event */
   CsComparison       *comparison;
   CsCallGraph        *base_graph;
-  GBytes             *base_shares;
+  GBytes             *base_shares[2];  /* by CsCallTreeKind */
   GCancellable       *cancellable;
   GArray             *events;          /* guint: the graph's sampled events */
   guint               event;

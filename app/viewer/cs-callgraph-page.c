@@ -392,7 +392,8 @@ cs_call_graph_page_dispose (GObject *object)
   g_clear_object (&self->graph);
   g_clear_object (&self->comparison);
   g_clear_object (&self->base_graph);
-  g_clear_pointer (&self->base_shares, g_bytes_unref);
+  g_clear_pointer (&self->base_shares[0], g_bytes_unref);
+  g_clear_pointer (&self->base_shares[1], g_bytes_unref);
   g_clear_object (&self->analysis);
   g_clear_object (&self->followed);
   g_clear_pointer (&self->region, g_free);

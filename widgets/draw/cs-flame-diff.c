@@ -36,8 +36,7 @@ cs_flame_frame_diff (const CsFlameLayout      *layout,
 
   if (delta_points != NULL)
     *delta_points = NAN;
-  if (options == NULL || options->base_shares == NULL || layout->kind != CS_CALL_TREE_TOP_DOWN ||
-      layout->event_total == 0)
+  if (options == NULL || options->base_shares == NULL || layout->event_total == 0)
     return CS_FLAME_DIFF_NONE;
   new_share = 100.0 * (double) frame->total / (double) layout->event_total;
   base_share = options->base_shares[frame->node].total_share;

@@ -36,8 +36,8 @@ typedef struct
   guint       focus_node;     /* the keyboard's frame; CS_CALL_NO_NODE: none */
   gboolean    searching;      /* highlight the matched frames, fade the rest */
   /* Differential colours: the base's shares of each node of the layout's
-   * graph's top-down tree (cs_comparison_dup_base_node_shares()), NULL:
-   * module colours. Top-down layouts only. */
+   * tree, top-down or bottom-up as the layout is
+   * (cs_comparison_dup_base_node_shares_for_kind()), NULL: module colours. */
   const CsNodeShares *base_shares;
   guint64     base_samples;   /* the base's samples of the event (noise); 0: unknown */
 } CsFlameDrawOptions;
