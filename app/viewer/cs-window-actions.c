@@ -48,8 +48,6 @@ run_open_chooser (CsWindow             *self,
                   GtkFileChooserAction  action)
 {
   GtkFileChooserNative *native;
-  g_autoptr(GtkFileFilter) recordings = NULL;
-  g_autoptr(GtkFileFilter) all = NULL;
 
   /* A chooser opens either files or folders, so bundles (folders) get
    * their own entry; picking a bundle's session.json in the file chooser
@@ -59,19 +57,7 @@ run_open_chooser (CsWindow             *self,
                                 ? _("Open a Session Folder") : _("Open a Recording"),
                                 action, _("_Open"), open_chosen, self);
   if (action == GTK_FILE_CHOOSER_ACTION_OPEN)
-    {
-      recordings = gtk_file_filter_new ();
-      gtk_file_filter_set_name (recordings, _("Recordings (perf.data, session.json)"));
-      gtk_file_filter_add_pattern (recordings, "*.data");
-      gtk_file_filter_add_pattern (recordings, "perf.data*");
-      gtk_file_filter_add_pattern (recordings, "session.json");
-      gtk_file_filter_add_mime_type (recordings, "application/x-perf-data");
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), recordings);
-      all = gtk_file_filter_new ();
-      gtk_file_filter_set_name (all, _("All Files"));
-      gtk_file_filter_add_pattern (all, "*");
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
-    }
+    cs_file_chooser_add_recording_filters (native, TRUE);
   gtk_native_dialog_show (self->chooser);
 }
 

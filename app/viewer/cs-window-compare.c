@@ -94,16 +94,10 @@ compare_with_activated (GtkWidget  *widget,
 {
   CsWindow *self = CS_WINDOW (widget);
   GtkFileChooserNative *native;
-  g_autoptr(GtkFileFilter) recordings = gtk_file_filter_new ();
 
   native = cs_file_chooser_new (&self->chooser, GTK_WINDOW (self), _("Compare With a Base Recording"),
                                 GTK_FILE_CHOOSER_ACTION_OPEN, _("_Compare"), base_chosen, self);
-  gtk_file_filter_set_name (recordings, _("Recordings (perf.data, session.json)"));
-  gtk_file_filter_add_pattern (recordings, "*.data");
-  gtk_file_filter_add_pattern (recordings, "perf.data*");
-  gtk_file_filter_add_pattern (recordings, "session.json");
-  gtk_file_filter_add_mime_type (recordings, "application/x-perf-data");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), recordings);
+  cs_file_chooser_add_recording_filters (native, TRUE);
   gtk_native_dialog_show (self->chooser);
 }
 
