@@ -216,6 +216,7 @@ typedef struct
   CsCallGraph *graph;
   guint        event;
   gboolean     total;
+  gboolean     by_function;  /* @shares by function index, not by node */
   GBytes      *shares;   /* CsNodeShares per node of the view's tree */
 } DeltaColumn;
 
@@ -246,7 +247,8 @@ delta_shares (CsCallItem        *item,
 {
   gsize size = 0;
   const CsNodeShares *shares = g_bytes_get_data (c->shares, &size);
-  guint node = cs_call_item_get_node (item);
+  const CsCallFunction *f = cs_call_item_get_function (item);
+  guint node = c->by_function ? (f != NULL ? f->index : CS_CALL_NO_NODE) : cs_call_item_get_node (item);
   guint64 total = cs_call_graph_get_event_total (c->graph, c->event);
 
   if (node == CS_CALL_NO_NODE || node >= size / sizeof (CsNodeShares) || total == 0)
@@ -289,6 +291,7 @@ static GtkColumnViewColumn *
 delta_column (CsCallGraph *graph,
               guint        event,
               gboolean     total,
+              gboolean     by_function,
               GBytes      *shares,
               const char  *title)
 {
@@ -297,8 +300,8 @@ delta_column (CsCallGraph *graph,
   GtkColumnViewColumn *column;
   GtkExpression *expression;
 
-  *c = (DeltaColumn) { g_object_ref (graph), event, total, g_bytes_ref (shares) };
-  *s = (DeltaColumn) { g_object_ref (graph), event, total, g_bytes_ref (shares) };
+  *c = (DeltaColumn) { g_object_ref (graph), event, total, by_function, g_bytes_ref (shares) };
+  *s = (DeltaColumn) { g_object_ref (graph), event, total, by_function, g_bytes_ref (shares) };
   column = cs_column_new (title, CS_CELL_NUMBER, fill_delta, c, delta_column_free);
   expression = gtk_cclosure_expression_new (G_TYPE_DOUBLE, NULL, 0, NULL, G_CALLBACK (sort_delta), s,
                                             delta_column_notify);
@@ -311,6 +314,7 @@ void
 cs_callgraph_set_delta_columns (GtkColumnView *view,
                                 CsCallGraph   *graph,
                                 guint          event,
+                                gboolean       by_function,
                                 GBytes        *shares)
 {
   GListModel *columns = gtk_column_view_get_columns (view);
@@ -326,9 +330,9 @@ cs_callgraph_set_delta_columns (GtkColumnView *view,
     return;
   {
     /* TRANSLATORS: call tree column in a comparison: change of the self share */
-    g_autoptr(GtkColumnViewColumn) self = delta_column (graph, event, FALSE, shares, _("Δ Self"));
+    g_autoptr(GtkColumnViewColumn) self = delta_column (graph, event, FALSE, by_function, shares, _("Δ Self"));
     /* TRANSLATORS: call tree column in a comparison: change of the total share */
-    g_autoptr(GtkColumnViewColumn) total = delta_column (graph, event, TRUE, shares, _("Δ Total"));
+    g_autoptr(GtkColumnViewColumn) total = delta_column (graph, event, TRUE, by_function, shares, _("Δ Total"));
 
     gtk_column_view_append_column (view, self);
     gtk_column_view_append_column (view, total);

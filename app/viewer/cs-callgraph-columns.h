@@ -26,13 +26,14 @@ GtkColumnViewColumn *cs_callgraph_set_columns   (GtkColumnView *view,
                                                  gboolean       tree,
                                                  gboolean       with_self);
 
-/* Compared with a base: Δ Self and Δ Total columns (points: the node's
+/* Compared with a base: Δ Self and Δ Total columns (points: the row's
  * share of @event minus the base's, from @shares, CsNodeShares of each
- * node of the tree @view shows) after @view's columns; NULL @shares
- * removes them. For the trees. */
+ * node of the tree @view shows, or @by_function of each function of the
+ * profile) after @view's columns; NULL @shares removes them. */
 void                 cs_callgraph_set_delta_columns (GtkColumnView *view,
                                                      CsCallGraph   *graph,
                                                      guint          event,
+                                                     gboolean       by_function,
                                                      GBytes        *shares);
 
 G_END_DECLS
