@@ -53,6 +53,7 @@
 #include "cs-modules-page.h"
 #include "cs-test-app.h"
 #include "cs-test-compare.h"
+#include "cs-test-compare-perf.h"
 #include "cs-test-viewer.h"
 #include "cs-test-widgets.h"
 
@@ -70,108 +71,18 @@ typedef struct
   guint node;   /* hot_a's hottest top-down node */
 } State;
 
-/* The perf.data of @bundle's first sampling run. */
-static char *
-perf_data_of (const char *bundle)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CsAnalysis) analysis = cs_analysis_load (bundle, NULL, NULL, NULL, NULL, &error);
-  CsSession *session;
-
-  g_assert_no_error (error);
-  session = cs_analysis_get_session (analysis);
-  return cs_session_get_perf_data_path (session, cs_session_get_sampling_run (session, 0));
-}
-
-/* `perf report` of @bundle with @args; the output's lines. */
-static GStrv
-perf_report (const char         *bundle,
-             const char * const *args)
-{
-  g_autofree char *data = perf_data_of (bundle);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_auto(CsTestOutput) r = { NULL, };
-
-  g_ptr_array_add (argv, perf);
-  g_ptr_array_add (argv, (char *) "report");
-  g_ptr_array_add (argv, (char *) "-i");
-  g_ptr_array_add (argv, data);
-  g_ptr_array_add (argv, (char *) "--stdio");
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-  r = cs_test_output ((const char * const *) argv->pdata, NULL);
-  g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
-  return g_strsplit (r.out, "\n", -1);
-}
-
-/* hot_a's "Children" in percent: `perf report --children --sort sym`. */
-static double
-perf_children (const char *bundle,
-               const char *symbol)
-{
-  const char *args[] = { "--children", "--sort", "sym", "-g", "none", "--percent-limit", "0", NULL };
-  g_auto(GStrv) lines = perf_report (bundle, args);
-  g_autofree char *suffix = g_strconcat ("] ", symbol, NULL);
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_strchomp (lines[i]);
-      if (lines[i][0] != '#' && g_str_has_suffix (lines[i], suffix))
-        return g_ascii_strtod (lines[i], NULL);
-    }
-  g_error ("perf report --children of %s has no row for %s", bundle, symbol);
-  return 0;
-}
-
-/* @dso's share of the samples (not of the period): `perf report --sort dso -n`;
- * *@n_samples: all the samples. */
-static double
-perf_dso_samples (const char *bundle,
-                  const char *dso,
-                  double     *n_samples)
-{
-  const char *args[] = { "--no-children", "--sort", "dso", "-n", "-g", "none", "--percent-limit", "0", NULL };
-  g_auto(GStrv) lines = perf_report (bundle, args);
-  double samples = 0, total = 0;
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) f = NULL;
-
-      g_strstrip (lines[i]);
-      if (lines[i][0] == '#' || lines[i][0] == '\0')
-        continue;
-      f = g_strsplit_set (lines[i], " ", -1);
-      {
-        /* "99.87%  4987  cmp-work" with runs of spaces */
-        GPtrArray *fields = g_ptr_array_new ();
-
-        for (guint k = 0; f[k] != NULL; k++)
-          if (f[k][0] != '\0')
-            g_ptr_array_add (fields, f[k]);
-        if (fields->len >= 3)
-          {
-            double n = g_ascii_strtod (g_ptr_array_index (fields, 1), NULL);
-
-            total += n;
-            if (g_str_equal (g_ptr_array_index (fields, 2), dso))
-              samples += n;
-          }
-        g_ptr_array_unref (fields);
-      }
-    }
-  g_assert_cmpfloat (total, >, 0);
-  if (n_samples != NULL)
-    *n_samples = total;
-  return 100.0 * samples / total;
-}
-
 static double
 perf_dso_share (const char *bundle,
                 const char *dso)
 {
-  return perf_dso_samples (bundle, dso, NULL);
+  return cs_test_compare_perf_dso (perf, bundle, dso, NULL);
+}
+
+static double
+perf_children (const char *bundle,
+               const char *symbol)
+{
+  return cs_test_compare_perf_children (perf, bundle, symbol);
 }
 
 typedef enum { COLOUR_NEUTRAL, COLOUR_GREW, COLOUR_SHRANK, COLOUR_UNSURE } Colour;
@@ -186,8 +97,8 @@ expected_colour (const char *symbol)
 {
   double nb, nn, pb, pn, delta, noise;
 
-  perf_dso_samples (base_bundle, "cmp-work", &nb);
-  perf_dso_samples (new_bundle, "cmp-work", &nn);
+  cs_test_compare_perf_dso (perf, base_bundle, "cmp-work", &nb);
+  cs_test_compare_perf_dso (perf, new_bundle, "cmp-work", &nn);
   pb = perf_children (base_bundle, symbol) / 100;
   pn = perf_children (new_bundle, symbol) / 100;
   delta = 100 * (pn - pb);
