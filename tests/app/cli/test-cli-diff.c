@@ -9,7 +9,10 @@
  * must give a clear error and exit status 1. The new bundle's directory
  * name holds an escape sequence: no raw control byte may reach the output.
  *
- * argv: cyclescope, cmp-work-base, cmp-work-rebuilt.
+ * Regions match by name: two recordings of cs-test-regions (record
+ * --regions) give the rows "one", "two" and "four" on both sides.
+ *
+ * argv: cyclescope, cmp-work-base, cmp-work-rebuilt, cs-test-regions.
  */
 #include "config.h"
 
@@ -18,9 +21,12 @@
 #include <string.h>
 
 #include "cs-test-compare.h"
+#include "cs-test-json.h"
+#include "cs-test-regions.h"
 #include "cs-test-util.h"
 
 static const char *cyclescope;
+static const char *regions_workload;
 static char *tmpdir;
 static char *base_bundle, *new_bundle;
 
@@ -76,36 +82,6 @@ find_row (json_object *array,
   return NULL;
 }
 
-static const char *
-member_string (json_object *o,
-               const char  *key)
-{
-  json_object *v;
-
-  g_assert_true (json_object_object_get_ex (o, key, &v));
-  return json_object_get_string (v);
-}
-
-static double
-member_double (json_object *o,
-               const char  *key)
-{
-  json_object *v;
-
-  g_assert_true (json_object_object_get_ex (o, key, &v));
-  return json_object_get_double (v);
-}
-
-static json_object *
-member (json_object *o,
-        const char  *key)
-{
-  json_object *v = NULL;
-
-  g_assert_true (json_object_object_get_ex (o, key, &v));
-  return v;
-}
-
 static void
 test_text (void)
 {
@@ -145,18 +121,18 @@ test_json (void)
   r = diff ("--format", "json", "--limit", "0", base_bundle, new_bundle, NULL);
   g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
   root = parse_json (r.out);
-  g_assert_cmpstr (member_string (root, "event"), ==, "cpu-clock");
-  g_assert_cmpstr (member_string (member (root, "new"), "file"), ==, new_bundle);
-  g_assert_true (json_object_is_type (member (root, "metrics"), json_type_array));
-  g_assert_true (json_object_is_type (member (root, "modules"), json_type_array));
-  g_assert_true (json_object_is_type (member (root, "regions"), json_type_array));
-  functions = member (root, "functions");
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (root, "event")), ==, "cpu-clock");
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (cs_test_json_field (root, "new"), "file")), ==, new_bundle);
+  g_assert_true (json_object_is_type (cs_test_json_field (root, "metrics"), json_type_array));
+  g_assert_true (json_object_is_type (cs_test_json_field (root, "modules"), json_type_array));
+  g_assert_true (json_object_is_type (cs_test_json_field (root, "regions"), json_type_array));
+  functions = cs_test_json_field (root, "functions");
   g_assert_nonnull (find_row (functions, "variant_one"));
-  g_assert_cmpstr (member_string (find_row (functions, "variant_one"), "verdict"), ==, "base-only");
-  g_assert_cmpstr (member_string (find_row (functions, "variant_two"), "verdict"), ==, "new-only");
-  g_assert_cmpstr (member_string (find_row (functions, "hot_a"), "module"), ==, "cmp-work");
-  g_assert_cmpfloat (member_double (find_row (functions, "hot_a"), "base_share"), >, 0);
-  g_assert_cmpfloat (member_double (find_row (functions, "hot_a"), "new_share"), >, 0);
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (find_row (functions, "variant_one"), "verdict")), ==, "base-only");
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (find_row (functions, "variant_two"), "verdict")), ==, "new-only");
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (find_row (functions, "hot_a"), "module")), ==, "cmp-work");
+  g_assert_cmpfloat (json_object_get_double (cs_test_json_field (find_row (functions, "hot_a"), "base_share")), >, 0);
+  g_assert_cmpfloat (json_object_get_double (cs_test_json_field (find_row (functions, "hot_a"), "new_share")), >, 0);
   json_object_put (root);
 }
 
@@ -242,23 +218,23 @@ test_options (void)
   sorted = diff ("--format", "json", "--sort", "name", "--limit", "0", base_bundle, new_bundle, NULL);
   g_assert_cmpint (cs_test_output_exit_code (&sorted), ==, 0);
   root = parse_json (sorted.out);
-  functions = member (root, "functions");
+  functions = cs_test_json_field (root, "functions");
   for (size_t i = 1; i < json_object_array_length (functions); i++)
     {
       json_object *a = json_object_array_get_idx (functions, i - 1);
       json_object *b = json_object_array_get_idx (functions, i);
-      int by_module = g_strcmp0 (member_string (a, "module"), member_string (b, "module"));
+      int by_module = g_strcmp0 (json_object_get_string (cs_test_json_field (a, "module")), json_object_get_string (cs_test_json_field (b, "module")));
 
       g_assert_cmpint (by_module, <=, 0);
       if (by_module == 0)
-        g_assert_cmpint (g_strcmp0 (member_string (a, "name"), member_string (b, "name")), <, 0);
+        g_assert_cmpint (g_strcmp0 (json_object_get_string (cs_test_json_field (a, "name")), json_object_get_string (cs_test_json_field (b, "name"))), <, 0);
     }
   json_object_put (root);
 
   limited = diff ("--format", "json", "--limit", "2", base_bundle, new_bundle, NULL);
   g_assert_cmpint (cs_test_output_exit_code (&limited), ==, 0);
   root = parse_json (limited.out);
-  g_assert_cmpuint (json_object_array_length (member (root, "functions")), ==, 2);
+  g_assert_cmpuint (json_object_array_length (cs_test_json_field (root, "functions")), ==, 2);
   json_object_put (root);
 
   /* Inclusive shares are at least the self shares. */
@@ -267,11 +243,11 @@ test_options (void)
   g_assert_cmpint (cs_test_output_exit_code (&children), ==, 0);
   root = parse_json (children.out);
   self_root = parse_json (self.out);
-  g_assert_cmpstr (member_string (root, "functions_by"), ==, "total");
-  total_row = find_row (member (root, "functions"), "hot_a");
+  g_assert_cmpstr (json_object_get_string (cs_test_json_field (root, "functions_by")), ==, "total");
+  total_row = find_row (cs_test_json_field (root, "functions"), "hot_a");
   g_assert_nonnull (total_row);
-  g_assert_cmpfloat (member_double (total_row, "base_share"), >=,
-                     member_double (find_row (member (self_root, "functions"), "hot_a"), "base_share") - 1e-9);
+  g_assert_cmpfloat (json_object_get_double (cs_test_json_field (total_row, "base_share")), >=,
+                     json_object_get_double (cs_test_json_field (find_row (cs_test_json_field (self_root, "functions"), "hot_a"), "base_share")) - 1e-9);
   json_object_put (self_root);
   json_object_put (root);
 }
@@ -292,18 +268,54 @@ test_same_twice (void)
   root = parse_json (r.out);
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {
-      json_object *rows = member (root, tables[t]);
+      json_object *rows = cs_test_json_field (root, tables[t]);
 
       for (size_t i = 0; i < json_object_array_length (rows); i++)
         {
           json_object *row = json_object_array_get_idx (rows, i);
 
-          g_assert_cmpfloat (member_double (row, "delta_points"), ==, 0);
-          g_assert_cmpstr (member_string (row, "verdict"), ==, "within-noise");
-          g_assert_cmpstr (member_string (row, "time_verdict"), ==, "within-noise");
+          g_assert_cmpfloat (json_object_get_double (cs_test_json_field (row, "delta_points")), ==, 0);
+          g_assert_cmpstr (json_object_get_string (cs_test_json_field (row, "verdict")), ==, "within-noise");
+          g_assert_cmpstr (json_object_get_string (cs_test_json_field (row, "time_verdict")), ==, "within-noise");
         }
     }
-  g_assert_cmpuint (json_object_array_length (member (root, "functions")), >, 0);
+  g_assert_cmpuint (json_object_array_length (cs_test_json_field (root, "functions")), >, 0);
+  json_object_put (root);
+}
+
+static void
+test_regions (void)
+{
+  g_autofree char *dir_a = g_build_filename (tmpdir, "regions-a", NULL);
+  g_autofree char *dir_b = g_build_filename (tmpdir, "regions-b", NULL);
+  g_autofree char *a = NULL, *b = NULL;
+  g_auto(CsTestOutput) r = { NULL, };
+  const char *names[] = { "one", "two", "four" };
+  json_object *root, *rows;
+
+  if (!need_recordings ())
+    return;
+  g_assert_cmpint (g_mkdir_with_parents (dir_a, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (dir_b, 0755), ==, 0);
+  a = cs_test_record_regions (cyclescope, regions_workload, dir_a, "ratio", "60");
+  b = cs_test_record_regions (cyclescope, regions_workload, dir_b, "ratio", "60");
+  r = diff ("--format", "json", a, b, NULL);
+  g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
+  root = parse_json (r.out);
+  rows = cs_test_json_field (root, "regions");
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      json_object *row = find_row (rows, names[i]);
+
+      g_assert_nonnull (row);
+      g_assert_cmpfloat (json_object_get_double (cs_test_json_field (row, "base_share")), >, 0);
+      g_assert_cmpfloat (json_object_get_double (cs_test_json_field (row, "new_share")), >, 0);
+      g_assert_cmpstr (json_object_get_string (cs_test_json_field (row, "verdict")), !=, "base-only");
+      g_assert_cmpstr (json_object_get_string (cs_test_json_field (row, "verdict")), !=, "new-only");
+    }
+  /* four units of work against one */
+  g_assert_cmpfloat (json_object_get_double (cs_test_json_field (find_row (rows, "four"), "new_share")), >,
+                     2 * json_object_get_double (cs_test_json_field (find_row (rows, "one"), "new_share")));
   json_object_put (root);
 }
 
@@ -348,8 +360,9 @@ main (int    argc,
   int ret;
 
   g_test_init (&argc, &argv, NULL);
-  g_assert_cmpint (argc, >=, 4);
+  g_assert_cmpint (argc, >=, 5);
   cyclescope = argv[1];
+  regions_workload = argv[4];
   tmpdir = cs_test_mkdtemp ();
   base_dir = g_build_filename (tmpdir, "base", NULL);
   new_dir = g_build_filename (tmpdir, "new", NULL);
@@ -370,6 +383,7 @@ main (int    argc,
   g_test_add_func ("/cli/diff/csv", test_csv);
   g_test_add_func ("/cli/diff/options", test_options);
   g_test_add_func ("/cli/diff/same-twice", test_same_twice);
+  g_test_add_func ("/cli/diff/regions", test_regions);
   g_test_add_func ("/cli/diff/bad-inputs", test_bad_inputs);
   ret = g_test_run ();
   cs_test_rmdir (tmpdir);

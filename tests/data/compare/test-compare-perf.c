@@ -83,8 +83,8 @@ main (int    argc,
   tmpdir = cs_test_mkdtemp ();
   base_dir = g_build_filename (tmpdir, "base", NULL);
   new_dir = g_build_filename (tmpdir, "new", NULL);
-  if (!(base_bundle = cs_test_compare_record (argv[3], argv[1], base_dir, "3", 4)) ||
-      !(new_bundle = cs_test_compare_record (argv[3], argv[2], new_dir, "3", 4)))
+  if (!(base_bundle = cs_test_compare_record (argv[3], argv[1], base_dir, "2", 4)) ||
+      !(new_bundle = cs_test_compare_record (argv[3], argv[2], new_dir, "2", 4)))
     {
       cs_test_rmdir (tmpdir);
       return 77;
