@@ -20,6 +20,7 @@ struct _CsChartGridView
   GtkWidget   parent_instance;
   GPtrArray  *charts;    /* CsChartWidget*, children in order */
   CsAnalysis *analysis;
+  GPtrArray  *base_charts;  /* compared with these (CsChartValues*), or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (CsChartGridView, cs_chart_grid_view, GTK_TYPE_WIDGET)
@@ -124,6 +125,7 @@ cs_chart_grid_view_dispose (GObject *object)
     clear_charts (self);
   g_clear_pointer (&self->charts, g_ptr_array_unref);
   g_clear_object (&self->analysis);
+  g_clear_pointer (&self->base_charts, g_ptr_array_unref);
   G_OBJECT_CLASS (cs_chart_grid_view_parent_class)->dispose (object);
 }
 
@@ -218,14 +220,20 @@ void
 cs_chart_grid_view_set_charts (CsChartGridView *self,
                                GPtrArray       *charts)
 {
+  g_autoptr(GPtrArray) bases = NULL;
+
   g_return_if_fail (CS_IS_CHART_GRID_VIEW (self));
 
   clear_charts (self);
+  if (self->base_charts != NULL)
+    bases = cs_chart_grid_match_bases (charts, self->base_charts);
   for (guint i = 0; charts != NULL && i < charts->len; i++)
     {
       GtkWidget *chart = cs_chart_widget_new ();
 
       cs_chart_widget_set_values (CS_CHART_WIDGET (chart), g_ptr_array_index (charts, i));
+      if (bases != NULL)
+        cs_chart_widget_set_base_values (CS_CHART_WIDGET (chart), g_ptr_array_index (bases, i));
       g_signal_connect (chart, "export-requested", G_CALLBACK (on_export_requested), self);
       gtk_widget_set_parent (chart, GTK_WIDGET (self));
       g_ptr_array_add (self->charts, chart);
@@ -244,6 +252,28 @@ cs_chart_grid_view_set_analysis (CsChartGridView *self,
     return;
   cs_chart_grid_view_set_charts (self, analysis != NULL ? cs_analysis_get_charts (analysis) : NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
+}
+
+void
+cs_chart_grid_view_set_base_charts (CsChartGridView *self,
+                                    GPtrArray       *base_charts)
+{
+  g_autoptr(GPtrArray) bases = NULL;
+  g_autoptr(GPtrArray) charts = g_ptr_array_new ();
+
+  g_return_if_fail (CS_IS_CHART_GRID_VIEW (self));
+
+  if (base_charts != NULL)
+    g_ptr_array_ref (base_charts);
+  g_clear_pointer (&self->base_charts, g_ptr_array_unref);
+  self->base_charts = base_charts;
+  for (guint i = 0; i < self->charts->len; i++)
+    g_ptr_array_add (charts, (gpointer) cs_chart_widget_get_values (g_ptr_array_index (self->charts, i)));
+  if (base_charts != NULL)
+    bases = cs_chart_grid_match_bases (charts, base_charts);
+  for (guint i = 0; i < self->charts->len; i++)
+    cs_chart_widget_set_base_values (g_ptr_array_index (self->charts, i),
+                                     bases != NULL ? g_ptr_array_index (bases, i) : NULL);
 }
 
 guint

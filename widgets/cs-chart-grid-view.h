@@ -26,6 +26,10 @@ void           cs_chart_grid_view_set_charts   (CsChartGridView *self,
  * "analysis" property. */
 void           cs_chart_grid_view_set_analysis (CsChartGridView *self,
                                                 CsAnalysis      *analysis);
+/* Compared with a base: each chart is drawn paired with the base's chart
+ * of the same id (cs_chart_draw_compare()); NULL: not compared. */
+void           cs_chart_grid_view_set_base_charts (CsChartGridView *self,
+                                                   GPtrArray       *base_charts);
 guint          cs_chart_grid_view_get_n_charts (CsChartGridView *self);
 CsChartWidget *cs_chart_grid_view_get_chart    (CsChartGridView *self,
                                                 guint            index);

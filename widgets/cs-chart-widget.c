@@ -14,6 +14,7 @@ struct _CsChartWidget
 {
   CsCairoView    parent_instance;
   CsChartValues *values;
+  CsChartValues *base;     /* compared with, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (CsChartWidget, cs_chart_widget, CS_TYPE_CAIRO_VIEW)
@@ -66,7 +67,7 @@ chart_geometry (CsChartWidget *self)
     return NULL;
   cs_cairo_view_get_style (CS_CAIRO_VIEW (self), &style, &font);
   style.font = font;
-  return cs_chart_geometry_new (self->values, &style,
+  return cs_chart_compare_geometry_new (self->base, self->values, &style,
                                 gtk_widget_get_width (GTK_WIDGET (self)),
                                 gtk_widget_get_height (GTK_WIDGET (self)));
 }
@@ -78,7 +79,7 @@ cs_chart_widget_draw (CsCairoView        *view,
                       double              width,
                       double              height)
 {
-  cs_chart_draw (cr, CS_CHART_WIDGET (view)->values, style, width, height);
+  cs_chart_draw_compare (cr, CS_CHART_WIDGET (view)->base, CS_CHART_WIDGET (view)->values, style, width, height);
 }
 
 static void
@@ -150,6 +151,47 @@ ref_markup (const CsChartValues *values)
   return g_string_free (s, FALSE);
 }
 
+/* Compared: the base's number of part @part (-1: the REF value) as a
+ * tooltip line, "" without a base. */
+static char *
+base_markup (CsChartWidget *self,
+             int            part)
+{
+  const CsChartValues *base = self->base;
+  g_autofree char *text = NULL;
+
+  if (base == NULL)
+    return g_strdup ("");
+  if (part < 0)
+    text = cs_chart_format_value (base->value, base->unit);
+  else
+    {
+      const char *name = self->values->parts[part].name;
+
+      for (guint i = 0; i < base->n_parts && text == NULL; i++)
+        if (g_strcmp0 (base->parts[i].name, name) == 0)
+          text = cs_chart_format_share (base->parts[i].share);
+      if (text == NULL)
+        text = g_strdup (CS_CHART_NO_VALUE);
+    }
+  /* TRANSLATORS: chart tooltip in a comparison: the base recording's value */
+  return g_markup_printf_escaped (_("\nBase: %s"), text);
+}
+
+static char *
+with_base (CsChartWidget *self,
+           char          *markup,
+           int            part)
+{
+  g_autofree char *owned = markup;
+  g_autofree char *base = NULL;
+
+  if (markup == NULL)
+    return NULL;
+  base = base_markup (self, part);
+  return g_strconcat (markup, base, NULL);
+}
+
 static char *cs_chart_widget_get_copy_text (CsCairoView *view,
                                             double       x,
                                             double       y);
@@ -168,7 +210,7 @@ cs_chart_widget_describe (CsCairoView *view,
       g_autofree char *text = NULL;
 
       if (self->values->kind == CS_CHART_REF)
-        return ref_markup (self->values);
+        return with_base (self, ref_markup (self->values), -1);
       text = cs_chart_widget_get_copy_text (view, NAN, NAN);
       return g_markup_escape_text (text, -1);
     }
@@ -183,12 +225,12 @@ cs_chart_widget_describe (CsCairoView *view,
     {
       int part = cs_chart_geometry_part_at (geometry, x, y);
 
-      return part >= 0 ? part_markup (self->values, part) : NULL;
+      return part >= 0 ? with_base (self, part_markup (self->values, part), part) : NULL;
     }
 
   if (cs_rect_contains (&geometry->marker, x, y) || cs_rect_contains (&geometry->badge, x, y) ||
       cs_rect_contains (&geometry->plot, x, y) || cs_rect_contains (&geometry->sentence, x, y))
-    return ref_markup (self->values);
+    return with_base (self, ref_markup (self->values), -1);
   return NULL;
 }
 
@@ -236,6 +278,7 @@ cs_chart_widget_dispose (GObject *object)
   CsChartWidget *self = CS_CHART_WIDGET (object);
 
   g_clear_pointer (&self->values, cs_chart_values_free);
+  g_clear_pointer (&self->base, cs_chart_values_free);
   G_OBJECT_CLASS (cs_chart_widget_parent_class)->dispose (object);
 }
 
@@ -302,6 +345,24 @@ cs_chart_widget_set_values (CsChartWidget       *self,
     self->values = chart_values_copy (values);
   cs_cairo_view_set_has_content (CS_CAIRO_VIEW (self), values != NULL, values != NULL ? values->title : NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHART_ID]);
+}
+
+void
+cs_chart_widget_set_base_values (CsChartWidget       *self,
+                                 const CsChartValues *base)
+{
+  g_return_if_fail (CS_IS_CHART_WIDGET (self));
+  g_clear_pointer (&self->base, cs_chart_values_free);
+  if (base != NULL)
+    self->base = chart_values_copy (base);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const CsChartValues *
+cs_chart_widget_get_base_values (CsChartWidget *self)
+{
+  g_return_val_if_fail (CS_IS_CHART_WIDGET (self), NULL);
+  return self->base;
 }
 
 const CsChartValues *

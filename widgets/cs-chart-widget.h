@@ -24,5 +24,10 @@ GtkWidget           *cs_chart_widget_new           (void);
 void                 cs_chart_widget_set_values    (CsChartWidget       *self,
                                                     const CsChartValues *values);
 const CsChartValues *cs_chart_widget_get_values    (CsChartWidget       *self);
+/* The same chart of a base recording, drawn paired with the values
+ * (cs_chart_draw_compare()); NULL: not compared. Copied. */
+void                 cs_chart_widget_set_base_values (CsChartWidget       *self,
+                                                      const CsChartValues *base);
+const CsChartValues *cs_chart_widget_get_base_values (CsChartWidget       *self);
 const char          *cs_chart_widget_get_chart_id  (CsChartWidget       *self);
 G_END_DECLS

@@ -25,6 +25,12 @@ struct _CsFlameView
 
   CsFlameLayout *layout;
   int            layout_width;
+
+  /* cs-flame-view-diff.c: the base's shares of the nodes of each tree
+   * (CsNodeShares; by CsCallTreeKind) for the event shown, NULL: not
+   * compared */
+  GBytes        *base_shares[2];
+  guint64        base_samples;
 };
 
 enum {
@@ -45,6 +51,13 @@ _cs_flame_view_tree_kind (CsFlameView *self)
 const CsFlameFrame *_cs_flame_view_frame_at         (CsFlameView    *self,
                                                     double          x,
                                                     double          y);
+
+/* cs-flame-view-diff.c: the base's shares for the drawing (NULL: none),
+ * and the tooltip's line on @frame's change ("" when not compared). */
+const CsNodeShares *_cs_flame_view_get_base_shares  (CsFlameView        *self);
+void                _cs_flame_view_clear_base_shares (CsFlameView       *self);
+char               *_cs_flame_view_describe_change  (CsFlameView        *self,
+                                                    const CsFlameFrame *frame);
 
 /* cs-flame-view-input.c */
 void                _cs_flame_view_class_init_input (GtkWidgetClass *widget_class);

@@ -90,6 +90,8 @@ draw_options (CsFlameView        *self,
   options->hover_node = self->hover_node;
   options->focus_node = gtk_widget_has_focus (GTK_WIDGET (self)) ? self->focus_node : CS_CALL_NO_NODE;
   options->searching = self->search != NULL && self->search[0] != '\0';
+  options->base_shares = _cs_flame_view_get_base_shares (self);
+  options->base_samples = self->base_samples;
 }
 
 const CsFlameFrame *
@@ -177,12 +179,13 @@ describe_frame (CsFlameView        *self,
   g_autofree char *total = g_strdup_printf (_("Total: %.2f %% of the samples"), share (self, f->total));
   /* TRANSLATORS: tooltip of a flame graph frame */
   g_autofree char *own = g_strdup_printf (_("Self: %.2f %%"), share (self, f->self));
+  g_autofree char *change = _cs_flame_view_describe_change (self, f);
 
   if (f->function != CS_CALL_NO_FUNCTION)
     fn = cs_profile_get_function (cs_call_graph_get_profile (self->graph), f->function);
-  return g_markup_printf_escaped ("<b>%s</b>%s\n%s\n%s\n%s", function_name (self, f->function),
+  return g_markup_printf_escaped ("<b>%s</b>%s\n%s\n%s\n%s%s", function_name (self, f->function),
                                   fn != NULL && fn->inlined ? _(" (inlined)") : "",
-                                  fn != NULL ? fn->module->name : "", total, own);
+                                  fn != NULL ? fn->module->name : "", total, own, change);
 }
 
 static char *
@@ -342,6 +345,7 @@ cs_flame_view_dispose (GObject *object)
 
   drop_layout (self);
   g_clear_object (&self->graph);
+  _cs_flame_view_clear_base_shares (self);
   G_OBJECT_CLASS (cs_flame_view_parent_class)->dispose (object);
 }
 
@@ -443,6 +447,7 @@ cs_flame_view_set_graph (CsFlameView *self,
   g_return_if_fail (graph == NULL || CS_IS_CALL_GRAPH (graph));
 
   g_set_object (&self->graph, graph);
+  _cs_flame_view_clear_base_shares (self);
   self->event = event;
   self->zoom = CS_CALL_ROOT;
   g_array_set_size (self->zoom_history, 0);
@@ -459,6 +464,7 @@ cs_flame_view_set_event (CsFlameView *self,
   g_return_if_fail (CS_IS_FLAME_VIEW (self));
   if (self->event == event)
     return;
+  _cs_flame_view_clear_base_shares (self);
   self->event = event;
   update_content (self);
   changed (self);

@@ -59,6 +59,16 @@ guint                cs_flame_view_get_focus_node (CsFlameView *self);
 /* The layout of the current frame (owned by the view, valid until the next
  * change); NULL without a graph or size. */
 const CsFlameLayout *cs_flame_view_get_layout     (CsFlameView *self);
+/* Compared with a base (cs-flame-view-diff.c): @top_down and @bottom_up
+ * hold the base's CsNodeShares of each node of that tree of the graph
+ * shown, for its event (cs_comparison_dup_base_node_shares_for_kind());
+ * the flame graph and the icicle then colour by the change
+ * (cs-flame-draw.h). @base_samples: the base's samples of the event, for
+ * the noise. NULL shares: not compared. A new graph or event drops them. */
+void                 cs_flame_view_set_base_shares (CsFlameView *self,
+                                                    GBytes      *top_down,
+                                                    GBytes      *bottom_up,
+                                                    guint64      base_samples);
 /* Where the frame of @node is drawn, in widget coordinates; FALSE when it
  * is not drawn. */
 gboolean             cs_flame_view_get_frame_rect (CsFlameView     *self,

@@ -27,6 +27,10 @@ struct _CsModuleRow
   CsProvenance  *provenances;
   guint          n_values;
   CsEvaluation  *evaluation;
+  /* compared with a base (cs_module_row_set_comparison()) */
+  gboolean       compared;
+  double         base_share, new_share, delta_points;  /* percent, points */
+  CsChange       change;
 };
 
 G_END_DECLS

@@ -215,3 +215,34 @@ cs_module_row_get_provenance (CsModuleRow *self,
   g_return_val_if_fail (CS_IS_MODULE_ROW (self), CS_PROVENANCE_NONE);
   return metric_index < self->n_values ? self->provenances[metric_index] : CS_PROVENANCE_NONE;
 }
+
+void
+cs_module_row_set_comparison (CsModuleRow      *self,
+                              const CsRowDelta *delta)
+{
+  g_return_if_fail (CS_IS_MODULE_ROW (self));
+
+  self->compared = delta != NULL;
+  if (delta == NULL)
+    return;
+  self->base_share = delta->base_share;
+  self->new_share = delta->new_share;
+  self->delta_points = delta->delta_points;
+  self->change = delta->change;
+}
+
+gboolean
+cs_module_row_get_comparison (CsModuleRow *self,
+                              CsRowDelta  *delta)
+{
+  g_return_val_if_fail (CS_IS_MODULE_ROW (self), FALSE);
+
+  if (!self->compared)
+    return FALSE;
+  *delta = (CsRowDelta) { 0 };
+  delta->base_share = self->base_share;
+  delta->new_share = self->new_share;
+  delta->delta_points = self->delta_points;
+  delta->change = self->change;
+  return TRUE;
+}

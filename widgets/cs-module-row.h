@@ -11,6 +11,7 @@
 #include <glib-object.h>
 
 #include "cs-analysis.h"
+#include "cs-comparison.h"
 
 G_BEGIN_DECLS
 
@@ -45,5 +46,14 @@ double          cs_module_row_get_value          (CsModuleRow         *self,
                                                   guint                metric_index);
 CsProvenance    cs_module_row_get_provenance     (CsModuleRow         *self,
                                                   guint                metric_index);
+
+/* The row compared with a base: its shares on both sides and the change
+ * (NULL: not compared). For the Base, New and Δ columns and their sort. */
+void            cs_module_row_set_comparison     (CsModuleRow         *self,
+                                                  const CsRowDelta    *delta);
+/* The comparison set, or NULL; fields other than the shares, the change
+ * and the verdict are not kept. */
+gboolean        cs_module_row_get_comparison     (CsModuleRow         *self,
+                                                  CsRowDelta          *delta);
 
 G_END_DECLS

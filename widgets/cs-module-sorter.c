@@ -29,7 +29,23 @@ static inline double
 row_value (CsModuleRow *row,
            int          key)
 {
-  return (guint) key < row->n_values ? row->values[key] : NAN;
+  switch (key)
+    {
+    case CS_MODULE_SORT_BASE:
+      return row->compared ? row->base_share : NAN;
+    case CS_MODULE_SORT_NEW:
+      return row->compared ? row->new_share : NAN;
+    case CS_MODULE_SORT_DELTA:
+      return row->compared ? fabs (row->delta_points) : NAN;
+    default:
+      return key >= 0 && (guint) key < row->n_values ? row->values[key] : NAN;
+    }
+}
+
+static inline gboolean
+key_is_value (int key)
+{
+  return key >= 0 || key <= CS_MODULE_SORT_BASE;
 }
 
 static GtkOrdering
@@ -49,7 +65,7 @@ cs_module_sorter_compare (GtkSorter *sorter,
 
   if (self->key == CS_MODULE_SORT_SAMPLES)
     c = a->n_samples < b->n_samples ? -1 : a->n_samples > b->n_samples ? 1 : 0;
-  else if (self->key >= 0)
+  else if (key_is_value (self->key))
     {
       double va = row_value (a, self->key);
       double vb = row_value (b, self->key);

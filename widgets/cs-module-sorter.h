@@ -21,6 +21,11 @@ G_BEGIN_DECLS
 #define CS_MODULE_SORT_NONE    (-3)   /* keep the analysis' order */
 #define CS_MODULE_SORT_NAME    (-2)
 #define CS_MODULE_SORT_SAMPLES (-1)
+/* Compared with a base (cs_module_row_set_comparison()): the base's and
+ * the new share, and the change by its size, |Δ| (NaN without). */
+#define CS_MODULE_SORT_BASE    (-4)
+#define CS_MODULE_SORT_NEW     (-5)
+#define CS_MODULE_SORT_DELTA   (-6)
 
 #define CS_TYPE_MODULE_SORTER (cs_module_sorter_get_type ())
 G_DECLARE_FINAL_TYPE (CsModuleSorter, cs_module_sorter, CS, MODULE_SORTER, GtkSorter)

@@ -129,9 +129,8 @@ module_column_free (gpointer data)
   g_free (column);
 }
 
-/* @column: from the template, or NULL for a new metric column. */
-static CsModuleColumn *
-module_column_new (int                  key,
+CsModuleColumn *
+_cs_module_table_column_new (int                  key,
                    const char          *id,
                    GtkColumnViewColumn *column)
 {
@@ -155,11 +154,12 @@ _cs_module_table_init_columns (CsModuleTable *self)
   cs_column_set_cells (self->module_column, CS_CELL_TEXT, fill_name, NULL, NULL);
   /* Room for a long module name; the column expands over the rest. */
   cs_column_set_text_layout (self->module_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 12, 24);
-  g_ptr_array_add (self->columns, module_column_new (CS_MODULE_SORT_NAME, CS_MODULE_COLUMN_NAME,
-                                                     self->module_column));
+  g_ptr_array_add (self->columns, _cs_module_table_column_new (CS_MODULE_SORT_NAME, CS_MODULE_COLUMN_NAME,
+                                                               self->module_column));
   cs_column_set_cells (self->samples_column, CS_CELL_HEAT, fill_samples, self, NULL);
-  g_ptr_array_add (self->columns, module_column_new (CS_MODULE_SORT_SAMPLES, CS_MODULE_COLUMN_SAMPLES,
-                                                     self->samples_column));
+  g_ptr_array_add (self->columns, _cs_module_table_column_new (CS_MODULE_SORT_SAMPLES, CS_MODULE_COLUMN_SAMPLES,
+                                                               self->samples_column));
+  _cs_module_table_init_compare_columns (self);
   cs_column_view_init_sorting (self->column_view);
 }
 
@@ -398,7 +398,7 @@ _cs_module_table_rebuild_columns (CsModuleTable *self)
       cs_column_set_text_layout (view_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 8, 18);
       gtk_column_view_column_set_visible (view_column, FALSE);
       gtk_column_view_append_column (self->column_view, view_column);
-      g_ptr_array_add (self->columns, module_column_new ((int) i, metric->name, view_column));
+      g_ptr_array_add (self->columns, _cs_module_table_column_new ((int) i, metric->name, view_column));
 
       g_signal_connect (action, "change-state", G_CALLBACK (on_column_toggled), self);
       g_action_map_add_action (G_ACTION_MAP (self->column_actions), G_ACTION (action));

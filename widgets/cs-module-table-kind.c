@@ -77,6 +77,7 @@ _cs_module_table_fill (CsModuleTable *self)
       if (scope->kind == kind)
         g_ptr_array_add (rows, cs_module_row_new_from_scope (scope));
     }
+  _cs_module_table_compare_rows (self, rows, kind);
   cs_module_table_set_rows (self, cs_analysis_get_model (self->analysis), rows);
 }
 

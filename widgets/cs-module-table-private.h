@@ -15,8 +15,9 @@
 
 G_BEGIN_DECLS
 
-/* The Module and Samples columns come before the metrics in @columns. */
-#define N_FIXED_COLUMNS 2
+/* The Module and Samples columns, then the comparison's Base, New and Δ
+ * (cs-module-table-compare.c), come before the metrics in @columns. */
+#define N_FIXED_COLUMNS 5
 
 /* A column of the table and what it sorts by. */
 typedef struct
@@ -61,8 +62,22 @@ struct _CsModuleTable
   /* cs-module-table-kind.c: regions or shared objects */
   gboolean             show_regions;
   gboolean             filling;
+
+  /* cs-module-table-compare.c */
+  CsComparison        *comparison;
 };
 
+/* A column sorting by @key (numbers biggest first) with id @id. */
+CsModuleColumn *_cs_module_table_column_new             (int                  key,
+                                                        const char          *id,
+                                                        GtkColumnViewColumn *column);
+/* cs-module-table-compare.c: the Base, New and Δ columns (after the
+ * Samples column), and the rows' comparison: @rows (of @kind) get their
+ * deltas, rows of the base only are appended. */
+void            _cs_module_table_init_compare_columns   (CsModuleTable   *self);
+void            _cs_module_table_compare_rows           (CsModuleTable   *self,
+                                                        GPtrArray       *rows,
+                                                        CsScopeKind      kind);
 CsModuleColumn *_cs_module_table_find_column            (CsModuleTable   *self,
                                                         const char      *id);
 /* The Module and Samples columns of the template, equipped. */

@@ -326,6 +326,7 @@ cs_module_table_dispose (GObject *object)
   g_clear_object (&self->sorter);
   g_clear_object (&self->model);
   g_clear_object (&self->analysis);
+  g_clear_object (&self->comparison);
   g_clear_object (&self->column_actions);
   g_clear_pointer (&self->visible_columns, g_strfreev);
   G_OBJECT_CLASS (cs_module_table_parent_class)->dispose (object);

@@ -31,6 +31,10 @@ G_DECLARE_FINAL_TYPE (CsModuleTable, cs_module_table, CS, MODULE_TABLE, GtkWidge
  * metric names. */
 #define CS_MODULE_COLUMN_NAME    "module"
 #define CS_MODULE_COLUMN_SAMPLES "samples"
+/* Compared with a base (cs_module_table_set_comparison()). */
+#define CS_MODULE_COLUMN_BASE    "base"
+#define CS_MODULE_COLUMN_NEW     "new"
+#define CS_MODULE_COLUMN_DELTA   "delta"
 
 GtkWidget           *cs_module_table_new                 (void);
 /* One row per region or per sampled module (shared object) of the
@@ -39,6 +43,13 @@ GtkWidget           *cs_module_table_new                 (void);
  * NULL clears. */
 void                 cs_module_table_set_analysis        (CsModuleTable      *self,
                                                           CsAnalysis         *analysis);
+/* Compared with a base (cs-module-table-compare.c): Base, New and Δ
+ * columns (shares of the samples in percent, the change in points; sorted
+ * by Δ, largest change first) instead of Samples, matched by name through
+ * @comparison, whose new side should be the analysis shown; rows found in
+ * the base only are added, marked. NULL: not compared. */
+void                 cs_module_table_set_comparison      (CsModuleTable      *self,
+                                                          CsComparison       *comparison);
 /* Which of the two the rows are (cs-module-table-kind.c). */
 void                 cs_module_table_set_show_regions    (CsModuleTable      *self,
                                                           gboolean            show_regions);

@@ -126,6 +126,7 @@ static const struct
 } accels[] = {
   { "app.quit", { "<Control>q", NULL } },
   { "win.open", { "<Control>o", NULL } },
+  { "win.compare-with", { "<Control><Shift>o", NULL } },
   { "win.record", { "<Control>r", NULL } },
   { "win.export", { "<Control>e", NULL } },
   { "win.filter", { "<Control>f", NULL } },

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "cs-call-item.h"
 #include "cs-callgraph-columns.h"
@@ -206,4 +207,134 @@ cs_callgraph_set_columns (GtkColumnView *view,
         sort_column = total;
     }
   return sort_column;
+}
+
+/* --- compared with a base --- */
+
+typedef struct
+{
+  CsCallGraph *graph;
+  guint        event;
+  gboolean     total;
+  gboolean     by_function;  /* @shares by function index, not by node */
+  GBytes      *shares;   /* CsNodeShares per node of the view's tree */
+} DeltaColumn;
+
+static void
+delta_column_free (gpointer data)
+{
+  DeltaColumn *c = data;
+
+  g_clear_object (&c->graph);
+  g_clear_pointer (&c->shares, g_bytes_unref);
+  g_free (c);
+}
+
+static void
+delta_column_notify (gpointer  data,
+                     GClosure *closure)
+{
+  delta_column_free (data);
+}
+
+/* The node's new share and its base's, in percent; FALSE for a row that
+ * is no node of the tree the shares are of. */
+static gboolean
+delta_shares (CsCallItem        *item,
+              const DeltaColumn *c,
+              double            *new_share,
+              double            *base_share)
+{
+  gsize size = 0;
+  const CsNodeShares *shares = g_bytes_get_data (c->shares, &size);
+  const CsCallFunction *f = cs_call_item_get_function (item);
+  guint node = c->by_function ? (f != NULL ? f->index : CS_CALL_NO_NODE) : cs_call_item_get_node (item);
+  guint64 total = cs_call_graph_get_event_total (c->graph, c->event);
+
+  if (node == CS_CALL_NO_NODE || node >= size / sizeof (CsNodeShares) || total == 0)
+    return FALSE;
+  *new_share = 100.0 * (double) (c->total ? cs_call_item_get_total (item, c->event)
+                                          : cs_call_item_get_self (item, c->event)) / (double) total;
+  *base_share = c->total ? shares[node].total_share : shares[node].self_share;
+  return TRUE;
+}
+
+static void
+fill_delta (gpointer       item,
+            CsCellContent *content,
+            gpointer       data)
+{
+  double new_share, base_share;
+
+  if (!delta_shares (cs_call_item_from (item), data, &new_share, &base_share))
+    {
+      content->text = g_strdup (CS_CHART_NO_VALUE);
+      return;
+    }
+  /* TRANSLATORS: a change of a share in percentage points in the call trees, "−1.25 pt" */
+  content->text = g_strdup_printf (_("%+.2f pt"), new_share - base_share);
+  /* TRANSLATORS: tooltip of a call tree's Δ cell */
+  content->tooltip = g_strdup_printf (_("Base: %.2f %% · New: %.2f %%"), base_share, new_share);
+}
+
+/* By the size of the change, as the module table's Δ. */
+static double
+sort_delta (CsCallItem *item,
+            gpointer    data)
+{
+  double new_share, base_share;
+
+  return delta_shares (item, data, &new_share, &base_share) ? fabs (new_share - base_share) : -1;
+}
+
+static GtkColumnViewColumn *
+delta_column (CsCallGraph *graph,
+              guint        event,
+              gboolean     total,
+              gboolean     by_function,
+              GBytes      *shares,
+              const char  *title)
+{
+  DeltaColumn *c = g_new0 (DeltaColumn, 1);
+  DeltaColumn *s = g_new0 (DeltaColumn, 1);
+  GtkColumnViewColumn *column;
+  GtkExpression *expression;
+
+  *c = (DeltaColumn) { g_object_ref (graph), event, total, by_function, g_bytes_ref (shares) };
+  *s = (DeltaColumn) { g_object_ref (graph), event, total, by_function, g_bytes_ref (shares) };
+  column = cs_column_new (title, CS_CELL_NUMBER, fill_delta, c, delta_column_free);
+  expression = gtk_cclosure_expression_new (G_TYPE_DOUBLE, NULL, 0, NULL, G_CALLBACK (sort_delta), s,
+                                            delta_column_notify);
+  gtk_column_view_column_set_sorter (column, GTK_SORTER (cs_column_sorter_new (expression, TRUE)));
+  g_object_set_data (G_OBJECT (column), "cs-delta-column", GINT_TO_POINTER (TRUE));
+  return column;
+}
+
+void
+cs_callgraph_set_delta_columns (GtkColumnView *view,
+                                CsCallGraph   *graph,
+                                guint          event,
+                                gboolean       by_function,
+                                GBytes        *shares)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+
+  for (guint i = g_list_model_get_n_items (columns); i > 0; i--)
+    {
+      g_autoptr(GtkColumnViewColumn) c = g_list_model_get_item (columns, i - 1);
+
+      if (g_object_get_data (G_OBJECT (c), "cs-delta-column") != NULL)
+        gtk_column_view_remove_column (view, c);
+    }
+  if (shares == NULL || graph == NULL)
+    return;
+  {
+    /* TRANSLATORS: call tree column in a comparison: change of the self share */
+    g_autoptr(GtkColumnViewColumn) self = delta_column (graph, event, FALSE, by_function, shares, _("Δ Self"));
+    /* TRANSLATORS: call tree column in a comparison: change of the total share */
+    g_autoptr(GtkColumnViewColumn) total = delta_column (graph, event, TRUE, by_function, shares, _("Δ Total"));
+
+    gtk_column_view_append_column (view, self);
+    gtk_column_view_append_column (view, total);
+  }
 }

@@ -13,6 +13,7 @@
 #include <gtk/gtk.h>
 
 #include "cs-call-graph.h"
+#include "cs-comparison.h"
 
 G_BEGIN_DECLS
 
@@ -24,5 +25,15 @@ GtkColumnViewColumn *cs_callgraph_set_columns   (GtkColumnView *view,
                                                  guint          sort_event,
                                                  gboolean       tree,
                                                  gboolean       with_self);
+
+/* Compared with a base: Δ Self and Δ Total columns (points: the row's
+ * share of @event minus the base's, from @shares, CsNodeShares of each
+ * node of the tree @view shows, or @by_function of each function of the
+ * profile) after @view's columns; NULL @shares removes them. */
+void                 cs_callgraph_set_delta_columns (GtkColumnView *view,
+                                                     CsCallGraph   *graph,
+                                                     guint          event,
+                                                     gboolean       by_function,
+                                                     GBytes        *shares);
 
 G_END_DECLS

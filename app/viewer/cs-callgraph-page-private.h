@@ -16,6 +16,11 @@ struct _CsCallGraphPage
 
   CsAnalysis         *analysis;
   CsCallGraph        *graph;
+  /* cs-callgraph-compare.c: compared with a base, the base's graph (built
+   * with self->graph) and its node shares for self->event */
+  CsComparison       *comparison;
+  CsCallGraph        *base_graph;
+  GBytes             *base_shares[2];  /* by CsCallTreeKind */
   GCancellable       *cancellable;
   GArray             *events;          /* guint: the graph's sampled events */
   guint               event;
@@ -93,6 +98,18 @@ CsCallItem *_cs_call_graph_page_item_at         (GtkColumnView   *view,
 /* Selects the functions list's row of @function and scrolls to it. */
 void        _cs_call_graph_page_select_in_list  (CsCallGraphPage *self,
                                                  guint            function);
+
+/* cs-callgraph-compare.c */
+void         _cs_call_graph_page_set_comparison  (CsCallGraphPage *self,
+                                                  CsComparison    *comparison);
+/* The base's graph for @comparison (in the worker), NULL when the base has
+ * no call chains or a region is shown (@region > 0). */
+CsCallGraph *_cs_call_graph_page_build_base      (CsComparison    *comparison,
+                                                  guint            region,
+                                                  GCancellable    *cancellable);
+/* self->graph and self->event are new: the Δ columns and the flame
+ * graph's colours follow. */
+void         _cs_call_graph_page_update_compare  (CsCallGraphPage *self);
 
 /* cs-callgraph-region.c */
 /* The region the graph is built for (1…n), 0: all samples. */

@@ -28,6 +28,7 @@ G_DEFINE_FINAL_TYPE (CsCallGraphPage, cs_call_graph_page, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_ANALYSIS,
+  PROP_COMPARISON,
   PROP_GRAPH,
   PROP_LOADING,
   N_PROPS
@@ -116,6 +117,7 @@ set_graph (CsCallGraphPage *self,
 
   _cs_call_graph_page_set_models (self);
   cs_flame_view_set_graph (self->flame_view, graph, self->event);
+  _cs_call_graph_page_update_compare (self);
   if (graph != NULL)
     {
       update_header (self);
@@ -127,9 +129,26 @@ set_graph (CsCallGraphPage *self,
 
 typedef struct
 {
-  CsProfile *profile;
-  guint      region;    /* 0: all samples */
+  CsProfile    *profile;
+  guint         region;      /* 0: all samples */
+  CsComparison *comparison;  /* the base's graph too, or NULL */
 } BuildData;
+
+typedef struct
+{
+  CsCallGraph *graph;
+  CsCallGraph *base_graph;
+} BuildResult;
+
+static void
+build_result_free (gpointer data)
+{
+  BuildResult *result = data;
+
+  g_clear_object (&result->graph);
+  g_clear_object (&result->base_graph);
+  g_free (result);
+}
 
 static void
 build_data_free (gpointer data)
@@ -137,6 +156,7 @@ build_data_free (gpointer data)
   BuildData *build = data;
 
   g_object_unref (build->profile);
+  g_clear_object (&build->comparison);
   g_free (build);
 }
 
@@ -152,10 +172,18 @@ build_thread (GTask        *task,
                        ? cs_call_graph_new_for_region (build->profile, build->region, cancellable, &error)
                        : cs_call_graph_new_for_profile (build->profile, cancellable, &error);
 
+  BuildResult *result;
+
   if (graph == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, graph, g_object_unref);
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  result = g_new0 (BuildResult, 1);
+  result->graph = graph;
+  if (build->comparison != NULL)
+    result->base_graph = _cs_call_graph_page_build_base (build->comparison, build->region, cancellable);
+  g_task_return_pointer (task, result, build_result_free);
 }
 
 static void
@@ -165,20 +193,25 @@ build_done (GObject      *source,
 {
   g_autoptr(CsCallGraphPage) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CsCallGraph) graph = g_task_propagate_pointer (G_TASK (result), &error);
+  BuildResult *built = g_task_propagate_pointer (G_TASK (result), &error);
 
   /* A newer recording (or none) replaced this one meanwhile. */
   if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
-    return;
+    {
+      g_clear_pointer (&built, build_result_free);
+      return;
+    }
   g_clear_object (&self->cancellable);
   gtk_spinner_stop (self->spinner);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
-  if (graph == NULL)
+  if (built == NULL)
     {
       show_empty (self, _("The call graph could not be built"), error->message, FALSE);
       return;
     }
-  set_graph (self, graph);
+  g_set_object (&self->base_graph, built->base_graph);
+  set_graph (self, built->graph);
+  build_result_free (built);
 }
 
 void
@@ -221,6 +254,7 @@ _cs_call_graph_page_reload (CsCallGraphPage *self)
   build = g_new0 (BuildData, 1);
   build->profile = g_object_ref (profile);
   build->region = _cs_call_graph_page_get_region_index (self, profile);
+  build->comparison = self->comparison != NULL ? g_object_ref (self->comparison) : NULL;
   g_task_set_task_data (task, build, build_data_free);
   g_task_run_in_thread (task, build_thread);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
@@ -291,6 +325,7 @@ action_export_flame (GtkWidget  *widget,
 
 /* --- the object --- */
 
+
 static void
 cs_call_graph_page_get_property (GObject    *object,
                                  guint       prop_id,
@@ -303,6 +338,9 @@ cs_call_graph_page_get_property (GObject    *object,
     {
     case PROP_ANALYSIS:
       g_value_set_object (value, self->analysis);
+      break;
+    case PROP_COMPARISON:
+      g_value_set_object (value, self->comparison);
       break;
     case PROP_GRAPH:
       g_value_set_object (value, self->graph);
@@ -328,6 +366,9 @@ cs_call_graph_page_set_property (GObject      *object,
     case PROP_ANALYSIS:
       cs_call_graph_page_set_analysis (self, g_value_get_object (value));
       break;
+    case PROP_COMPARISON:
+      _cs_call_graph_page_set_comparison (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -349,6 +390,10 @@ cs_call_graph_page_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_object (&self->graph);
+  g_clear_object (&self->comparison);
+  g_clear_object (&self->base_graph);
+  g_clear_pointer (&self->base_shares[0], g_bytes_unref);
+  g_clear_pointer (&self->base_shares[1], g_bytes_unref);
   g_clear_object (&self->analysis);
   g_clear_object (&self->followed);
   g_clear_pointer (&self->region, g_free);
@@ -392,6 +437,11 @@ cs_call_graph_page_class_init (CsCallGraphPageClass *klass)
     g_param_spec_object ("graph", NULL, NULL, CS_TYPE_CALL_GRAPH, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_LOADING] =
     g_param_spec_boolean ("loading", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The recording compared with a base (the window's "comparison"), or
+   * NULL: the page gains Base / New / Δ where it has numbers to pair. */
+  properties[PROP_COMPARISON] =
+    g_param_spec_object ("comparison", NULL, NULL, CS_TYPE_COMPARISON,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (CS_TYPE_FLAME_VIEW);
@@ -529,6 +579,7 @@ cs_call_graph_page_set_event (CsCallGraphPage *self,
       }
   _cs_call_graph_page_sort_by_event (self);
   cs_flame_view_set_event (self->flame_view, event);
+  _cs_call_graph_page_update_compare (self);
   update_header (self);
   _cs_call_graph_page_update_selected (self);
 }

@@ -36,6 +36,7 @@ struct _CsExportDialog
   GtkLabel        *error_label;
 
   CsAnalysis      *analysis;
+  CsAnalysis      *base;       /* compared with: its charts pair up */
   GSettings       *settings;
   GtkNativeDialog *chooser;
   GCancellable    *cancellable;
@@ -49,6 +50,7 @@ G_DEFINE_FINAL_TYPE (CsExportDialog, cs_export_dialog, GTK_TYPE_WINDOW)
 typedef struct
 {
   CsAnalysis     *analysis;
+  CsAnalysis     *base;
   char           *chart_id;
   CsChartStyle    style;
   CsExportFormat  format;
@@ -60,6 +62,7 @@ static void
 export_job_free (ExportJob *job)
 {
   g_clear_object (&job->analysis);
+  g_clear_object (&job->base);
   g_free (job->chart_id);
   g_free (job->path);
   g_free (job);
@@ -73,6 +76,7 @@ export_thread (GTask        *task,
 {
   ExportJob *job = task_data;
   GPtrArray *charts = cs_analysis_get_charts (job->analysis);
+  g_autoptr(GPtrArray) bases = NULL;
   GError *error = NULL;
   gboolean ok;
 
@@ -95,16 +99,73 @@ export_thread (GTask        *task,
                                    _("The chart “%s” is not in this recording’s model."), job->chart_id);
           return;
         }
-      ok = cs_export (cs_chart_drawing (values), &job->style, job->format, job->width, job->height,
-                      job->scale, job->path, &error);
+      {
+        CsChartPair pair = { NULL, values };
+        g_autoptr(GPtrArray) one = g_ptr_array_new ();
+
+        /* compared: the same chart of the base drawn with it */
+        g_ptr_array_add (one, (gpointer) values);
+        if (job->base != NULL)
+          bases = cs_chart_grid_match_bases (one, cs_analysis_get_charts (job->base));
+        pair.base = bases != NULL ? g_ptr_array_index (bases, 0) : NULL;
+        ok = cs_export (cs_chart_compare_drawing (&pair), &job->style, job->format, job->width, job->height,
+                        job->scale, job->path, &error);
+      }
     }
   else
-    ok = cs_export (cs_chart_grid_drawing (charts), &job->style, job->format, job->width, job->height,
-                    job->scale, job->path, &error);
+    {
+      CsChartGridPair pair = { charts, NULL };
+
+      if (job->base != NULL)
+        pair.bases = bases = cs_chart_grid_match_bases (charts, cs_analysis_get_charts (job->base));
+      ok = cs_export (cs_chart_grid_compare_drawing (&pair), &job->style, job->format, job->width, job->height,
+                      job->scale, job->path, &error);
+    }
   if (ok)
     g_task_return_pointer (task, g_strdup (job->path), g_free);
   else
     g_task_return_error (task, error);
+}
+
+void
+cs_export_charts_compare_async (CsAnalysis          *analysis,
+                                CsAnalysis          *base,
+                                const char          *chart_id,
+                                CsTheme              theme,
+                                CsExportFormat       format,
+                                double               width,
+                                double               height,
+                                double               scale,
+                                GFile               *file,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  ExportJob *job = g_new0 (ExportJob, 1);
+
+  g_return_if_fail (CS_IS_ANALYSIS (analysis));
+
+  /* The charts belong to the analysis, which never changes once loaded. */
+  job->analysis = g_object_ref (analysis);
+  job->base = base != NULL ? g_object_ref (base) : NULL;
+  job->chart_id = g_strdup (chart_id);
+  cs_chart_style_init (&job->style, theme);
+  job->style.scale = scale;
+  job->format = format;
+  job->width = width;
+  job->height = height;
+  job->scale = scale;
+  job->path = g_file_get_path (file);
+  g_task_set_source_tag (task, cs_export_charts_compare_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
+  if (job->path == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                               _("Charts can only be exported to a local file."));
+      return;
+    }
+  g_task_run_in_thread (task, export_thread);
 }
 
 void
@@ -120,30 +181,8 @@ cs_export_charts_async (CsAnalysis          *analysis,
                         GAsyncReadyCallback  callback,
                         gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  ExportJob *job = g_new0 (ExportJob, 1);
-
-  g_return_if_fail (CS_IS_ANALYSIS (analysis));
-
-  /* The charts belong to the analysis, which never changes once loaded. */
-  job->analysis = g_object_ref (analysis);
-  job->chart_id = g_strdup (chart_id);
-  cs_chart_style_init (&job->style, theme);
-  job->style.scale = scale;
-  job->format = format;
-  job->width = width;
-  job->height = height;
-  job->scale = scale;
-  job->path = g_file_get_path (file);
-  g_task_set_source_tag (task, cs_export_charts_async);
-  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
-  if (job->path == NULL)
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                               _("Charts can only be exported to a local file."));
-      return;
-    }
-  g_task_run_in_thread (task, export_thread);
+  cs_export_charts_compare_async (analysis, NULL, chart_id, theme, format, width, height, scale, file,
+                                  cancellable, callback, user_data);
 }
 
 char *
@@ -314,10 +353,11 @@ save_chosen (gpointer              owner,
   gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
   self->cancellable = g_cancellable_new ();
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), FALSE);
-  cs_export_charts_async (self->analysis, get_chart_id (self),
-                          gtk_drop_down_get_selected (self->theme_dropdown) == 1 ? CS_THEME_DARK : CS_THEME_LIGHT,
-                          format, width, height, scale, file, self->cancellable,
-                          export_done, g_object_ref (self));
+  cs_export_charts_compare_async (self->analysis, self->base, get_chart_id (self),
+                                  gtk_drop_down_get_selected (self->theme_dropdown) == 1 ? CS_THEME_DARK
+                                                                                         : CS_THEME_LIGHT,
+                                  format, width, height, scale, file, self->cancellable,
+                                  export_done, g_object_ref (self));
 }
 
 static void
@@ -346,6 +386,7 @@ cs_export_dialog_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_EXPORT_DIALOG);
   g_clear_object (&self->analysis);
+  g_clear_object (&self->base);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (cs_export_dialog_parent_class)->dispose (object);
 }
@@ -430,4 +471,12 @@ cs_export_dialog_new (GtkWindow  *parent,
   g_signal_connect_swapped (self->scale_spin, "value-changed", G_CALLBACK (update_preview), self);
   update_preview (self);
   return self;
+}
+
+void
+cs_export_dialog_set_base (CsExportDialog *self,
+                           CsAnalysis     *base)
+{
+  g_return_if_fail (CS_IS_EXPORT_DIALOG (self));
+  g_set_object (&self->base, base);
 }

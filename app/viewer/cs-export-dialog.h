@@ -21,6 +21,10 @@ CsExportDialog *cs_export_dialog_new     (GtkWindow           *parent,
 
 /* Draws @chart_id (NULL: all charts as a grid) of @analysis into @file in a
  * worker thread, with the same cairo code as the window. */
+/* Compared with a base recording: its charts pair up with @analysis'
+ * (cs_chart_draw_compare()) in what is exported; NULL: alone. */
+void            cs_export_dialog_set_base (CsExportDialog     *self,
+                                           CsAnalysis         *base);
 void            cs_export_charts_async   (CsAnalysis          *analysis,
                                           const char          *chart_id,
                                           CsTheme              theme,
@@ -32,6 +36,19 @@ void            cs_export_charts_async   (CsAnalysis          *analysis,
                                           GCancellable        *cancellable,
                                           GAsyncReadyCallback  callback,
                                           gpointer             user_data);
+/* The same, compared with @base (nullable): its charts pair up. */
+void            cs_export_charts_compare_async (CsAnalysis          *analysis,
+                                                CsAnalysis          *base,
+                                                const char          *chart_id,
+                                                CsTheme              theme,
+                                                CsExportFormat       format,
+                                                double               width,
+                                                double               height,
+                                                double               scale,
+                                                GFile               *file,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
 /* The path written, or NULL with @error set. */
 char           *cs_export_charts_finish  (GAsyncResult        *result,
                                           GError             **error);

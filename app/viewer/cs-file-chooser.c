@@ -67,3 +67,25 @@ cs_file_chooser_clear (GtkNativeDialog **slot)
     gtk_native_dialog_destroy (*slot);
   g_clear_object (slot);
 }
+
+void
+cs_file_chooser_add_recording_filters (GtkFileChooserNative *native,
+                                       gboolean              with_all)
+{
+  g_autoptr(GtkFileFilter) recordings = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (recordings, _("Recordings (perf.data, session.json)"));
+  gtk_file_filter_add_pattern (recordings, "*.data");
+  gtk_file_filter_add_pattern (recordings, "perf.data*");
+  gtk_file_filter_add_pattern (recordings, "session.json");
+  gtk_file_filter_add_mime_type (recordings, "application/x-perf-data");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), recordings);
+  if (with_all)
+    {
+      g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (all, _("All Files"));
+      gtk_file_filter_add_pattern (all, "*");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
+    }
+}

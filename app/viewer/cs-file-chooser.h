@@ -28,6 +28,10 @@ GtkFileChooserNative *cs_file_chooser_new   (GtkNativeDialog      **slot,
                                              const char            *accept_label,
                                              CsFileChosenFunc       func,
                                              gpointer               owner);
+/* A filter for recordings (perf.data files, a bundle's session.json) and,
+ * @with_all, one for all files. */
+void                  cs_file_chooser_add_recording_filters (GtkFileChooserNative *native,
+                                                             gboolean              with_all);
 /* Destroys the chooser in *@slot, if any. */
 void                  cs_file_chooser_clear (GtkNativeDialog      **slot);
 

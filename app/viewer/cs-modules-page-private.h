@@ -26,6 +26,7 @@ struct _CsModulesPage
   CsDisasmPane   *disasm_pane;
 
   CsAnalysis     *analysis;
+  CsComparison   *comparison;   /* compared with a base, or NULL */
   CsAnnotateLink *link;
   CsSymbolItem   *open_item;
   GtkWidget      *focus_root;     /* the window whose focus we follow */

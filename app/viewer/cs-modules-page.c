@@ -19,6 +19,7 @@
 enum {
   PROP_0,
   PROP_ANALYSIS,
+  PROP_COMPARISON,
   N_PROPS
 };
 
@@ -291,8 +292,20 @@ cs_modules_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_MODULES_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  g_clear_object (&self->comparison);
   g_clear_object (&self->analysis);
   G_OBJECT_CLASS (cs_modules_page_parent_class)->dispose (object);
+}
+
+/* The module table gains Base / New / Δ columns (cs-module-table.h). */
+static void
+set_comparison (CsModulesPage *self,
+                CsComparison  *comparison)
+{
+  if (!g_set_object (&self->comparison, comparison))
+    return;
+  cs_module_table_set_comparison (self->module_table, comparison);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARISON]);
 }
 
 static void
@@ -305,6 +318,9 @@ cs_modules_page_get_property (GObject    *object,
     {
     case PROP_ANALYSIS:
       g_value_set_object (value, CS_MODULES_PAGE (object)->analysis);
+      break;
+    case PROP_COMPARISON:
+      g_value_set_object (value, CS_MODULES_PAGE (object)->comparison);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -321,6 +337,9 @@ cs_modules_page_set_property (GObject      *object,
     {
     case PROP_ANALYSIS:
       set_analysis (CS_MODULES_PAGE (object), g_value_get_object (value));
+      break;
+    case PROP_COMPARISON:
+      set_comparison (CS_MODULES_PAGE (object), g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -349,6 +368,11 @@ cs_modules_page_class_init (CsModulesPageClass *klass)
    */
   properties[PROP_ANALYSIS] =
     g_param_spec_object ("analysis", NULL, NULL, CS_TYPE_ANALYSIS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The recording compared with a base (the window's "comparison"), or
+   * NULL: the page gains Base / New / Δ where it has numbers to pair. */
+  properties[PROP_COMPARISON] =
+    g_param_spec_object ("comparison", NULL, NULL, CS_TYPE_COMPARISON,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cs-chart-grid-view.h"
+#include "cs-comparison.h"
 #include "cs-chart-values.h"
 #include "cs-overview-page.h"
 #include "cs-viewer-format.h"
@@ -34,6 +35,7 @@ struct _CsOverviewPage
   GtkLabel        *no_charts_label;
 
   CsAnalysis      *analysis;
+  CsComparison    *comparison;   /* compared with a base, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (CsOverviewPage, cs_overview_page, GTK_TYPE_WIDGET)
@@ -41,6 +43,7 @@ G_DEFINE_FINAL_TYPE (CsOverviewPage, cs_overview_page, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_ANALYSIS,
+  PROP_COMPARISON,
   PROP_FINDING,
   N_PROPS
 };
@@ -222,8 +225,22 @@ cs_overview_page_dispose (GObject *object)
   /* The template's root box is not a bound child: unparent it ourselves. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  g_clear_object (&self->comparison);
   g_clear_object (&self->analysis);
   G_OBJECT_CLASS (cs_overview_page_parent_class)->dispose (object);
+}
+
+/* The charts pair up with the base's of the same id (cs-chart-grid-view.h). */
+static void
+set_comparison (CsOverviewPage *self,
+                CsComparison   *comparison)
+{
+  if (!g_set_object (&self->comparison, comparison))
+    return;
+  cs_chart_grid_view_set_base_charts (self->chart_grid,
+                                      comparison != NULL ? cs_analysis_get_charts (cs_comparison_get_base (comparison))
+                                                         : NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARISON]);
 }
 
 static void
@@ -238,6 +255,9 @@ cs_overview_page_get_property (GObject    *object,
     {
     case PROP_ANALYSIS:
       g_value_set_object (value, self->analysis);
+      break;
+    case PROP_COMPARISON:
+      g_value_set_object (value, self->comparison);
       break;
     case PROP_FINDING:
       g_value_set_string (value, cs_overview_page_get_finding (self));
@@ -259,6 +279,9 @@ cs_overview_page_set_property (GObject      *object,
     {
     case PROP_ANALYSIS:
       set_analysis (self, g_value_get_object (value));
+      break;
+    case PROP_COMPARISON:
+      set_comparison (self, g_value_get_object (value));
       break;
     case PROP_FINDING:
       set_finding (self, g_value_get_string (value));
@@ -294,6 +317,11 @@ cs_overview_page_class_init (CsOverviewPageClass *klass)
    */
   properties[PROP_FINDING] =
     g_param_spec_string ("finding", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The recording compared with a base (the window's "comparison"), or
+   * NULL: the page gains Base / New / Δ where it has numbers to pair. */
+  properties[PROP_COMPARISON] =
+    g_param_spec_object ("comparison", NULL, NULL, CS_TYPE_COMPARISON,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

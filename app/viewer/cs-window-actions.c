@@ -48,8 +48,6 @@ run_open_chooser (CsWindow             *self,
                   GtkFileChooserAction  action)
 {
   GtkFileChooserNative *native;
-  g_autoptr(GtkFileFilter) recordings = NULL;
-  g_autoptr(GtkFileFilter) all = NULL;
 
   /* A chooser opens either files or folders, so bundles (folders) get
    * their own entry; picking a bundle's session.json in the file chooser
@@ -59,19 +57,7 @@ run_open_chooser (CsWindow             *self,
                                 ? _("Open a Session Folder") : _("Open a Recording"),
                                 action, _("_Open"), open_chosen, self);
   if (action == GTK_FILE_CHOOSER_ACTION_OPEN)
-    {
-      recordings = gtk_file_filter_new ();
-      gtk_file_filter_set_name (recordings, _("Recordings (perf.data, session.json)"));
-      gtk_file_filter_add_pattern (recordings, "*.data");
-      gtk_file_filter_add_pattern (recordings, "perf.data*");
-      gtk_file_filter_add_pattern (recordings, "session.json");
-      gtk_file_filter_add_mime_type (recordings, "application/x-perf-data");
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), recordings);
-      all = gtk_file_filter_new ();
-      gtk_file_filter_set_name (all, _("All Files"));
-      gtk_file_filter_add_pattern (all, "*");
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
-    }
+    cs_file_chooser_add_recording_filters (native, TRUE);
   gtk_native_dialog_show (self->chooser);
 }
 
@@ -234,6 +220,8 @@ show_export_dialog (CsWindow   *self,
     gtk_window_destroy (self->export_dialog);
   self->export_dialog = GTK_WINDOW (cs_export_dialog_new (GTK_WINDOW (self), self->analysis,
                                                           chart_id, self->settings));
+  if (self->comparison != NULL)
+    cs_export_dialog_set_base (CS_EXPORT_DIALOG (self->export_dialog), cs_comparison_get_base (self->comparison));
   g_object_add_weak_pointer (G_OBJECT (self->export_dialog), (gpointer *) &self->export_dialog);
   gtk_window_present (self->export_dialog);
 }
@@ -295,9 +283,11 @@ export_grid_response (GtkNativeDialog *dialog,
       scale = g_settings_get_int (self->settings, "export-scale");
     }
   /* What you see is what you export: the window's light or dark palette. */
-  cs_export_charts_async (self->analysis, NULL, cs_widgets_get_theme (GTK_WIDGET (self)),
-                          CS_EXPORT_PNG, width, height, scale, file, NULL,
-                          export_grid_done, g_object_ref (self));
+  cs_export_charts_compare_async (self->analysis,
+                                  self->comparison != NULL ? cs_comparison_get_base (self->comparison) : NULL,
+                                  NULL, cs_widgets_get_theme (GTK_WIDGET (self)),
+                                  CS_EXPORT_PNG, width, height, scale, file, NULL,
+                                  export_grid_done, g_object_ref (self));
 }
 
 /* One click from the header: the whole grid as PNG with the last size and scale. */
@@ -432,11 +422,13 @@ _cs_window_update_actions (CsWindow *self)
 {
   static const char *need_analysis[] = {
     "win.export", "win.export-chart", "win.export-grid-png", "win.filter", "win.show-code",
+    "win.compare-with",
   };
   gboolean has = self->analysis != NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (need_analysis); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), need_analysis[i], has);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-comparing", self->comparison != NULL);
   /* Back walks up the Modules page's drill-down (nothing to do at the top)
    * or the Call Graph page's functions shown. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back",

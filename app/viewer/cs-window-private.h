@@ -47,6 +47,8 @@ struct _CsWindow
 
   GSettings            *settings;
   CsAnalysis           *analysis;
+  CsComparison         *comparison;   /* cs-window-compare.c */
+  GtkWidget            *compare_bar;
   /* The load in flight; a newer open or a cancel bumps the generation so
    * that late results and progress of an older load are dropped. */
   CsLoadState          *load;
@@ -84,6 +86,25 @@ void _cs_window_update_filter    (CsWindow       *self,
 /* cs-window.c */
 void _cs_window_set_analysis    (CsWindow   *self,
                                 CsAnalysis *analysis);
+/* Loads @file in the background, as the recording shown or (@baseline)
+ * as the base of a comparison. */
+void _cs_window_load            (CsWindow   *self,
+                                GFile      *file,
+                                gboolean    baseline);
+void _cs_window_set_comparison  (CsWindow     *self,
+                                CsComparison *comparison);
+
+/* cs-window-compare.c */
+void _cs_window_class_add_compare (GtkWidgetClass *widget_class);
+void _cs_window_init_compare      (CsWindow       *self);
+/* The base loaded: compare the recording shown with it. */
+void _cs_window_compare_loaded    (CsWindow       *self,
+                                   CsAnalysis     *base);
+/* The analysis shown is being replaced: by a filter of it (@refiltered:
+ * the comparison is made again with what the filter keeps) or by another
+ * recording (the comparison ends). */
+void _cs_window_follow_comparison (CsWindow       *self,
+                                   gboolean        refiltered);
 
 /* cs-window-messages.c */
 void _cs_window_hide_error          (CsWindow   *self);

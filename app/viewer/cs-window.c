@@ -22,6 +22,7 @@ struct _CsLoadState
   guint     generation;
   char     *path;
   char    **debug_dirs;
+  gboolean  baseline;   /* the base of a comparison (cs-window-compare.c) */
 
   /* Written by the loading thread, read by the main loop. */
   GMutex    lock;
@@ -35,6 +36,7 @@ G_DEFINE_FINAL_TYPE (CsWindow, cs_window, GTK_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_ANALYSIS,
+  PROP_COMPARISON,
   N_PROPS
 };
 
@@ -147,6 +149,8 @@ _cs_window_set_analysis (CsWindow   *self,
 
   if (!g_set_object (&self->analysis, analysis))
     return;
+  /* Another recording ends a comparison; a filter compares what it keeps. */
+  _cs_window_follow_comparison (self, refiltered);
   /* The pages follow through their bindings in cs-window.ui. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
   update_title (self);
@@ -259,7 +263,9 @@ load_done (GObject      *source,
     goto out;
 
   finish_loading (self);
-  if (analysis != NULL)
+  if (analysis != NULL && state->baseline)
+    _cs_window_compare_loaded (self, analysis);
+  else if (analysis != NULL)
     {
       g_autoptr(GFile) file = g_file_new_for_path (state->path);
 
@@ -282,6 +288,17 @@ out:
 void
 cs_window_open (CsWindow *self,
                 GFile    *file)
+{
+  g_return_if_fail (CS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  _cs_window_load (self, file, FALSE);
+}
+
+void
+_cs_window_load (CsWindow *self,
+                 GFile    *file,
+                 gboolean  baseline)
 {
   g_autofree char *path = NULL;
   g_autofree char *name = NULL;
@@ -313,6 +330,7 @@ cs_window_open (CsWindow *self,
   g_mutex_init (&state->lock);
   state->generation = ++self->load_generation;
   state->path = g_strdup (path);
+  state->baseline = baseline;
   if (self->settings != NULL)
     {
       state->debug_dirs = g_settings_get_strv (self->settings, "debug-directories");
@@ -323,7 +341,8 @@ cs_window_open (CsWindow *self,
 
   g_clear_pointer (&name, g_free);
   name = g_filename_display_basename (path);
-  stage = g_strdup_printf (_("Opening “%s”…"), name);
+  stage = baseline ? g_strdup_printf (_("Opening the base “%s”…"), name)
+                   : g_strdup_printf (_("Opening “%s”…"), name);
   gtk_label_set_text (self->progress_label, stage);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
@@ -427,6 +446,7 @@ cs_window_dispose (GObject *object)
   _cs_window_dispose_filter (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_WINDOW);
   g_clear_object (&self->analysis);
+  g_clear_object (&self->comparison);
   g_clear_object (&self->settings);
   g_clear_object (&self->recent_section);
   G_OBJECT_CLASS (cs_window_parent_class)->dispose (object);
@@ -442,6 +462,9 @@ cs_window_get_property (GObject    *object,
     {
     case PROP_ANALYSIS:
       g_value_set_object (value, CS_WINDOW (object)->analysis);
+      break;
+    case PROP_COMPARISON:
+      g_value_set_object (value, CS_WINDOW (object)->comparison);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -469,6 +492,16 @@ cs_window_class_init (CsWindowClass *klass)
    */
   properties[PROP_ANALYSIS] =
     g_param_spec_object ("analysis", NULL, NULL, CS_TYPE_ANALYSIS,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * CsWindow:comparison:
+   *
+   * The recording shown compared with a base ("Compare With…",
+   * cs-window-compare.c), NULL when not comparing. The Overview, Modules
+   * and Call Graph pages follow it as they follow :analysis.
+   */
+  properties[PROP_COMPARISON] =
+    g_param_spec_object ("comparison", NULL, NULL, CS_TYPE_COMPARISON,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -512,6 +545,7 @@ cs_window_class_init (CsWindowClass *klass)
 
   _cs_window_class_add_actions (widget_class);
   _cs_window_class_add_filter (widget_class);
+  _cs_window_class_add_compare (widget_class);
   for (guint i = 0; i < 9; i++)
     gtk_widget_class_add_binding (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK, page_shortcut, "u", i);
 }
@@ -530,8 +564,19 @@ cs_window_init (CsWindow *self)
   g_signal_connect_swapped (self->modules_page, "changed", G_CALLBACK (_cs_window_update_actions), self);
   page_changed (self);
   _cs_window_init_filter (self);
+  _cs_window_init_compare (self);
   /* The call graph of the region the user selects in the module table. */
   cs_call_graph_page_follow_table (self->call_graph_page, cs_modules_page_get_module_table (self->modules_page));
+}
+
+void
+_cs_window_set_comparison (CsWindow     *self,
+                           CsComparison *comparison)
+{
+  if (!g_set_object (&self->comparison, comparison))
+    return;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARISON]);
+  _cs_window_update_actions (self);
 }
 
 CsWindow *

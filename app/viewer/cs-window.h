@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "cs-analysis.h"
+#include "cs-comparison.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,13 @@ gboolean  cs_window_is_empty   (CsWindow       *self);
 CsAnalysis *cs_window_get_analysis      (CsWindow   *self);
 /* Cancels a load in progress (the Cancel button). */
 void        cs_window_cancel_load       (CsWindow   *self);
+/* Loads @file (a session bundle or perf.data) in the background as the base
+ * to compare the recording shown with ("Compare With…", Ctrl+Shift+O); on
+ * success the "comparison" property is set. */
+void          cs_window_compare_with    (CsWindow   *self,
+                                         GFile      *file);
+/* The comparison shown, or NULL (the "comparison" property). */
+CsComparison *cs_window_get_comparison  (CsWindow   *self);
 /* Shows the page @name ("overview", "modules", "memory") and moves the
  * keyboard focus into it, as a click on its sidebar row or Alt+N does. */
 void        cs_window_show_page         (CsWindow   *self,

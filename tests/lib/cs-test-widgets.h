@@ -138,6 +138,23 @@ cs_test_flush (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* The column of @view titled @title (as the header shows it), or NULL. */
+static inline GtkColumnViewColumn *
+cs_test_column_titled (GtkColumnView *view,
+                       const char    *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+        return column;
+    }
+  return NULL;
+}
+
 typedef struct
 {
   int     width;

@@ -86,17 +86,11 @@ static GtkColumnViewColumn *
 column_titled (GtkColumnView *view,
                const char    *title)
 {
-  GListModel *columns = gtk_column_view_get_columns (view);
+  GtkColumnViewColumn *column = cs_test_column_titled (view, title);
 
-  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
-
-      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
-        return column;
-    }
-  g_error ("no column “%s”", title);
-  return NULL;
+  if (column == NULL)
+    g_error ("no column “%s”", title);
+  return column;
 }
 
 /* --- source pane --- */

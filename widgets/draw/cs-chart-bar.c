@@ -101,7 +101,9 @@ legend_entry (CsChartFrame      *frame,
   double nw, nh, lw = 0, lh, natural_w;
   PangoLayout *natural;
 
-  if (style == LEGEND_SHARE_ONLY)
+  if (frame->base != NULL)
+    numbers = _cs_chart_compare_numbers (frame, (guint) (part - frame->values->parts));
+  else if (style == LEGEND_SHARE_ONLY)
     numbers = !isfinite (part->value) || part->value < 0 ? g_strdup (CS_CHART_NO_VALUE)
                                                          : cs_chart_format_share (part->share);
   else
@@ -303,6 +305,9 @@ legend_wants_compact (CsChartFrame *frame,
 {
   double avail = max_width - frame->small_line_height * 0.75 * 1.5;
 
+  /* compared, the legend has the shares only */
+  if (frame->base != NULL)
+    return FALSE;
   for (guint i = 0; i < frame->values->n_parts; i++)
     {
       g_autofree char *numbers = legend_numbers (frame->values, &frame->values->parts[i], FALSE);
@@ -318,8 +323,8 @@ legend_wants_compact (CsChartFrame *frame,
 
 /* The richest label that fits the segment: share and full value, share and
  * short value, share alone, or nothing (the legend always has the numbers). */
-static PangoLayout *
-fit_segment_label (CsChartFrame      *frame,
+PangoLayout *
+_cs_chart_bar_segment_label (CsChartFrame      *frame,
                    const CsChartPart *part,
                    const CsRect      *segment)
 {
@@ -347,6 +352,40 @@ fit_segment_label (CsChartFrame      *frame,
 }
 
 void
+_cs_chart_bar_tile (CsChartFrame *frame,
+                    const CsRect *plot,
+                    const double *shares,
+                    guint         n,
+                    CsRect       *segments)
+{
+  double sum = 0, cum = 0;
+  int last = -1;
+
+  for (guint i = 0; i < n; i++)
+    {
+      segments[i] = (CsRect) { 0, 0, 0, 0 };
+      if (isfinite (shares[i]) && shares[i] > 0)
+        {
+          sum += shares[i];
+          last = i;
+        }
+    }
+  /* Cumulative edges so that the segments tile the bar exactly. */
+  for (guint i = 0; i < n && sum > 0; i++)
+    {
+      double x0, x1;
+
+      if (!(isfinite (shares[i]) && shares[i] > 0))
+        continue;
+      x0 = _cs_chart_frame_snap (frame, plot->x + plot->width * cum / sum);
+      cum += shares[i];
+      x1 = (int) i == last ? plot->x + plot->width
+                           : _cs_chart_frame_snap (frame, plot->x + plot->width * cum / sum);
+      segments[i] = (CsRect) { x0, plot->y, x1 - x0, plot->height };
+    }
+}
+
+void
 _cs_chart_bar_layout (CsChartFrame *frame)
 {
   const CsChartValues *values = frame->values;
@@ -362,8 +401,9 @@ _cs_chart_bar_layout (CsChartFrame *frame)
   g_auto(GStrv) short_labels = NULL;
   LegendStyle first;
   CsColor text_color, secondary;
-  double y, bottom, avail, space, bar_h, top, sum = 0, cum = 0;
-  int rows_used, last = -1;
+  g_autofree double *shares = g_new0 (double, MAX (1, values->n_parts));
+  double y, bottom, avail, space, bar_h, top, sum = 0;
+  int rows_used;
 
   _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT, &text_color);
   _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
@@ -401,7 +441,9 @@ _cs_chart_bar_layout (CsChartFrame *frame)
   while (rows_used > 0 && avail - legend_space (frame, &legend, rows_used) < MIN_BAR_HEIGHT)
     rows_used--;
   space = legend_space (frame, &legend, rows_used);
-  bar_h = MIN (CLAMP (height * 0.3, 2 * frame->line_height + 8, 96.0), avail - space);
+  /* two bars share the height when compared */
+  bar_h = MIN (CLAMP (height * (frame->base != NULL ? 0.45 : 0.3), 2 * frame->line_height + 8,
+                      frame->base != NULL ? 144.0 : 96.0), avail - space);
   bar_h = MAX (bar_h, MIN (MIN_BAR_HEIGHT, avail));
   bar_h = MAX (bar_h, 0);
   top = y + MAX (0, (avail - bar_h - space) / 2);
@@ -411,27 +453,22 @@ _cs_chart_bar_layout (CsChartFrame *frame)
   geometry->plot.width = _cs_chart_frame_snap (frame, pad + inner_w) - geometry->plot.x;
   geometry->plot.height = _cs_chart_frame_snap (frame, top + bar_h) - geometry->plot.y;
 
-  /* Segments: cumulative edges so that they tile the bar exactly. */
+  if (frame->base != NULL)
+    _cs_chart_compare_split_bar (frame);
+
   for (guint i = 0; i < values->n_parts; i++)
     if (part_has_share (&values->parts[i]))
       {
-        sum += values->parts[i].share;
-        last = i;
+        shares[i] = values->parts[i].share;
+        sum += shares[i];
       }
-  for (guint i = 0; i < values->n_parts && sum > 0; i++)
-    {
-      const CsChartPart *part = &values->parts[i];
-      CsRect *segment = &geometry->parts[i].segment;
-      double x0, x1;
+  {
+    g_autofree CsRect *segments = g_new0 (CsRect, MAX (1, values->n_parts));
 
-      if (!part_has_share (part))
-        continue;
-      x0 = _cs_chart_frame_snap (frame, geometry->plot.x + geometry->plot.width * cum / sum);
-      cum += part->share;
-      x1 = (int) i == last ? geometry->plot.x + geometry->plot.width
-                           : _cs_chart_frame_snap (frame, geometry->plot.x + geometry->plot.width * cum / sum);
-      *segment = (CsRect) { x0, geometry->plot.y, x1 - x0, geometry->plot.height };
-    }
+    _cs_chart_bar_tile (frame, &geometry->plot, shares, values->n_parts, segments);
+    for (guint i = 0; i < values->n_parts; i++)
+      geometry->parts[i].segment = segments[i];
+  }
 
   for (guint i = 0; i < values->n_parts; i++)
     {
@@ -442,7 +479,7 @@ _cs_chart_bar_layout (CsChartFrame *frame)
 
       if (segment->width <= 0)
         continue;
-      label = fit_segment_label (frame, &values->parts[i], segment);
+      label = _cs_chart_bar_segment_label (frame, &values->parts[i], segment);
       if (label == NULL)
         continue;
       _cs_chart_text_size (label, &lw, &lh);
@@ -504,6 +541,8 @@ _cs_chart_bar_draw (CsChartFrame *frame,
   if (geometry->plot.height <= 0)
     return;
 
+  if (frame->base != NULL)
+    _cs_chart_compare_draw_bar (frame, cr);
   cs_color_set_source (cr, &neutral);
   cairo_rectangle (cr, geometry->plot.x, geometry->plot.y, geometry->plot.width, geometry->plot.height);
   cairo_fill (cr);

@@ -37,6 +37,7 @@ cs_chart_geometry_free (CsChartGeometry *geometry)
   if (geometry == NULL)
     return;
   g_free (geometry->parts);
+  g_free (geometry->base_segments);
   g_free (geometry->value_text);
   g_free (geometry);
 }
@@ -168,6 +169,7 @@ _cs_chart_frame_paint_texts (CsChartFrame *frame,
 
 static CsChartFrame *
 frame_new (const CsChartValues *values,
+           const CsChartValues *base,
            const CsChartStyle  *style,
            double               width,
            double               height)
@@ -175,11 +177,15 @@ frame_new (const CsChartValues *values,
   CsChartFrame *frame = g_new0 (CsChartFrame, 1);
 
   frame->values = values;
+  /* a base of another kind (a model changed between the recordings)
+   * cannot pair up: the new chart alone */
+  frame->base = base != NULL && base->kind == values->kind ? base : NULL;
   frame->geometry = g_new0 (CsChartGeometry, 1);
   frame->geometry->kind = values->kind;
   frame->geometry->width = width;
   frame->geometry->height = height;
   frame->geometry->marker_x = NAN;
+  frame->geometry->base_marker_x = NAN;
   _cs_chart_frame_init_text (frame, style, CLAMP (MIN (width, height) * 0.04, 4.0, 14.0));
   return frame;
 }
@@ -365,11 +371,12 @@ _cs_chart_rounded_rect (cairo_t      *cr,
 
 static CsChartFrame *
 frame_layout (const CsChartValues *values,
+              const CsChartValues *base,
               const CsChartStyle  *style,
               double               width,
               double               height)
 {
-  CsChartFrame *frame = frame_new (values, style, width, height);
+  CsChartFrame *frame = frame_new (values, base, style, width, height);
 
   if (values->kind == CS_CHART_BAR)
     _cs_chart_bar_layout (frame);
@@ -379,20 +386,63 @@ frame_layout (const CsChartValues *values,
 }
 
 CsChartGeometry *
+cs_chart_compare_geometry_new (const CsChartValues *base,
+                               const CsChartValues *new_values,
+                               const CsChartStyle  *style,
+                               double               width,
+                               double               height)
+{
+  CsChartFrame *frame;
+  CsChartGeometry *geometry;
+
+  g_return_val_if_fail (new_values != NULL, NULL);
+
+  frame = frame_layout (new_values, base, style, width, height);
+  geometry = g_steal_pointer (&frame->geometry);
+  frame_free (frame);
+  return geometry;
+}
+
+CsChartGeometry *
 cs_chart_geometry_new (const CsChartValues *values,
                        const CsChartStyle  *style,
                        double               width,
                        double               height)
 {
-  CsChartFrame *frame;
-  CsChartGeometry *geometry;
-
   g_return_val_if_fail (values != NULL, NULL);
 
-  frame = frame_layout (values, style, width, height);
-  geometry = g_steal_pointer (&frame->geometry);
+  return cs_chart_compare_geometry_new (NULL, values, style, width, height);
+}
+
+void
+cs_chart_draw_compare (cairo_t             *cr,
+                       const CsChartValues *base,
+                       const CsChartValues *new_values,
+                       const CsChartStyle  *style,
+                       double               width,
+                       double               height)
+{
+  CsChartFrame *frame;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (new_values != NULL);
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  frame = frame_layout (new_values, base, style, width, height);
+
+  _cs_chart_frame_begin_paint (frame, cr, width, height);
+
+  if (new_values->kind == CS_CHART_BAR)
+    _cs_chart_bar_draw (frame, cr);
+  else
+    _cs_chart_ref_draw (frame, cr);
+
+  _cs_chart_frame_paint_texts (frame, cr);
+  cairo_restore (cr);
+
   frame_free (frame);
-  return geometry;
 }
 
 void
@@ -402,27 +452,10 @@ cs_chart_draw (cairo_t             *cr,
                double               width,
                double               height)
 {
-  CsChartFrame *frame;
-
   g_return_if_fail (cr != NULL);
   g_return_if_fail (values != NULL);
 
-  if (width <= 0 || height <= 0)
-    return;
-
-  frame = frame_layout (values, style, width, height);
-
-  _cs_chart_frame_begin_paint (frame, cr, width, height);
-
-  if (values->kind == CS_CHART_BAR)
-    _cs_chart_bar_draw (frame, cr);
-  else
-    _cs_chart_ref_draw (frame, cr);
-
-  _cs_chart_frame_paint_texts (frame, cr);
-  cairo_restore (cr);
-
-  frame_free (frame);
+  cs_chart_draw_compare (cr, NULL, values, style, width, height);
 }
 
 static void
@@ -439,4 +472,22 @@ CsDrawing
 cs_chart_drawing (const CsChartValues *values)
 {
   return (CsDrawing) { draw_chart, values };
+}
+
+static void
+draw_pair (cairo_t            *cr,
+           gconstpointer       data,
+           const CsChartStyle *style,
+           double              width,
+           double              height)
+{
+  const CsChartPair *pair = data;
+
+  cs_chart_draw_compare (cr, pair->base, pair->new_values, style, width, height);
+}
+
+CsDrawing
+cs_chart_compare_drawing (const CsChartPair *pair)
+{
+  return (CsDrawing) { draw_pair, pair };
 }

@@ -95,7 +95,19 @@ typedef struct
   CsRect               marker;        /* the marker triangle's box; empty without */
   CsRect               badge;         /* the value text on its band colour */
   CsRect               sentence;
-  char                *value_text;    /* the value as written, "—" for NaN */
+  char                *value_text;    /* the value as written, "—" for NaN;
+                                       * compared: "base → new" */
+
+  /* Compared with a base (cs_chart_draw_compare()). BAR: the base's bar
+   * above the new one (plot), labelled, with the segments of the base's
+   * shares of the new chart's parts (matched by name; width 0 when the
+   * base has no such part). REF: the base's marker, hollow. */
+  CsRect               base_plot;     /* empty without a base */
+  CsRect              *base_segments; /* n_parts entries, or NULL */
+  CsRect               base_label;    /* "Base" left of its bar */
+  CsRect               new_label;     /* "New" left of the new bar */
+  double               base_marker_x; /* NaN: no base marker */
+  CsRect               base_marker;
 } CsChartGeometry;
 
 void             cs_chart_style_init       (CsChartStyle          *style,
@@ -109,6 +121,34 @@ void             cs_chart_draw             (cairo_t               *cr,
 
 /* One chart as a drawing (for cs_export); @values must outlive it. */
 CsDrawing        cs_chart_drawing          (const CsChartValues   *values);
+
+/* A chart of two recordings (the viewer's "Compare with…"): @base and
+ * @new_values are the same chart of the model on each side. BAR: two bars
+ * of the same parts and colours, the base's above the new one, labelled
+ * "Base" and "New"; the legend gives both shares and the change in
+ * points. REF: the new value's marker filled, the base's hollow and grey,
+ * the badge "base → new" in the new value's band colour. @base NULL draws
+ * @new_values alone, as cs_chart_draw(). */
+void             cs_chart_draw_compare     (cairo_t               *cr,
+                                            const CsChartValues   *base,
+                                            const CsChartValues   *new_values,
+                                            const CsChartStyle    *style,
+                                            double                 width,
+                                            double                 height);
+CsChartGeometry *cs_chart_compare_geometry_new (const CsChartValues *base,
+                                                const CsChartValues *new_values,
+                                                const CsChartStyle  *style,
+                                                double               width,
+                                                double               height);
+
+typedef struct
+{
+  const CsChartValues *base;
+  const CsChartValues *new_values;
+} CsChartPair;
+
+/* The pair as a drawing; @pair and its values must outlive it. */
+CsDrawing        cs_chart_compare_drawing  (const CsChartPair     *pair);
 
 CsChartGeometry *cs_chart_geometry_new     (const CsChartValues   *values,
                                             const CsChartStyle    *style,

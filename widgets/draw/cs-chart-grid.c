@@ -98,9 +98,10 @@ cs_chart_grid_chart_at (guint  n_charts,
 }
 
 void
-cs_chart_grid_draw (cairo_t              *cr,
-                    CsChartValues * const *values,
-                    guint                 n_values,
+cs_chart_grid_draw_compare (cairo_t              *cr,
+                            CsChartValues * const *values,
+                            CsChartValues * const *bases,
+                            guint                 n_values,
                     const CsChartStyle   *style,
                     double                width,
                     double                height)
@@ -161,10 +162,42 @@ cs_chart_grid_draw (cairo_t              *cr,
         continue;
       cairo_save (cr);
       cairo_translate (cr, box.x, box.y);
-      cs_chart_draw (cr, values[i], &chart_style, box.width, box.height);
+      cs_chart_draw_compare (cr, bases != NULL ? bases[i] : NULL, values[i], &chart_style, box.width, box.height);
       cairo_restore (cr);
     }
   cairo_restore (cr);
+}
+
+void
+cs_chart_grid_draw (cairo_t              *cr,
+                    CsChartValues * const *values,
+                    guint                 n_values,
+                    const CsChartStyle   *style,
+                    double                width,
+                    double                height)
+{
+  cs_chart_grid_draw_compare (cr, values, NULL, n_values, style, width, height);
+}
+
+static void
+draw_grid_pair (cairo_t            *cr,
+                gconstpointer       data,
+                const CsChartStyle *style,
+                double              width,
+                double              height)
+{
+  const CsChartGridPair *pair = data;
+
+  g_return_if_fail (pair->bases == NULL || pair->bases->len == pair->charts->len);
+  cs_chart_grid_draw_compare (cr, (CsChartValues * const *) pair->charts->pdata,
+                              pair->bases != NULL ? (CsChartValues * const *) pair->bases->pdata : NULL,
+                              pair->charts->len, style, width, height);
+}
+
+CsDrawing
+cs_chart_grid_compare_drawing (const CsChartGridPair *pair)
+{
+  return (CsDrawing) { draw_grid_pair, pair };
 }
 
 static void
@@ -183,4 +216,23 @@ CsDrawing
 cs_chart_grid_drawing (const GPtrArray *charts)
 {
   return (CsDrawing) { draw_grid, charts };
+}
+
+GPtrArray *
+cs_chart_grid_match_bases (const GPtrArray *charts,
+                           const GPtrArray *base_charts)
+{
+  GPtrArray *bases = g_ptr_array_new ();
+
+  for (guint i = 0; charts != NULL && i < charts->len; i++)
+    {
+      const CsChartValues *chart = g_ptr_array_index (charts, i);
+      CsChartValues *match = NULL;
+
+      for (guint j = 0; base_charts != NULL && j < base_charts->len && match == NULL; j++)
+        if (g_strcmp0 (((CsChartValues *) g_ptr_array_index (base_charts, j))->id, chart->id) == 0)
+          match = g_ptr_array_index (base_charts, j);
+      g_ptr_array_add (bases, match);
+    }
+  return bases;
 }

@@ -44,4 +44,28 @@ void     cs_chart_grid_draw      (cairo_t              *cr,
  * array must outlive it. */
 CsDrawing cs_chart_grid_drawing  (const GPtrArray      *charts);
 
+/* Compared with a base: @bases[i] (NULL entries allowed; @bases NULL: none)
+ * is the base's chart paired with @values[i] (cs_chart_draw_compare()). */
+void     cs_chart_grid_draw_compare (cairo_t              *cr,
+                                     CsChartValues * const *values,
+                                     CsChartValues * const *bases,
+                                     guint                 n_values,
+                                     const CsChartStyle   *style,
+                                     double                width,
+                                     double                height);
+
+typedef struct
+{
+  const GPtrArray *charts;  /* CsChartValues* */
+  const GPtrArray *bases;   /* CsChartValues* (or NULL) by the index of @charts */
+} CsChartGridPair;
+
+/* For each of @charts, the chart of @base_charts with the same id, or
+ * NULL: the @bases of a CsChartGridPair (pointers into @base_charts). */
+GPtrArray *cs_chart_grid_match_bases (const GPtrArray *charts,
+                                      const GPtrArray *base_charts);
+
+/* The compared grid as a drawing; @pair and its arrays must outlive it. */
+CsDrawing cs_chart_grid_compare_drawing (const CsChartGridPair *pair);
+
 G_END_DECLS

@@ -24,6 +24,7 @@ typedef struct
 typedef struct
 {
   const CsChartValues  *values;
+  const CsChartValues  *base;          /* compared with, or NULL */
   CsChartStyle          style;
   CsChartGeometry      *geometry;
   PangoContext         *context;
@@ -101,6 +102,31 @@ void         _cs_chart_rounded_rect      (cairo_t       *cr,
 void         _cs_chart_bar_layout        (CsChartFrame  *frame);
 void         _cs_chart_bar_draw          (CsChartFrame  *frame,
                                          cairo_t       *cr);
+/* BAR: tiles @plot with segments proportional to @shares (n entries; a
+ * share that is not finite and positive gets width 0). */
+void         _cs_chart_bar_tile          (CsChartFrame  *frame,
+                                         const CsRect  *plot,
+                                         const double  *shares,
+                                         guint          n,
+                                         CsRect        *segments);
+/* The share label that fits @segment, or NULL. */
+PangoLayout *_cs_chart_bar_segment_label (CsChartFrame      *frame,
+                                         const CsChartPart *part,
+                                         const CsRect      *segment);
+
+/* cs-chart-compare.c: the base's part matching part @i of the new chart
+ * (by name), or NULL. */
+const CsChartPart *_cs_chart_compare_base_part (CsChartFrame *frame,
+                                               guint         i);
+/* The numbers of a compared legend entry: "38.2 % → 41.0 % · +2.8 pt". */
+char        *_cs_chart_compare_numbers   (CsChartFrame  *frame,
+                                         guint          i);
+/* Splits geometry->plot into the base's bar above and the new one below,
+ * with their labels, and lays out the base's segments. */
+void         _cs_chart_compare_split_bar (CsChartFrame  *frame);
+void         _cs_chart_compare_draw_bar  (CsChartFrame  *frame,
+                                         cairo_t       *cr);
+
 void         _cs_chart_ref_layout        (CsChartFrame  *frame);
 void         _cs_chart_ref_draw          (CsChartFrame  *frame,
                                          cairo_t       *cr);

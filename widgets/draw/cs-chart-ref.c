@@ -99,7 +99,17 @@ _cs_chart_ref_layout (CsChartFrame *frame)
   value_text = cs_chart_format_value (values->value, values->unit);
   geometry->value_text = has_value && marker[0] ? g_strconcat (value_text, " ", marker, NULL)
                                                 : g_strdup (value_text);
-  badge_text = _cs_chart_frame_text (frame, geometry->value_text, CS_CHART_FONT_BOLD, inner_w / 2, 1);
+  if (frame->base != NULL)
+    {
+      g_autofree char *base_text = cs_chart_format_value (frame->base->value, values->unit);
+      g_autofree char *new_text = g_steal_pointer (&geometry->value_text);
+
+      /* TRANSLATORS: a compared gauge's value, "base → new", e.g. "1.42 → 1.08" */
+      geometry->value_text = g_strdup_printf (_("%s → %s"), base_text, new_text);
+    }
+  /* "base → new" is two values: more of the width, the sentence wraps */
+  badge_text = _cs_chart_frame_text (frame, geometry->value_text, CS_CHART_FONT_BOLD,
+                                     frame->base != NULL ? inner_w * 0.8 : inner_w / 2, 1);
   _cs_chart_text_size (badge_text, &bw, &bh);
 
   sentence_text = values->sentence;
@@ -172,6 +182,15 @@ _cs_chart_ref_layout (CsChartFrame *frame)
       geometry->marker = (CsRect) { geometry->marker_x - mw / 2, geometry->plot.y - 1 - marker_h, mw, marker_h };
     }
 
+  if (frame->base != NULL && isfinite (frame->base->value))
+    {
+      double mw = marker_h * 1.2;
+
+      geometry->base_marker_x = value_to_x (geometry, frame->base->value);
+      geometry->base_marker = (CsRect) { geometry->base_marker_x - mw / 2, geometry->plot.y - 1 - marker_h,
+                                         mw, marker_h };
+    }
+
   badge_y = tick_y + lh + pad * 0.75;
   geometry->badge = (CsRect) { pad, badge_y, bw + 16, bh + 6 };
   cs_palette_get_band_color (frame->style.theme, has_value ? values->band : CS_BAND_NONE,
@@ -226,6 +245,26 @@ _cs_chart_ref_draw (CsChartFrame *frame,
       cairo_line_to (cr, x, geometry->plot.y + geometry->plot.height + 3);
     }
   cairo_stroke (cr);
+
+  if (isfinite (geometry->base_marker_x))
+    {
+      const CsRect *m = &geometry->base_marker;
+      CsColor secondary;
+
+      /* The base hollow and grey, under the new marker: where it was. */
+      _cs_chart_frame_role_color (frame, CS_COLOR_ROLE_TEXT_SECONDARY, &secondary);
+      cs_color_set_source (cr, &secondary);
+      cairo_set_line_width (cr, 2 * hairline);
+      cairo_move_to (cr, geometry->base_marker_x, geometry->plot.y - 1);
+      cairo_line_to (cr, geometry->base_marker_x, geometry->plot.y + geometry->plot.height + 1);
+      cairo_stroke (cr);
+      cairo_move_to (cr, m->x + hairline, m->y + hairline);
+      cairo_line_to (cr, m->x + m->width - hairline, m->y + hairline);
+      cairo_line_to (cr, geometry->base_marker_x, m->y + m->height - hairline);
+      cairo_close_path (cr);
+      cairo_set_line_width (cr, 1.5 * hairline);
+      cairo_stroke (cr);
+    }
 
   if (isfinite (geometry->marker_x))
     {

@@ -13,7 +13,7 @@
 #include <math.h>
 
 #include "cs-chart-private.h"
-#include "cs-flame-draw.h"
+#include "cs-flame-private.h"
 
 #define PAD 6.0
 
@@ -25,6 +25,8 @@ cs_flame_draw_options_init (CsFlameDrawOptions *options)
   options->hover_node = CS_CALL_NO_NODE;
   options->focus_node = CS_CALL_NO_NODE;
   options->searching = FALSE;
+  options->base_shares = NULL;
+  options->base_samples = 0;
 }
 
 static void
@@ -153,6 +155,8 @@ status_text (const CsFlameLayout      *layout,
   CsProfile *profile = cs_call_graph_get_profile (layout->graph);
   const CsCallNode *zoom = cs_call_graph_get_node (layout->graph, layout->kind, layout->zoom);
 
+  if (options->base_shares != NULL && !options->searching && layout->zoom == CS_CALL_ROOT)
+    return g_strdup (_("Red grew, blue shrank against the base"));
   if (options->searching)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u frame matches: %.2f %% of the samples",
                                          "%u frames match: %.2f %% of the samples", layout->n_matched),
@@ -178,7 +182,7 @@ cs_flame_draw (cairo_t                  *cr,
   g_autoptr(PangoLayout) label = NULL;
   g_autofree char *status = NULL;
   CsColor text, background, match;
-  double header, row, status_width = 0;
+  double header, row, status_width = 0, max_change;
 
   if (options == NULL)
     {
@@ -206,6 +210,7 @@ cs_flame_draw (cairo_t                  *cr,
                                                          width - 3 * PAD - status_width, 1),
                            PAD, PAD, &text);
 
+  max_change = _cs_flame_diff_max (layout, options);
   label = pango_layout_new (frame.context);
   pango_layout_set_font_description (label, frame.small_font);
   pango_layout_set_ellipsize (label, PANGO_ELLIPSIZE_END);
@@ -223,6 +228,8 @@ cs_flame_draw (cairo_t                  *cr,
         continue;
       if (options->searching && f->matched)
         fill = match;
+      else if (options->base_shares != NULL && !options->searching)
+        _cs_flame_diff_color (layout, options, f, max_change, &fill);
       else
         {
           cs_flame_frame_color (layout, &frame.style, f->function, &fill);
