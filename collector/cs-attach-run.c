@@ -377,6 +377,11 @@ cs_attach_run (GPtrArray               *processes,
       goto out;
   if (sampler != NULL && !cs_sampler_enable (sampler, error))
     goto out;
+  /* What existed reaches the file at once: a collector killed now leaves
+   * a file perf can name the samples of, and the file shows that the
+   * events are on (the tests wait for it before the workload forks). */
+  if (writer != NULL && !cs_perf_writer_flush (writer, error))
+    goto out;
 
   if (!record_until_done (&a, writer, duration, cancellable, error))
     goto out;
