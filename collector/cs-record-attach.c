@@ -148,3 +148,18 @@ _cs_recorder_sample (CsRecorder              *self,
   return cs_attach_run (self->attach, self->options->duration, event, 1, options, groups, path,
                         result, cancellable, error);
 }
+
+void
+_cs_recorder_note_idle (CsRecorder *self,
+                        CsSession  *session,
+                        GArray     *values)
+{
+  if (self->attach == NULL)
+    return;
+  for (guint v = 0; v < values->len; v++)
+    if (g_array_index (values, CsCountingValue, v).time_enabled > 0)
+      return;
+  /* Per-thread counters only advance while their thread runs. */
+  cs_session_add_note (session, _("The attached processes did not run while they were recorded "
+                                  "(they slept or waited): nothing was counted"));
+}

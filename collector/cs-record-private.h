@@ -63,6 +63,10 @@ gboolean  _cs_recorder_plan_attach     (CsRecorder  *self,
 char     *_cs_recorder_describe_attach (CsRecorder  *self);
 void      _cs_recorder_session_attach  (CsRecorder  *self,
                                         CsSession   *session);
+/* A note when the attached processes never ran (every time_enabled 0). */
+void      _cs_recorder_note_idle       (CsRecorder  *self,
+                                        CsSession   *session,
+                                        GArray      *values);
 CsCountingResult *_cs_recorder_count   (CsRecorder          *self,
                                         GPtrArray           *groups,
                                         const char * const  *envp,
@@ -77,6 +81,18 @@ gboolean  _cs_recorder_sample          (CsRecorder              *self,
                                         CsSamplingResult        *result,
                                         GCancellable            *cancellable,
                                         GError                 **error);
+
+/* cs-record-status.c: a run's outcome ("ok", "exit status 3", …), its
+ * status in the session, its rusage. */
+char     *_cs_recorder_describe_outcome (int                  wait_status,
+                                         gboolean             interrupted);
+void      _cs_recorder_set_run_status   (CsRunStatus         *status,
+                                         int                 *exit_code,
+                                         int                 *term_signal,
+                                         int                  wait_status,
+                                         gboolean             interrupted);
+void      _cs_recorder_set_rusage       (CsRusage            *u,
+                                         const struct rusage *usage);
 
 /* cs-record-bundle.c: whether @path holds a recording (a session.json);
  * moving an existing bundle at the path aside (NAME.old, as perf does) and
