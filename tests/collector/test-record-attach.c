@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -326,6 +327,35 @@ test_threads (void)
   record_two_spinners ("threads", "before", "attach_thread_before", "after", "attach_thread_after");
 }
 
+/* How perf script prints the MMAP2 of @pid's executable mapping of the
+ * workload, from /proc/PID/maps: "PERF_RECORD_MMAP2 PID/PID: [0xSTART(0xLEN)
+ * @ 0xPGOFF MAJ:MIN INODE 0]: r-xp PATH". */
+static char *
+exec_mapping (pid_t pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/maps", (int) pid);
+  g_autofree char *maps = NULL;
+  g_autofree char *real = realpath (workload, NULL);
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_true (g_file_get_contents (path, &maps, NULL, NULL));
+  lines = g_strsplit (maps, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      unsigned long long start, end, off, inode;
+      unsigned int maj, min;
+      char perms[5], file[4096];
+
+      if (sscanf (lines[i], "%llx-%llx %4s %llx %x:%x %llu %4095s",
+                  &start, &end, perms, &off, &maj, &min, &inode, file) == 8 &&
+          strcmp (perms, "r-xp") == 0 && strcmp (file, real) == 0)
+        return g_strdup_printf ("PERF_RECORD_MMAP2 %d/%d: [%#llx(%#llx) @ %#llx %02x:%02x %llu 0]: "
+                                "r-xp %s\n", (int) pid, (int) pid, start, end - start, off,
+                                maj, min, inode, real);
+    }
+  g_assert_not_reached ();
+}
+
 /* --duration ends the recording by itself; the session and --dry-run say
  * what was attached, perf reads the file, the program runs on. */
 static void
@@ -336,7 +366,7 @@ test_duration (void)
   g_autofree char *bundle = g_build_filename (dir, "rec.cyclescope", NULL);
   g_autofree char *data = g_build_filename (bundle, "sampling-0.perf.data", NULL);
   g_autofree char *err_path = g_build_filename (dir, "stderr", NULL);
-  g_autofree char *pid = NULL, *attached = NULL;
+  g_autofree char *pid = NULL, *attached = NULL, *mmap2 = NULL;
   g_autoptr(CsSession) session = NULL;
   g_autoptr(GError) error = NULL;
   const char * const *notes;
@@ -345,6 +375,7 @@ test_duration (void)
 
   workload_start (&w, "fork");
   pid = g_strdup_printf ("%d", (int) w.pid);
+  mmap2 = exec_mapping (w.pid);
   attached = g_strdup_printf ("Attached to pid %s (%s fork) for 0.5 s", pid, workload);
   {
     const char *argv[] = { cyclescope, "record", "--dry-run", "-p", pid, "--duration", "0.5",
@@ -375,10 +406,25 @@ test_duration (void)
   g_assert_false (cs_session_get_run (session, 0)->rusage.present);
   if (perf != NULL)
     {
-      const char *argv[] = { perf, "report", "-i", data, "--stdio", NULL };
-      g_auto(CsTestOutput) r = cs_test_output (argv, NULL);
+      const char *report[] = { perf, "report", "-i", data, "--stdio", NULL };
+      const char *script[] = { perf, "script", "-i", data, "--show-task-events",
+                               "--show-mmap-events", NULL };
+      const char *buildids[] = { perf, "buildid-list", "-i", data, NULL };
+      g_auto(CsTestOutput) r = cs_test_output (report, NULL);
+      g_auto(CsTestOutput) s = cs_test_output (script, NULL);
+      g_auto(CsTestOutput) b = cs_test_output (buildids, NULL);
+      g_autofree char *comm = g_strdup_printf ("PERF_RECORD_COMM: cs-test-attach:%s/%s\n", pid, pid);
+      g_autofree char *real = realpath (workload, NULL);
 
       g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
+      g_assert_cmpint (cs_test_output_exit_code (&s), ==, 0);
+      g_assert_cmpint (cs_test_output_exit_code (&b), ==, 0);
+      /* What existed before the attach, as the kernel shows it in
+       * /proc/PID/maps, perf reads from our synthesized records. */
+      g_test_message ("expecting %s and %s", comm, mmap2);
+      g_assert_nonnull (strstr (s.out, comm));
+      g_assert_nonnull (strstr (s.out, mmap2));
+      g_assert_nonnull (strstr (b.out, real));
     }
   cs_test_rmdir (dir);
 }
