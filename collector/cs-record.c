@@ -54,7 +54,10 @@ new_session (CsRecorder *self)
                        self->pmu != NULL ? self->pmu->name : NULL,
                        self->pmu != NULL ? self->pmu->description : NULL,
                        kernel, cs_session_get_n_cpus (session));
-  cs_session_set_command (session, (const char * const *) self->options->argv, self->cwd);
+  if (self->attach != NULL)
+    _cs_recorder_session_attach (self, session);
+  else
+    cs_session_set_command (session, (const char * const *) self->options->argv, self->cwd);
   cs_session_set_model_id (session, cs_model_get_id (self->model));
   cs_session_set_cycles_alias (session, self->plan->cycles_alias);
   cs_session_set_mode (session, cs_plan_mode_to_string (self->options->mode));
@@ -70,55 +73,10 @@ new_session (CsRecorder *self)
   return session;
 }
 
-static char *
-describe_outcome (int      wait_status,
-                  gboolean interrupted)
-{
-  if (interrupted)
-    return g_strdup (_("interrupted"));
-  if (WIFEXITED (wait_status))
-    return WEXITSTATUS (wait_status) == 0
-      ? g_strdup (_("ok"))
-      : g_strdup_printf (_("exit status %d"), WEXITSTATUS (wait_status));
-  if (WIFSIGNALED (wait_status))
-    return g_strdup_printf (_("killed by signal %d (%s)"), WTERMSIG (wait_status),
-                            g_strsignal (WTERMSIG (wait_status)));
-  return g_strdup (_("ended"));
-}
-
-static void
-set_run_status (CsRunStatus *status,
-                int         *exit_code,
-                int         *term_signal,
-                int          wait_status,
-                gboolean     interrupted)
-{
-  *exit_code = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 0;
-  *term_signal = WIFSIGNALED (wait_status) ? WTERMSIG (wait_status) : 0;
-  if (interrupted)
-    *status = CS_RUN_INTERRUPTED;
-  else if (*exit_code != 0 || *term_signal != 0)
-    *status = CS_RUN_FAILED;
-  else
-    *status = CS_RUN_OK;
-}
-
 static double
 timeval_seconds (const struct timeval *tv)
 {
   return tv->tv_sec + tv->tv_usec / 1e6;
-}
-
-static void
-set_rusage (CsRusage            *u,
-            const struct rusage *usage)
-{
-  u->present = TRUE;
-  u->voluntary_switches = usage->ru_nvcsw;
-  u->involuntary_switches = usage->ru_nivcsw;
-  u->max_rss_kb = usage->ru_maxrss;
-  u->minor_faults = usage->ru_minflt;
-  u->major_faults = usage->ru_majflt;
 }
 
 static void
@@ -214,11 +172,12 @@ add_counting_run (RunState            *state,
 
   run->group = session_run_label (self->plan, prun, i);
   run->multiplexed = self->plan->mode == CS_PLAN_MODE_MULTIPLEX;
-  set_run_status (&run->status, &run->exit_code, &run->term_signal, wait_status, interrupted);
+  _cs_recorder_set_run_status (&run->status, &run->exit_code, &run->term_signal, wait_status, interrupted);
   run->wall_seconds = wall_seconds;
   run->user_seconds = timeval_seconds (&usage->ru_utime);
   run->system_seconds = timeval_seconds (&usage->ru_stime);
-  set_rusage (&run->rusage, usage);
+  if (self->attach == NULL)  /* only the parent can wait for it (cs-attach-run.h) */
+    _cs_recorder_set_rusage (&run->rusage, usage);
   for (guint v = 0; v < values->len; v++)
     {
       const CsCountingValue *cv = &g_array_index (values, CsCountingValue, v);
@@ -226,13 +185,16 @@ add_counting_run (RunState            *state,
       cs_run_add_count (run, cv->name, cv->event, cv->fstr, cv->value,
                         cv->time_enabled, cv->time_running);
       /* Never silently zero: the session leaves the value out and says so. */
-      if (cv->time_running == 0 && !interrupted)
+      /* time_enabled 0 too: an attached process that never ran, whose
+       * counts are 0 rather than unscheduled. */
+      if (cv->time_running == 0 && cv->time_enabled > 0 && !interrupted)
         {
           if (warning->len > 0)
             g_string_append (warning, ", ");
           g_string_append (warning, cv->name);
         }
     }
+  _cs_recorder_note_idle (self, state->session, values);
   if (warning->len > 0)
     {
       g_autofree char *text =
@@ -295,9 +257,8 @@ do_counting_run (RunState      *state,
 
       regions = cs_region_run_new (self->bundle_path, name, groups, self->options->skip_events);
     }
-  result = cs_counting_run ((const char * const *) self->options->argv, self->cwd,
-                            regions != NULL ? cs_region_run_get_envp (regions) : NULL,
-                            groups, cancellable, error);
+  result = _cs_recorder_count (self, groups, regions != NULL ? cs_region_run_get_envp (regions) : NULL,
+                               cancellable, error);
   if (result == NULL)
     return FALSE;
 
@@ -312,7 +273,7 @@ do_counting_run (RunState      *state,
         return FALSE;
     }
 
-  outcome = describe_outcome (result->wait_status, result->interrupted);
+  outcome = _cs_recorder_describe_outcome (result->wait_status, result->interrupted);
   report (state, CS_RECORD_RUN_COUNTING, label->str, events->str, TRUE, result->wall_seconds,
           outcome, warning->len > 0 ? warning->str : NULL);
   *interrupted = result->interrupted;
@@ -374,9 +335,8 @@ do_sampling_run (RunState      *state,
 
       regions = cs_region_run_new (self->bundle_path, name, NULL, self->options->skip_events);
     }
-  if (!cs_sampling_run ((const char * const *) self->options->argv, self->cwd,
-                        regions != NULL ? cs_region_run_get_envp (regions) : NULL,
-                        &event, 1, &options, groups, path, &result, cancellable, error))
+  if (!_cs_recorder_sample (self, regions != NULL ? cs_region_run_get_envp (regions) : NULL,
+                            &event, &options, groups, path, &result, cancellable, error))
     {
       _cs_recorder_finish_kallsyms_save (kallsyms, state->session, NULL);
       return FALSE;
@@ -392,9 +352,10 @@ do_sampling_run (RunState      *state,
   srun->n_samples = result.stats.n_samples;
   srun->n_lost = result.stats.n_lost;
   srun->wall_seconds = result.wall_seconds;
-  set_rusage (&srun->rusage, &result.usage);
+  if (self->attach == NULL)
+    _cs_recorder_set_rusage (&srun->rusage, &result.usage);
   _cs_recorder_finish_kallsyms_save (kallsyms, state->session, srun);
-  set_run_status (&srun->status, &srun->exit_code, &srun->term_signal,
+  _cs_recorder_set_run_status (&srun->status, &srun->exit_code, &srun->term_signal,
                   result.wait_status, result.interrupted);
   if (srun->status == CS_RUN_FAILED)
     state->any_failed = TRUE;
@@ -422,7 +383,7 @@ do_sampling_run (RunState      *state,
       warning = g_steal_pointer (&both);
     }
 
-  outcome = describe_outcome (result.wait_status, result.interrupted);
+  outcome = _cs_recorder_describe_outcome (result.wait_status, result.interrupted);
   report (state, kind, label, events->str, TRUE, result.wall_seconds, outcome, warning);
   *interrupted = result.interrupted;
   return TRUE;

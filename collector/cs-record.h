@@ -106,7 +106,9 @@ char               *cs_recorder_describe        (CsRecorder             *self);
  * cancellation the program is killed, the partial session is saved with
  * complete=false and G_IO_ERROR_CANCELLED is returned; other errors
  * after a run succeeded also save the partial session first. A recorder
- * runs once. */
+ * runs once. With @pids (attaching, cs-attach-run.h) there is one run,
+ * and cancelling ends it normally: the processes keep running, the session
+ * is saved complete and returned (Ctrl-C is how `record -p` stops). */
 CsSession          *cs_recorder_run             (CsRecorder             *self,
                                                  CsRecordProgressFunc    progress,
                                                  gpointer                progress_data,
