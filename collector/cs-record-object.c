@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 #include "cs-record-private.h"
 
@@ -135,6 +136,23 @@ previous_run_seconds (CsRecorder *self)
         }
     }
   return n > 0 ? sum / n : 0;
+}
+
+double
+cs_recorder_get_expected_seconds (CsRecorder *self)
+{
+  double run_seconds;
+
+  g_return_val_if_fail (CS_IS_RECORDER (self), NAN);
+  run_seconds = previous_run_seconds (self);
+  return run_seconds > 0 ? run_seconds * cs_recorder_get_n_runs (self) : NAN;
+}
+
+char *
+cs_recorder_get_sampling_label (CsRecorder *self)
+{
+  g_return_val_if_fail (CS_IS_RECORDER (self), NULL);
+  return _cs_recorder_sampling_label (self);
 }
 
 char *
