@@ -377,6 +377,29 @@ cs_counting_set_read (CsCountingSet  *set,
   return TRUE;
 }
 
+gboolean
+cs_counting_set_enable (CsCountingSet  *set,
+                        GError        **error)
+{
+  /* Every fd, not only the leaders: without group reads each event is
+   * gated on its own. Enabling a member that runs already changes nothing. */
+  for (guint g = 0; g < set->groups->len; g++)
+    {
+      CsCountingGroup *group = set->open[g].group;
+
+      for (guint i = 0; i < group->events->len; i++)
+        if (ioctl (set->open[g].fds[i], PERF_EVENT_IOC_ENABLE, 0) != 0 && errno != ESRCH)
+          {
+            int errsv = errno;
+            const CsCountingEvent *ev = g_ptr_array_index (group->events, i);
+
+            cs_perf_event_set_error (error, errsv, ev->name);
+            return FALSE;
+          }
+    }
+  return TRUE;
+}
+
 GArray *
 cs_counting_values_new (void)
 {

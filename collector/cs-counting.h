@@ -86,6 +86,10 @@ typedef struct _CsCountingSet CsCountingSet;
 CsCountingSet    *cs_counting_set_open     (GPtrArray         *groups,
                                             pid_t              pid,
                                             GError           **error);
+/* Enables the groups of a set opened on a running process (cs-attach-run.c),
+ * which never execs to enable them. */
+gboolean          cs_counting_set_enable   (CsCountingSet     *set,
+                                            GError           **error);
 /* Appends a CsCountingValue per event to @values (from cs_counting_values_new). */
 gboolean          cs_counting_set_read     (CsCountingSet     *set,
                                             GArray            *values,

@@ -26,6 +26,7 @@ cs_recorder_finalize (GObject *object)
   g_clear_pointer (&self->sample_name, g_free);
   g_clear_pointer (&self->sample_event, g_free);
   g_clear_pointer (&self->sample_fstr, g_free);
+  g_clear_pointer (&self->attach, g_ptr_array_unref);
 
   G_OBJECT_CLASS (cs_recorder_parent_class)->finalize (object);
 }
@@ -163,8 +164,16 @@ cs_recorder_describe (CsRecorder *self)
 
   g_return_val_if_fail (CS_IS_RECORDER (self), NULL);
 
-  args = g_strjoinv (" ", self->options->argv + 1);
-  g_string_append_printf (s, _("Program: %s %s\n"), self->program, args);
+  if (self->attach != NULL)
+    {
+      g_autofree char *attached = _cs_recorder_describe_attach (self);
+      g_string_append_printf (s, "%s\n", attached);
+    }
+  else
+    {
+      args = g_strjoinv (" ", self->options->argv + 1);
+      g_string_append_printf (s, _("Program: %s %s\n"), self->program, args);
+    }
   g_string_append_printf (s, _("Model: %s (%s)\n"), cs_model_get_id (self->model),
                           cs_model_get_name (self->model));
   for (guint i = 0; i + 1 < self->notices->len; i++)
@@ -199,6 +208,8 @@ cs_recorder_describe (CsRecorder *self)
                                    "the first %s framework events left out\n"), skip);
     }
   g_string_append_printf (s, _("Runs: %u\n"), cs_recorder_get_n_runs (self));
+  /* An attached recording lasts what -p's line above says. */
+  if (self->attach == NULL)
   {
     double run_seconds = previous_run_seconds (self);
 

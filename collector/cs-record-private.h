@@ -4,9 +4,12 @@
 
 #include <linux/perf_event.h>
 
+#include "cs-attach.h"
+#include "cs-counting.h"
 #include "cs-perf-hooks.h"
 #include "cs-pfm.h"
 #include "cs-record.h"
+#include "cs-sampling-run.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +36,7 @@ struct _CsRecorder
   guint64                 period;
 
   gboolean          same_run;       /* sampled in the first counting run */
+  GPtrArray        *attach;         /* CsAttachProcess*: -p; NULL: a program is started */
 
   CsPerfHooks      *hooks;          /* held from setup to finalize */
   gboolean          started;
@@ -44,6 +48,35 @@ gboolean  _cs_recorder_setup          (CsRecorder  *self,
 char     *_cs_recorder_sampling_label (CsRecorder  *self);
 /* Sets self->same_run (see cs_recorder_get_same_run()). */
 void      _cs_recorder_plan_same_run  (CsRecorder  *self);
+
+/* (Re)plans the events for self->options->mode into self->plan. */
+gboolean  _cs_recorder_plan_events    (CsRecorder  *self,
+                                       GError     **error);
+
+/* cs-record-attach.c: -p's checks (before the model is chosen), its plan
+ * (after), how it is described and saved, and the runs that start a
+ * program or attach. */
+gboolean  _cs_recorder_check_attach    (CsRecorder  *self,
+                                        GError     **error);
+gboolean  _cs_recorder_plan_attach     (CsRecorder  *self,
+                                        GError     **error);
+char     *_cs_recorder_describe_attach (CsRecorder  *self);
+void      _cs_recorder_session_attach  (CsRecorder  *self,
+                                        CsSession   *session);
+CsCountingResult *_cs_recorder_count   (CsRecorder          *self,
+                                        GPtrArray           *groups,
+                                        const char * const  *envp,
+                                        GCancellable        *cancellable,
+                                        GError             **error);
+gboolean  _cs_recorder_sample          (CsRecorder              *self,
+                                        const char * const      *envp,
+                                        const CsSamplerEvent    *event,
+                                        const CsSamplerOptions  *options,
+                                        GPtrArray               *groups,
+                                        const char              *path,
+                                        CsSamplingResult        *result,
+                                        GCancellable            *cancellable,
+                                        GError                 **error);
 
 /* cs-record-bundle.c: whether @path holds a recording (a session.json);
  * moving an existing bundle at the path aside (NAME.old, as perf does) and

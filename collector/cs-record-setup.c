@@ -169,9 +169,9 @@ choose_model (CsRecorder  *self,
   return TRUE;
 }
 
-static gboolean
-plan_events (CsRecorder  *self,
-             GError     **error)
+gboolean
+_cs_recorder_plan_events (CsRecorder  *self,
+                          GError     **error)
 {
   char **extra = self->options->events;
   guint n_model = cs_model_get_n_events (self->model);
@@ -302,7 +302,7 @@ check_output (CsRecorder  *self,
     self->bundle_path = g_canonicalize_filename (self->options->output, here);
   else
     {
-      g_autofree char *name = g_path_get_basename (self->options->argv[0]);
+      g_autofree char *name = g_path_get_basename (self->program);
       g_autofree char *file = g_strconcat (name, ".cyclescope", NULL);
       self->bundle_path = g_build_filename (here, file, NULL);
     }
@@ -336,7 +336,9 @@ _cs_recorder_setup (CsRecorder  *self,
 {
   const CsRecordOptions *o = self->options;
 
-  if (o->argv == NULL || o->argv[0] == NULL)
+  if (!_cs_recorder_check_attach (self, error))
+    return FALSE;
+  if (self->attach == NULL && (o->argv == NULL || o->argv[0] == NULL))
     {
       g_set_error_literal (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_PROGRAM,
                            _("No program to record: give it after “--”"));
@@ -355,14 +357,17 @@ _cs_recorder_setup (CsRecorder  *self,
       return FALSE;
     }
 
-  self->cwd = o->cwd != NULL ? g_canonicalize_filename (o->cwd, NULL) : g_get_current_dir ();
-  if (!(self->program = cs_launcher_resolve (o->argv[0], self->cwd, NULL, error)))
-    return FALSE;
+  if (self->attach == NULL)
+    {
+      self->cwd = o->cwd != NULL ? g_canonicalize_filename (o->cwd, NULL) : g_get_current_dir ();
+      if (!(self->program = cs_launcher_resolve (o->argv[0], self->cwd, NULL, error)))
+        return FALSE;
+    }
   if (!cs_pfm_init (error))
     return FALSE;
   if (!choose_model (self, error))
     return FALSE;
-  if (!plan_events (self, error))
+  if (!_cs_recorder_plan_events (self, error) || !_cs_recorder_plan_attach (self, error))
     return FALSE;
   note_user_only_software (self);
   if (o->sampling && !choose_sampled_event (self, error))
@@ -417,6 +422,12 @@ _cs_recorder_plan_same_run (CsRecorder *self)
   const CsPlanRun *first;
 
   self->same_run = FALSE;
+  /* Attached processes are recorded once (cs-record-attach.c). */
+  if (self->attach != NULL)
+    {
+      self->same_run = o->counting && o->sampling;
+      return;
+    }
   if (!o->counting || !o->sampling || o->separate_sampling || o->regions || plan->runs->len == 0)
     return;
   for (guint i = 0; i < plan->runs->len; i++)

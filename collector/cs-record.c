@@ -54,7 +54,10 @@ new_session (CsRecorder *self)
                        self->pmu != NULL ? self->pmu->name : NULL,
                        self->pmu != NULL ? self->pmu->description : NULL,
                        kernel, cs_session_get_n_cpus (session));
-  cs_session_set_command (session, (const char * const *) self->options->argv, self->cwd);
+  if (self->attach != NULL)
+    _cs_recorder_session_attach (self, session);
+  else
+    cs_session_set_command (session, (const char * const *) self->options->argv, self->cwd);
   cs_session_set_model_id (session, cs_model_get_id (self->model));
   cs_session_set_cycles_alias (session, self->plan->cycles_alias);
   cs_session_set_mode (session, cs_plan_mode_to_string (self->options->mode));
@@ -218,7 +221,8 @@ add_counting_run (RunState            *state,
   run->wall_seconds = wall_seconds;
   run->user_seconds = timeval_seconds (&usage->ru_utime);
   run->system_seconds = timeval_seconds (&usage->ru_stime);
-  set_rusage (&run->rusage, usage);
+  if (self->attach == NULL)  /* only the parent can wait for it (cs-attach-run.h) */
+    set_rusage (&run->rusage, usage);
   for (guint v = 0; v < values->len; v++)
     {
       const CsCountingValue *cv = &g_array_index (values, CsCountingValue, v);
@@ -295,9 +299,8 @@ do_counting_run (RunState      *state,
 
       regions = cs_region_run_new (self->bundle_path, name, groups, self->options->skip_events);
     }
-  result = cs_counting_run ((const char * const *) self->options->argv, self->cwd,
-                            regions != NULL ? cs_region_run_get_envp (regions) : NULL,
-                            groups, cancellable, error);
+  result = _cs_recorder_count (self, groups, regions != NULL ? cs_region_run_get_envp (regions) : NULL,
+                               cancellable, error);
   if (result == NULL)
     return FALSE;
 
@@ -374,9 +377,8 @@ do_sampling_run (RunState      *state,
 
       regions = cs_region_run_new (self->bundle_path, name, NULL, self->options->skip_events);
     }
-  if (!cs_sampling_run ((const char * const *) self->options->argv, self->cwd,
-                        regions != NULL ? cs_region_run_get_envp (regions) : NULL,
-                        &event, 1, &options, groups, path, &result, cancellable, error))
+  if (!_cs_recorder_sample (self, regions != NULL ? cs_region_run_get_envp (regions) : NULL,
+                            &event, &options, groups, path, &result, cancellable, error))
     {
       _cs_recorder_finish_kallsyms_save (kallsyms, state->session, NULL);
       return FALSE;
@@ -392,7 +394,8 @@ do_sampling_run (RunState      *state,
   srun->n_samples = result.stats.n_samples;
   srun->n_lost = result.stats.n_lost;
   srun->wall_seconds = result.wall_seconds;
-  set_rusage (&srun->rusage, &result.usage);
+  if (self->attach == NULL)
+    set_rusage (&srun->rusage, &result.usage);
   _cs_recorder_finish_kallsyms_save (kallsyms, state->session, srun);
   set_run_status (&srun->status, &srun->exit_code, &srun->term_signal,
                   result.wait_status, result.interrupted);

@@ -14,8 +14,9 @@
 
 #include "cs-collector-error.h"
 #include "cs-perf-event.h"
+#include "cs-proc-synth.h"
 #include "cs-ring-buffer.h"
-#include "cs-sampler.h"
+#include "cs-sampler-private.h"
 
 #define DEFAULT_PAGES 128
 #define DWARF_PAGES   1024
@@ -35,6 +36,18 @@ struct _CsSampler
   gboolean       finished;
   CsSamplerStats final_stats;   /* kept once the buffers are gone */
   GError        *write_error;
+
+  /* Set up by cs_sampler_prepare(), declared to the writer by
+   * cs_sampler_declare() once every task's events are open. */
+  CsSamplerOptions        options;
+  struct perf_event_attr *attrs;
+  gboolean               *configured;
+  GArray                **ids;        /* guint64 per event: the ids of its fds */
+  GPtrArray              *names;
+  GArray                 *cpus;
+  guint                   n_pages;
+  gboolean                attach;
+  gboolean                declared;
 };
 
 GArray *
@@ -75,133 +88,6 @@ cs_sampler_online_cpus (void)
   return cpus;
 }
 
-static guint64
-max_sample_rate (void)
-{
-  g_autofree char *contents = NULL;
-
-  if (!g_file_get_contents ("/proc/sys/kernel/perf_event_max_sample_rate", &contents, NULL, NULL))
-    return 0;
-  return g_ascii_strtoull (contents, NULL, 10);
-}
-
-static gboolean
-configure_attr (struct perf_event_attr  *attr,
-                const char              *name,
-                const CsSamplerOptions  *options,
-                gboolean                 tracking,
-                gsize                    buffer_size,
-                GError                 **error)
-{
-  attr->size = sizeof *attr;
-
-  attr->sample_type = CS_SAMPLER_SAMPLE_TYPE;
-  if (options->callchain)
-    {
-      attr->sample_type |= PERF_SAMPLE_CALLCHAIN;
-      /* Kernel frames are dropped anyway when the kernel is excluded;
-       * not collecting them saves the walk. */
-      attr->exclude_callchain_kernel = attr->exclude_kernel;
-    }
-  if (options->user_regs)
-    {
-#if defined(__x86_64__)
-      attr->sample_type |= PERF_SAMPLE_REGS_USER;
-      attr->sample_regs_user = CS_SAMPLER_REGS_USER_MASK_X86_64;
-#else
-      g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_UNSUPPORTED,
-                   _("Sampling registers (--regs) is only implemented for x86-64"));
-      return FALSE;
-#endif
-    }
-  if (options->stack_user > 0)
-    {
-      if (options->stack_user % 8 != 0 || options->stack_user > CS_SAMPLER_MAX_STACK_USER)
-        {
-          g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_FAILED,
-                       _("Cannot copy %u bytes of stack per sample: use a multiple of 8 up to %u"),
-                       options->stack_user, CS_SAMPLER_MAX_STACK_USER);
-          return FALSE;
-        }
-      /* As perf record --call-graph dwarf: the kernel walks its own part,
-       * the user part is unwound from the copy when the file is read. */
-      attr->sample_type |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
-      attr->exclude_callchain_user = 1;
-      attr->exclude_callchain_kernel = attr->exclude_kernel;
-      attr->sample_stack_user = options->stack_user;
-#if defined(__x86_64__)
-      attr->sample_regs_user |= CS_SAMPLER_REGS_USER_MASK_X86_64;
-#elif defined(__aarch64__)
-      attr->sample_regs_user |= CS_SAMPLER_REGS_USER_MASK_ARM64;
-#else
-      g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_UNSUPPORTED,
-                   _("DWARF call graphs are only implemented for x86-64 and aarch64: "
-                     "record with --call-graph fp"));
-      return FALSE;
-#endif
-    }
-
-  if (options->frequency > 0)
-    {
-      attr->freq = 1;
-      attr->sample_freq = options->frequency;
-    }
-  else if (options->period > 0)
-    {
-      attr->freq = 0;
-      attr->sample_period = options->period;
-    }
-  else if (attr->sample_period == 0)
-    {
-      attr->freq = 1;
-      attr->sample_freq = CS_SAMPLER_DEFAULT_FREQUENCY;
-    }
-
-  if (attr->freq)
-    {
-      guint64 limit = max_sample_rate ();
-
-      /* The kernel only says EINVAL; say which limit and how to lift it. */
-      if (limit > 0 && attr->sample_freq > limit)
-        {
-          g_set_error (error, CS_COLLECTOR_ERROR, CS_COLLECTOR_ERROR_UNSUPPORTED,
-                       _("Cannot sample “%s” at %" PRIu64 " Hz: the kernel allows at most "
-                         "%" PRIu64 " Hz (kernel.perf_event_max_sample_rate); use "
-                         "-F %" PRIu64 " or raise the limit with sysctl"),
-                       name, (guint64) attr->sample_freq, limit, limit);
-          return FALSE;
-        }
-    }
-
-  /* Counting starts when the child execs the program, and follows every
-   * thread and child process it creates. */
-  attr->disabled = 1;
-  attr->enable_on_exec = 1;
-  attr->inherit = 1;
-  attr->sample_id_all = 1;
-
-  /* Wake the reader when half the buffer is used rather than per sample. */
-  attr->watermark = 1;
-  attr->wakeup_watermark = (guint32) (buffer_size / 2);
-
-  if (tracking)
-    {
-      attr->mmap = 1;
-      attr->mmap2 = 1;
-      attr->comm = 1;
-      attr->comm_exec = 1;
-      attr->task = 1;
-      /* DWARF unwinding reads the files' read-only segments too (the
-       * .eh_frame_hdr that perf's libunwind looks up by address): their
-       * maps must be recorded, as perf record --call-graph dwarf does.
-       * With registers the memory view reconstructs data addresses; the
-       * data mappings name them ([heap], a file) and tell which memory two
-       * processes share (MMAP2's device, inode and offset). */
-      attr->mmap_data = options->stack_user > 0 || options->user_regs;
-    }
-  return TRUE;
-}
-
 static CsRingBuffer *
 map_buffer (CsSampler  *self,
             int         fd,
@@ -227,139 +113,80 @@ map_buffer (CsSampler  *self,
     }
 }
 
-/* Samples in the kernel need a kernel map for perf to name them; perf
- * synthesizes it from /proc/kallsyms, and so do we (only the first lines are
- * read: _text comes right at the start). */
+/* Opens every event on @tid on each CPU: the first task's fds own the
+ * CPUs' buffers, the others write into them. */
 static gboolean
-synthesize_kernel_mmap (CsSampler  *self,
-                        GError    **error)
+open_on_task (CsSampler  *self,
+              pid_t       tid,
+              GError    **error)
 {
-  static const char filename[] = "[kernel.kallsyms]_text";
-  struct {
-    struct perf_event_header header;
-    guint32 pid, tid;
-    guint64 start, len, pgoff;
-    char filename[24];
-    /* sample_id_all trailer for CS_SAMPLER_SAMPLE_TYPE */
-    guint32 s_pid, s_tid;
-    guint64 s_time;
-    guint32 s_cpu, s_res;
-    guint64 s_identifier;
-  } record;
-  FILE *kallsyms = fopen ("/proc/kallsyms", "re");
-  char line[256];
-  guint64 text = 0;
-
-  G_STATIC_ASSERT (sizeof filename <= sizeof record.filename);
-
-  if (kallsyms == NULL)
-    return TRUE;
-  for (guint i = 0; i < 1000 && fgets (line, sizeof line, kallsyms) != NULL; i++)
-    {
-      char type, sym[200];
-      unsigned long long addr;
-
-      if (sscanf (line, "%llx %c %199s", &addr, &type, sym) == 3 && strcmp (sym, "_text") == 0)
-        {
-          text = addr;
-          break;
-        }
-    }
-  fclose (kallsyms);
-  /* Zero: addresses hidden by kptr_restrict; perf cannot use them either. */
-  if (text == 0)
-    return TRUE;
-
-  memset (&record, 0, sizeof record);
-  record.header.type = PERF_RECORD_MMAP;
-  record.header.misc = PERF_RECORD_MISC_KERNEL;
-  record.header.size = sizeof record;
-  record.pid = (guint32) -1;
-  record.start = text;
-  record.len = G_MAXUINT64 - text;
-  record.pgoff = text;
-  memcpy (record.filename, filename, sizeof filename);
-  record.s_identifier = cs_perf_writer_get_first_id (self->writer);
-
-  return cs_perf_writer_write (self->writer, &record, sizeof record, error);
-}
-
-static gboolean
-open_event (CsSampler              *self,
-            pid_t                   pid,
-            const CsSamplerEvent   *event,
-            gboolean                tracking,
-            const CsSamplerOptions *options,
-            GArray                 *cpus,
-            guint                  *n_pages,
-            GError                **error)
-{
-  struct perf_event_attr attr;
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint64));
   gsize page_size = (gsize) sysconf (_SC_PAGESIZE);
 
-  memset (&attr, 0, sizeof attr);
-  memcpy (&attr, event->attr, MIN ((gsize) (event->attr->size ? event->attr->size : sizeof attr),
-                                   sizeof attr));
-  if (!configure_attr (&attr, event->name, options, tracking, page_size * *n_pages, error))
-    return FALSE;
-
-  for (guint c = 0; c < cpus->len; c++)
+  for (guint e = 0; e < self->n_events; e++)
     {
-      int cpu = g_array_index (cpus, int, c);
-      guint64 id = 0;
-      int fd = cs_perf_event_open (&attr, pid, cpu, -1, event->name, error);
+      struct perf_event_attr *attr = &self->attrs[e];
+      const char *name = g_ptr_array_index (self->names, e);
 
-      if (fd < 0)
-        return FALSE;
-      g_array_append_val (self->fds, fd);
-
-      if (ioctl (fd, PERF_EVENT_IOC_ID, &id) != 0)
+      if (!self->configured[e])
         {
-          cs_perf_event_set_error (error, errno, event->name);
-          return FALSE;
+          if (!_cs_sampler_configure_attr (attr, name, &self->options, e == 0, self->attach,
+                                           page_size * self->n_pages, error))
+            return FALSE;
+          self->configured[e] = TRUE;
         }
-      g_array_append_val (ids, id);
 
-      if (c < self->buffers->len)
+      for (guint c = 0; c < self->cpus->len; c++)
         {
-          /* One buffer per CPU: later events on this CPU write into it. */
-          if (ioctl (fd, PERF_EVENT_IOC_SET_OUTPUT, g_array_index (self->buffer_fds, int, c)) != 0)
+          int cpu = g_array_index (self->cpus, int, c);
+          guint64 id = 0;
+          int fd = cs_perf_event_open (attr, tid, cpu, -1, name, error);
+
+          if (fd < 0)
+            return FALSE;
+          g_array_append_val (self->fds, fd);
+
+          if (ioctl (fd, PERF_EVENT_IOC_ID, &id) != 0)
             {
-              cs_perf_event_set_error (error, errno, event->name);
+              cs_perf_event_set_error (error, errno, name);
               return FALSE;
             }
-        }
-      else
-        {
-          CsRingBuffer *buffer = map_buffer (self, fd, n_pages, error);
+          g_array_append_val (self->ids[e], id);
 
-          if (buffer == NULL)
-            return FALSE;
-          g_ptr_array_add (self->buffers, buffer);
-          g_array_append_val (self->buffer_fds, fd);
+          if (c < self->buffers->len)
+            {
+              /* One buffer per CPU: later events on this CPU write into it. */
+              if (ioctl (fd, PERF_EVENT_IOC_SET_OUTPUT, g_array_index (self->buffer_fds, int, c)) != 0)
+                {
+                  cs_perf_event_set_error (error, errno, name);
+                  return FALSE;
+                }
+            }
+          else
+            {
+              CsRingBuffer *buffer = map_buffer (self, fd, &self->n_pages, error);
+
+              if (buffer == NULL)
+                return FALSE;
+              g_ptr_array_add (self->buffers, buffer);
+              g_array_append_val (self->buffer_fds, fd);
+            }
         }
     }
-
-  return cs_perf_writer_add_event (self->writer, &attr, event->name,
-                                   (const guint64 *) ids->data, ids->len, error);
+  return TRUE;
 }
 
 CsSampler *
-cs_sampler_new (pid_t                    pid,
-                const CsSamplerEvent    *events,
-                guint                    n_events,
-                const CsSamplerOptions  *options,
-                CsPerfWriter            *writer,
-                GError                 **error)
+cs_sampler_prepare (const CsSamplerEvent    *events,
+                    guint                    n_events,
+                    const CsSamplerOptions  *options,
+                    gboolean                 attach,
+                    CsPerfWriter            *writer,
+                    GError                 **error)
 {
   static const CsSamplerOptions default_options = { 0 };
   g_autoptr(CsSampler) self = NULL;
-  g_autoptr(GArray) cpus = NULL;
-  gboolean kernel = FALSE;
   guint n_pages;
 
-  g_return_val_if_fail (pid > 0, NULL);
   g_return_val_if_fail (events != NULL && n_events > 0, NULL);
   g_return_val_if_fail (writer != NULL, NULL);
 
@@ -377,23 +204,64 @@ cs_sampler_new (pid_t                    pid,
 
   self = g_new0 (CsSampler, 1);
   self->writer = writer;
+  self->options = *options;
+  self->attach = attach;
+  self->n_pages = n_pages;
   self->fds = g_array_new (FALSE, FALSE, sizeof (int));
   self->buffers = g_ptr_array_new_with_free_func ((GDestroyNotify) cs_ring_buffer_free);
   self->buffer_fds = g_array_new (FALSE, FALSE, sizeof (int));
   self->n_events = n_events;
-
-  cpus = cs_sampler_online_cpus ();
-  self->n_cpus = cpus->len;
-
+  self->attrs = g_new0 (struct perf_event_attr, n_events);
+  self->configured = g_new0 (gboolean, n_events);
+  self->ids = g_new0 (GArray *, n_events);
+  self->names = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < n_events; i++)
     {
-      if (!open_event (self, pid, &events[i], i == 0, options, cpus, &n_pages, error))
-        return NULL;
-      kernel |= !events[i].attr->exclude_kernel;
+      memcpy (&self->attrs[i], events[i].attr,
+              MIN ((gsize) (events[i].attr->size ? events[i].attr->size : sizeof self->attrs[i]),
+                   sizeof self->attrs[i]));
+      self->ids[i] = g_array_new (FALSE, FALSE, sizeof (guint64));
+      g_ptr_array_add (self->names, g_strdup (events[i].name));
     }
 
-  if (kernel && !synthesize_kernel_mmap (self, error))
-    return NULL;
+  self->cpus = cs_sampler_online_cpus ();
+  self->n_cpus = self->cpus->len;
+  return g_steal_pointer (&self);
+}
+
+gboolean
+cs_sampler_open_task (CsSampler  *self,
+                      pid_t       tid,
+                      GError    **error)
+{
+  g_return_val_if_fail (self != NULL && tid > 0, FALSE);
+  g_return_val_if_fail (!self->declared, FALSE);
+
+  return open_on_task (self, tid, error);
+}
+
+gboolean
+cs_sampler_declare (CsSampler  *self,
+                    GError    **error)
+{
+  gboolean kernel = FALSE;
+
+  g_return_val_if_fail (self != NULL && !self->declared, FALSE);
+
+  self->declared = TRUE;
+  for (guint e = 0; e < self->n_events; e++)
+    {
+      if (!cs_perf_writer_add_event (self->writer, &self->attrs[e],
+                                     g_ptr_array_index (self->names, e),
+                                     (const guint64 *) self->ids[e]->data, self->ids[e]->len,
+                                     error))
+        return FALSE;
+      kernel |= !self->attrs[e].exclude_kernel;
+    }
+
+  /* Samples in the kernel need a kernel map for perf to name them. */
+  if (kernel && !cs_proc_synth_kernel_mmap (self->writer, error))
+    return FALSE;
 
   self->pollfds = g_new0 (struct pollfd, self->buffer_fds->len);
   for (guint i = 0; i < self->buffer_fds->len; i++)
@@ -401,7 +269,40 @@ cs_sampler_new (pid_t                    pid,
       self->pollfds[i].fd = g_array_index (self->buffer_fds, int, i);
       self->pollfds[i].events = POLLIN;
     }
+  return TRUE;
+}
 
+gboolean
+cs_sampler_enable (CsSampler  *self,
+                   GError    **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  for (guint i = 0; i < self->fds->len; i++)
+    if (ioctl (g_array_index (self->fds, int, i), PERF_EVENT_IOC_ENABLE, 0) != 0 && errno != ESRCH)
+      {
+        cs_perf_event_set_error (error, errno, g_ptr_array_index (self->names, 0));
+        return FALSE;
+      }
+  return TRUE;
+}
+
+CsSampler *
+cs_sampler_new (pid_t                    pid,
+                const CsSamplerEvent    *events,
+                guint                    n_events,
+                const CsSamplerOptions  *options,
+                CsPerfWriter            *writer,
+                GError                 **error)
+{
+  g_autoptr(CsSampler) self = NULL;
+
+  g_return_val_if_fail (pid > 0, NULL);
+
+  if (!(self = cs_sampler_prepare (events, n_events, options, FALSE, writer, error)) ||
+      !open_on_task (self, pid, error) ||
+      !cs_sampler_declare (self, error))
+    return NULL;
   return g_steal_pointer (&self);
 }
 
@@ -424,6 +325,13 @@ cs_sampler_free (CsSampler *self)
   close_all (self);
   g_clear_error (&self->write_error);
   g_free (self->pollfds);
+  for (guint i = 0; i < self->n_events; i++)
+    g_array_unref (self->ids[i]);
+  g_free (self->ids);
+  g_free (self->attrs);
+  g_free (self->configured);
+  g_ptr_array_unref (self->names);
+  g_clear_pointer (&self->cpus, g_array_unref);
   g_array_unref (self->buffer_fds);
   g_ptr_array_unref (self->buffers);
   g_array_unref (self->fds);

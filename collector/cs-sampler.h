@@ -105,6 +105,25 @@ CsSampler  *cs_sampler_new        (pid_t                    pid,
                                    const CsSamplerOptions  *options,
                                    CsPerfWriter            *writer,
                                    GError                 **error);
+/* The same in steps, for processes that already run (cs-attach-run.c):
+ * prepare, open the events on every thread (@attach: they are not
+ * enabled on exec), declare them to the writer once all are open (the
+ * writer takes no new ids after its first record), write what already
+ * exists (cs-proc-synth.h), then enable. cs_sampler_new() is
+ * prepare + open_task + declare. */
+CsSampler  *cs_sampler_prepare    (const CsSamplerEvent    *events,
+                                   guint                    n_events,
+                                   const CsSamplerOptions  *options,
+                                   gboolean                 attach,
+                                   CsPerfWriter            *writer,
+                                   GError                 **error);
+gboolean    cs_sampler_open_task  (CsSampler               *self,
+                                   pid_t                    tid,
+                                   GError                 **error);
+gboolean    cs_sampler_declare    (CsSampler               *self,
+                                   GError                 **error);
+gboolean    cs_sampler_enable     (CsSampler               *self,
+                                   GError                 **error);
 /* The fds that own ring buffers (for poll() or g_unix_fd_add()). */
 const int  *cs_sampler_get_fds    (CsSampler               *self,
                                    guint                   *n_fds);

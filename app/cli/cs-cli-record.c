@@ -140,6 +140,28 @@ parse_call_graph (const char  *mode,
   return TRUE;
 }
 
+/* "123,456" into options->pids. */
+static gboolean
+parse_pids (const char      *list,
+            CsRecordOptions *options)
+{
+  g_auto(GStrv) parts = g_strsplit (list, ",", -1);
+  guint n = g_strv_length (parts);
+
+  if (n == 0)
+    return FALSE;
+  options->pids = g_new0 (GPid, n);
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 pid;
+
+      if (!g_ascii_string_to_unsigned (g_strstrip (parts[i]), 10, 1, G_MAXINT32, &pid, NULL))
+        return FALSE;
+      options->pids[options->n_pids++] = (GPid) pid;
+    }
+  return TRUE;
+}
+
 static char **
 split_program (int     *argc,
                char  ***argv)
@@ -176,6 +198,8 @@ cs_cli_record (int    argc,
   gboolean callchains = FALSE, regs = FALSE, no_sampling = FALSE, no_counting = FALSE;
   gboolean dry_run = FALSE, regions = FALSE, separate_sampling = FALSE;
   gint64 skip_events = 0;
+  g_autofree char *pid_list = NULL;
+  double duration = 0;
   SignalWatch *watch;
   ProgressState progress = { isatty (STDERR_FILENO) };
   const char * const *notices;
@@ -214,6 +238,12 @@ cs_cli_record (int    argc,
       N_("Count and sample the program’s regions (libcyclescope-region) separately"), NULL },
     { "skip-events", 0, 0, G_OPTION_ARG_INT64, &skip_events,
       N_("With --regions: leave out the first N framework events (cs_region_event_done)"), N_("N") },
+    { "pid", 'p', 0, G_OPTION_ARG_STRING, &pid_list,
+      N_("Attach to the running processes PID,… (all their threads and the children they start) "
+         "instead of starting a program"), N_("PID[,PID…]") },
+    { "duration", 0, 0, G_OPTION_ARG_DOUBLE, &duration,
+      N_("With -p: stop after SECONDS (default: at Ctrl-C or when the processes exit); they keep running"),
+      N_("SECONDS") },
     { "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run,
       N_("Print the model, the counter groups and the runs, run nothing"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
@@ -224,7 +254,7 @@ cs_cli_record (int    argc,
   program = split_program (&argc, &argv);
 
   /* Without “--”, the first word that is not an option starts the program. */
-  if (!cs_cli_parse_options ("record", _("[--] PROGRAM [ARGS…] — record a program"),
+  if (!cs_cli_parse_options ("record", _("[--] PROGRAM [ARGS…] | -p PID — record a program"),
                              _("Runs PROGRAM under performance counters and writes a PROGRAM.cyclescope bundle:\n"
                                "one run that counts and samples when the model's events fit in one counter group,\n"
                                "else one counting run per group, then a sampling run."),
@@ -237,7 +267,32 @@ cs_cli_record (int    argc,
       cs_cli_error ("record", _("unexpected argument “%s” before “--”"), argv[1]);
       return 2;
     }
-  if (program == NULL || program[0] == NULL)
+  if (pid_list != NULL)
+    {
+      if (program != NULL && program[0] != NULL)
+        {
+          cs_cli_error ("record", "%s", _("-p attaches to running processes: give no program with it"));
+          return 2;
+        }
+      if (!parse_pids (pid_list, options))
+        {
+          cs_cli_error ("record", _("-p takes process ids separated by commas, not “%s”"), pid_list);
+          return 2;
+        }
+      g_clear_pointer (&program, g_strfreev);
+    }
+  else if (duration != 0)
+    {
+      cs_cli_error ("record", "%s", _("--duration needs -p PID: a program is recorded until it exits"));
+      return 2;
+    }
+  if (duration < 0)
+    {
+      cs_cli_error ("record", "%s", _("--duration takes a positive number of seconds"));
+      return 2;
+    }
+  options->duration = duration;
+  if (pid_list == NULL && (program == NULL || program[0] == NULL))
     {
       cs_cli_error ("record", "%s", _("no program given: cyclescope record [OPTIONS] -- PROGRAM [ARGS…]"));
       return 2;
