@@ -145,6 +145,9 @@ cs_recorder_get_expected_seconds (CsRecorder *self)
   double run_seconds;
 
   g_return_val_if_fail (CS_IS_RECORDER (self), NAN);
+  /* An attached recording lasts its --duration, or until it is stopped. */
+  if (self->attach != NULL)
+    return self->options->duration > 0 ? self->options->duration : NAN;
   run_seconds = previous_run_seconds (self);
   return run_seconds > 0 ? run_seconds * cs_recorder_get_n_runs (self) : NAN;
 }

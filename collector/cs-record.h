@@ -100,7 +100,8 @@ guint               cs_recorder_get_n_runs      (CsRecorder             *self);
 gboolean            cs_recorder_get_same_run    (CsRecorder             *self);
 /* The expected wall time of the whole recording, in seconds: the mean run
  * time of the recording already at the bundle path, when it recorded the
- * same command, times cs_recorder_get_n_runs(); NaN when unknown. */
+ * same command, times cs_recorder_get_n_runs(); when attaching, the
+ * duration. NaN when unknown. */
 double              cs_recorder_get_expected_seconds (CsRecorder        *self);
 /* The sampled event and how, translated ("cpu-clock at 1000 Hz, call chains"). */
 char               *cs_recorder_get_sampling_label   (CsRecorder        *self);

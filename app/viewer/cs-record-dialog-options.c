@@ -185,6 +185,13 @@ _cs_record_dialog_build_options (CsRecordDialog  *self,
     options->stack_user = CS_SAMPLER_DEFAULT_STACK_USER;
   options->user_regs = gtk_switch_get_active (self->regs_switch);
   options->regions = gtk_switch_get_active (self->regions_switch);
+  /* Refused by record -p, and not offered then (update_sensitivity). */
+  if (options->n_pids > 0)
+    {
+      options->repeat = 1;
+      options->separate_sampling = FALSE;
+      options->regions = FALSE;
+    }
   options->skip_events = options->regions ? (guint64) gtk_spin_button_get_value (self->skip_events_spin) : 0;
   return g_steal_pointer (&options);
 }

@@ -166,9 +166,24 @@ update_plan (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* What `record -p` refuses (repeat, a separate sampling run, regions) is
+ * not offered while a running process is chosen. */
+static void
+update_sensitivity (CsRecordDialog *self)
+{
+  gboolean attaching = _cs_record_dialog_attaching (self);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->repeat_spin),
+                            !attaching && gtk_switch_get_active (self->counting_switch));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->separate_check),
+                            !attaching && gtk_switch_get_active (self->sampling_switch));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->regions_switch), !attaching);
+}
+
 static void
 options_changed (CsRecordDialog *self)
 {
+  update_sensitivity (self);
   if (self->plan_idle_id == 0 && self->cancellable == NULL)
     self->plan_idle_id = g_idle_add (update_plan, self);
 }

@@ -17,7 +17,8 @@
  * process-list: a child this test forks and names is listed in the
  * "Running process" page with its pid and name; the search keeps it for its
  * name and pid and hides it for another text; rows are sorted by CPU use;
- * choosing it answers the "choose a process" message of the plan.
+ * choosing it gives the plan of `record -p` (one run, until Stop, then for
+ * the duration set), and recording it for a second saves a complete session.
  */
 #include "config.h"
 
@@ -373,6 +374,8 @@ step_process_list (CsTestApp *app)
   const char *choose = "Choose the process to record in the list.";
   guint n_rows;
 
+  if (app->stage == 5 && dialog == NULL)
+    return TRUE;
   if (dialog == NULL)
     return FALSE;
   list = child_of (dialog, "process_list");
@@ -411,9 +414,33 @@ step_process_list (CsTestApp *app)
       app->stage = 3;
       return FALSE;
 
+    case 3:
+      /* The plan was built again with the process chosen: attached
+       * processes are recorded in one run, until Stop by default. */
+      if (g_str_equal (cs_test_label (dialog, CS_TYPE_RECORD_DIALOG, "plan_label"), choose))
+        return FALSE;
+      g_assert_cmpstr (cs_test_label (dialog, CS_TYPE_RECORD_DIALOG, "plan_label"), ==, "1 run · until Stop");
+      /* What record -p refuses is not offered. */
+      g_assert_false (gtk_widget_get_sensitive (child_of (dialog, "repeat_spin")));
+      g_assert_false (gtk_widget_get_sensitive (child_of (dialog, "separate_check")));
+      gtk_spin_button_set_value (child_of (dialog, "duration_spin"), 1);
+      gtk_editable_set_text (GTK_EDITABLE (child_of (dialog, "output_entry")), f->bundle);
+      app->stage = 4;
+      return FALSE;
+
+    case 4:
+      if (!g_str_equal (cs_test_label (dialog, CS_TYPE_RECORD_DIALOG, "plan_label"), "1 run · 1 s"))
+        return FALSE;
+      /* Attach for that second; the dialog closes once it is saved. */
+      cs_record_dialog_start (dialog);
+      g_assert_cmpstr (cs_record_dialog_get_error (dialog), ==, NULL);
+      app->stage = 5;
+      return FALSE;
+
     default:
-      /* The plan was built again with the process chosen. */
-      return !g_str_equal (cs_test_label (dialog, CS_TYPE_RECORD_DIALOG, "plan_label"), choose);
+      if (!cs_record_dialog_is_running (dialog) && cs_record_dialog_get_error (dialog) != NULL)
+        g_error ("recording failed: %s", cs_record_dialog_get_error (dialog));
+      return FALSE;
     }
 }
 
@@ -421,6 +448,9 @@ static void
 test_process_list (void)
 {
   Fixture f = { 0 };
+  g_autofree char *tmp = NULL;
+  g_autofree char *json = NULL;
+  json_object *root, *member;
   int fds[2];
   char ready;
   int status;
@@ -442,9 +472,21 @@ test_process_list (void)
   g_assert_cmpint (read (fds[0], &ready, 1), ==, 1);
   close (fds[0]);
 
+  tmp = cs_test_mkdtemp ();
+  f.bundle = g_build_filename (tmp, "attached.cyclescope", NULL);
   cs_test_app_run (NULL, step_process_list, &f);
   kill (f.child, SIGKILL);
   g_assert_cmpint (waitpid (f.child, &status, 0), ==, f.child);
+
+  /* The attached recording was saved whole. */
+  json = g_build_filename (f.bundle, "session.json", NULL);
+  root = json_object_from_file (json);
+  g_assert_nonnull (root);
+  g_assert_true (json_object_object_get_ex (root, "complete", &member));
+  g_assert_true (json_object_get_boolean (member));
+  json_object_put (root);
+  cs_test_rmdir (tmp);
+  g_free (f.bundle);
 }
 
 int
