@@ -50,6 +50,7 @@ struct _CsRecordDialog
   char            *error_text;
   GtkNativeDialog *chooser;
   guint            plan_idle_id;
+  CsRecorder      *plan_recorder; /* the plan shown, NULL when it failed */
   /* Held while recording, so that closing the last window does not end the
    * process before the recorder stopped the program and saved the session. */
   GApplication    *held;

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "cs-collector-error.h"
 #include "cs-file-chooser.h"
@@ -135,8 +136,11 @@ run_done (GObject      *source,
 /* --- the plan --- */
 
 /* Shows what Record would run with the form as it is: cs_recorder_new()
- * runs nothing, so it is built again after every change (coalesced in an
- * idle, as typing changes an entry per key). Its error is the plan's text. */
+ * runs nothing, so it is built again after a change (at most every 100 ms,
+ * as typing changes an entry per key). Its error is the plan's text. The
+ * last plan's recorder is kept until the next one exists: it holds the
+ * kernel's perf hooks on (cs-perf-hooks.h), so building the next one does
+ * not wait for them on the main thread. */
 static gboolean
 update_plan (gpointer user_data)
 {
@@ -163,6 +167,7 @@ update_plan (gpointer user_data)
       gtk_label_set_text (self->plan_runs_label, runs);
       gtk_widget_set_visible (GTK_WIDGET (self->plan_runs_label), TRUE);
     }
+  g_set_object (&self->plan_recorder, recorder);
   return G_SOURCE_REMOVE;
 }
 
@@ -185,7 +190,7 @@ options_changed (CsRecordDialog *self)
 {
   update_sensitivity (self);
   if (self->plan_idle_id == 0 && self->cancellable == NULL)
-    self->plan_idle_id = g_idle_add (update_plan, self);
+    self->plan_idle_id = g_timeout_add (100, update_plan, self);
 }
 
 /* --- the form --- */
@@ -197,6 +202,7 @@ cs_record_dialog_start (CsRecordDialog *self)
   g_autoptr(GError) error = NULL;
   const char * const *notices;
   g_autofree char *notice_text = NULL;
+  double expected;
 
   g_return_if_fail (CS_IS_RECORD_DIALOG (self));
 
@@ -223,9 +229,18 @@ cs_record_dialog_start (CsRecordDialog *self)
   gtk_label_set_text (self->notices_label, notice_text != NULL ? notice_text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->notices_label), notice_text != NULL && notice_text[0] != '\0');
 
-  g_clear_handle_id (&self->plan_idle_id, g_source_remove);
-  cs_record_run_list_start (self->run_list, cs_recorder_get_n_runs (self->recorder),
-                            cs_recorder_get_expected_seconds (self->recorder));
+  /* With no output given, the plan was made for the last recording of the
+   * name (which gives the estimate), the recording goes to a new one. */
+  if (self->plan_idle_id != 0)
+    {
+      g_clear_handle_id (&self->plan_idle_id, g_source_remove);
+      update_plan (self);
+    }
+  expected = cs_recorder_get_expected_seconds (self->recorder);
+  if (isnan (expected) && self->plan_recorder != NULL &&
+      cs_recorder_get_n_runs (self->plan_recorder) == cs_recorder_get_n_runs (self->recorder))
+    expected = cs_recorder_get_expected_seconds (self->plan_recorder);
+  cs_record_run_list_start (self->run_list, cs_recorder_get_n_runs (self->recorder), expected);
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
 
   self->cancellable = g_cancellable_new ();
@@ -344,6 +359,7 @@ cs_record_dialog_dispose (GObject *object)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->plan_idle_id, g_source_remove);
+  g_clear_object (&self->plan_recorder);
   cs_file_chooser_clear (&self->chooser);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_RECORD_DIALOG);
   g_clear_object (&self->recorder);

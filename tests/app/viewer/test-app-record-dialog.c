@@ -48,6 +48,7 @@ typedef struct
   guint      expected_runs;   /* estimate: from the CLI recording's session.json */
   double     run_seconds;
   GPid       child;           /* process-list */
+  char      *child_name;      /* unique to this test process: no other test's child matches */
   GPtrArray *seen;            /* elapsed: the elapsed texts shown during run 1 */
 } Fixture;
 
@@ -337,6 +338,7 @@ test_elapsed (void)
 static gboolean
 list_shows (CsProcessList *list,
             GPid           pid,
+            const char    *pid_name,
             guint         *n_rows)
 {
   GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (cs_test_child (list, CS_TYPE_PROCESS_LIST, "view")));
@@ -356,7 +358,7 @@ list_shows (CsProcessList *list,
       previous = cpu;
       if (item_pid == pid)
         {
-          g_assert_cmpstr (name, ==, "cs-plist-test");
+          g_assert_cmpstr (name, ==, pid_name);
           found = TRUE;
         }
     }
@@ -389,7 +391,7 @@ step_process_list (CsTestApp *app)
 
     case 2:
       /* Listed once the page is shown (it reads /proc when mapped). */
-      if (!list_shows (list, f->child, &n_rows))
+      if (!list_shows (list, f->child, f->child_name, &n_rows))
         return FALSE;
       g_assert_cmpuint (n_rows, >, 1);
       /* The plan follows from an idle: no process chosen yet. */
@@ -397,16 +399,20 @@ step_process_list (CsTestApp *app)
         return FALSE;
       if (!cs_test_app_screenshot (app, GTK_WINDOW (dialog), "app-record-dialog-process"))
         return FALSE;
-      gtk_editable_set_text (search, "PLIST-test");   /* the search ignores case */
-      g_assert_true (list_shows (list, f->child, &n_rows));
+      {
+        g_autofree char *upper = g_ascii_strup (f->child_name, -1);
+
+        gtk_editable_set_text (search, upper + 3);   /* "PLIST-…": the search ignores case */
+      }
+      g_assert_true (list_shows (list, f->child, f->child_name, &n_rows));
       g_assert_cmpuint (n_rows, ==, 1);
       gtk_editable_set_text (search, pid_text);
-      g_assert_true (list_shows (list, f->child, &n_rows));
+      g_assert_true (list_shows (list, f->child, f->child_name, &n_rows));
       gtk_editable_set_text (search, "no-such-process-zq");
-      g_assert_false (list_shows (list, f->child, &n_rows));
+      g_assert_false (list_shows (list, f->child, f->child_name, &n_rows));
       g_assert_cmpuint (n_rows, ==, 0);
-      gtk_editable_set_text (search, "cs-plist-test");
-      g_assert_true (list_shows (list, f->child, &n_rows));
+      gtk_editable_set_text (search, f->child_name);
+      g_assert_true (list_shows (list, f->child, f->child_name, &n_rows));
       g_assert_cmpuint (n_rows, ==, 1);
       gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (gtk_column_view_get_model (
                                            cs_test_child (list, CS_TYPE_PROCESS_LIST, "view"))), 0);
@@ -455,6 +461,7 @@ test_process_list (void)
   char ready;
   int status;
 
+  f.child_name = g_strdup_printf ("cs-plist-%d", (int) (getpid () % 100000));
   g_assert_cmpint (pipe (fds), ==, 0);
   f.child = fork ();
   g_assert_cmpint (f.child, >=, 0);
@@ -462,7 +469,7 @@ test_process_list (void)
     {
       /* Gone with the test, even when an assertion aborts it. */
       prctl (PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-      prctl (PR_SET_NAME, "cs-plist-test", 0, 0, 0);
+      prctl (PR_SET_NAME, f.child_name, 0, 0, 0);
       if (write (fds[1], "x", 1) != 1)
         _exit (1);
       for (;;)
@@ -487,6 +494,7 @@ test_process_list (void)
   json_object_put (root);
   cs_test_rmdir (tmp);
   g_free (f.bundle);
+  g_free (f.child_name);
 }
 
 int
