@@ -121,7 +121,11 @@ step_estimate (CsTestApp *app)
       g_assert_cmpuint (runs, ==, f->expected_runs);
       g_assert_cmpfloat_with_epsilon (seconds, f->expected_runs * f->run_seconds, 0.051);
       g_assert_nonnull (strstr (runs_text, "sampling"));
-      g_assert_cmpuint (g_strv_length ((char **) g_strsplit (runs_text, "\n", -1)), ==, f->expected_runs);
+      {
+        g_auto(GStrv) lines = g_strsplit (runs_text, "\n", -1);
+
+        g_assert_cmpuint (g_strv_length (lines), ==, f->expected_runs);
+      }
       if (cs_test_app_screenshot (app, GTK_WINDOW (dialog), "app-record-dialog-plan") == FALSE)
         return FALSE;
       gtk_check_button_set_active (child_of (dialog, "separate_check"), TRUE);
