@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 #include "cs-record-private.h"
 
@@ -136,6 +137,26 @@ previous_run_seconds (CsRecorder *self)
         }
     }
   return n > 0 ? sum / n : 0;
+}
+
+double
+cs_recorder_get_expected_seconds (CsRecorder *self)
+{
+  double run_seconds;
+
+  g_return_val_if_fail (CS_IS_RECORDER (self), NAN);
+  /* An attached recording lasts its --duration, or until it is stopped. */
+  if (self->attach != NULL)
+    return self->options->duration > 0 ? self->options->duration : NAN;
+  run_seconds = previous_run_seconds (self);
+  return run_seconds > 0 ? run_seconds * cs_recorder_get_n_runs (self) : NAN;
+}
+
+char *
+cs_recorder_get_sampling_label (CsRecorder *self)
+{
+  g_return_val_if_fail (CS_IS_RECORDER (self), NULL);
+  return _cs_recorder_sampling_label (self);
 }
 
 char *

@@ -98,6 +98,13 @@ guint               cs_recorder_get_n_runs      (CsRecorder             *self);
  * leaves them their counters, and neither --separate-sampling nor
  * --regions asked otherwise. */
 gboolean            cs_recorder_get_same_run    (CsRecorder             *self);
+/* The expected wall time of the whole recording, in seconds: the mean run
+ * time of the recording already at the bundle path, when it recorded the
+ * same command, times cs_recorder_get_n_runs(); when attaching, the
+ * duration. NaN when unknown. */
+double              cs_recorder_get_expected_seconds (CsRecorder        *self);
+/* The sampled event and how, translated ("cpu-clock at 1000 Hz, call chains"). */
+char               *cs_recorder_get_sampling_label   (CsRecorder        *self);
 /* The plan and the sampling run as text (`record --dry-run`). */
 char               *cs_recorder_describe        (CsRecorder             *self);
 

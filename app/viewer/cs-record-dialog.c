@@ -2,73 +2,28 @@
 /* cs-record-dialog.c — record a program from the viewer
  *
  * The form maps onto CsRecordOptions (the same options as `cyclescope
- * record`). cs_recorder_new() checks everything that can fail before the
- * program runs, so a wrong event or a missing program is reported in the
- * dialog right away; the runs then go through cs_recorder_run_async(), whose
- * progress arrives on the main loop and fills one row per run. Errors stay in
- * the dialog (never a crash, never a separate modal).
+ * record`, cs-record-dialog-options.c): a program, or a running process
+ * from the list. cs_recorder_new() checks everything that can fail before
+ * the program runs and runs nothing, so it is built on every change of the
+ * form to show the plan (runs, their events, the expected time) and any
+ * error right away. The runs then go through cs_recorder_run_async(), whose
+ * progress arrives on the main loop and fills one row per run, while the
+ * run list keeps its own clock for the elapsed time. Errors stay in the
+ * dialog (never a crash, never a separate modal).
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "cs-collector-error.h"
 #include "cs-file-chooser.h"
 #include "cs-model-registry.h"
-#include "cs-record-dialog.h"
-#include "cs-record-run-list.h"
-#include "cs-record.h"
-#include "cs-sampler.h"
-
-struct _CsRecordDialog
-{
-  GtkWindow        parent_instance;
-
-  GtkButton       *cancel_button;
-  GtkButton       *record_button;
-  GtkGrid         *form;
-  GtkEntry        *program_entry;
-  GtkEntry        *arguments_entry;
-  GtkEntry        *cwd_entry;
-  GtkEntry        *output_entry;
-  GtkDropDown     *model_dropdown;
-  GtkEntry        *events_entry;
-  GtkSpinButton   *frequency_spin;
-  GtkDropDown     *call_graph_dropdown;
-  GtkLabel        *call_graph_hint;
-  GtkSwitch       *regs_switch;
-  GtkSwitch       *regions_switch;
-  GtkSpinButton   *skip_events_spin;
-  GtkRevealer     *error_revealer;
-  GtkLabel        *error_label;
-  GtkLabel        *notices_label;
-  GtkRevealer     *progress_revealer;
-  GtkLabel        *overall_label;
-  GtkProgressBar  *overall_bar;
-  CsRecordRunList *run_list;
-
-  GSettings       *settings;
-  GPtrArray       *model_ids;     /* char*, parallel to the dropdown after "Automatic" */
-  CsRecorder      *recorder;
-  GCancellable    *cancellable;   /* non-NULL while recording */
-  char            *error_text;
-  GtkNativeDialog *chooser;
-  /* Held while recording, so that closing the last window does not end the
-   * process before the recorder stopped the program and saved the session. */
-  GApplication    *held;
-};
+#include "cs-record-dialog-private.h"
+#include "cs-record-plan.h"
 
 enum { RECORDED, N_SIGNALS };
 static guint signals[N_SIGNALS];
-
-/* The call graph choices, in the dropdown's order, which is the values of
- * the settings' enum (record-call-graph). */
-typedef enum
-{
-  CALL_GRAPH_NONE,
-  CALL_GRAPH_FP,
-  CALL_GRAPH_DWARF,
-} CallGraph;
 
 /* What each costs, beside the choice. */
 static void
@@ -118,24 +73,20 @@ on_progress (const CsRecordProgress *progress,
              gpointer                user_data)
 {
   CsRecordDialog *self = user_data;
-  g_autofree char *overall = NULL;
 
   /* Late progress after the dialog was closed or the recording ended. */
   if (self->cancellable == NULL || progress->run == 0)
     return;
   cs_record_run_list_update (self->run_list, progress);
-  overall = g_strdup_printf (_("Recording: run %u of %u · %.1f s elapsed"),
-                             progress->run, progress->n_runs, progress->elapsed);
-  gtk_label_set_text (self->overall_label, overall);
-  gtk_progress_bar_set_fraction (self->overall_bar,
-                                 (double) (progress->run - (progress->finished ? 0 : 1)) / MAX (progress->n_runs, 1));
 }
 
 static void
-stop_recording (CsRecordDialog *self)
+stop_recording (CsRecordDialog *self,
+                const char     *state,
+                gboolean        complete)
 {
   g_clear_object (&self->cancellable);
-  cs_record_run_list_stop (self->run_list);
+  cs_record_run_list_stop (self->run_list, state, complete);
   set_running (self, FALSE);
 }
 
@@ -157,7 +108,6 @@ run_done (GObject      *source,
   /* The dialog was closed meanwhile (its dispose cancelled the recording). */
   if (self->cancellable == NULL)
     return;
-  stop_recording (self);
   g_clear_object (&self->recorder);
 
   if (session == NULL)
@@ -168,124 +118,82 @@ run_done (GObject      *source,
         {
           text = g_strdup_printf (_("Recording stopped. The runs that finished were saved in %s "
                                     "(marked incomplete)."), bundle);
-          gtk_label_set_text (self->overall_label, _("Recording stopped"));
+          stop_recording (self, _("Recording stopped"), FALSE);
         }
       else
         {
           text = g_strdup (error->message);
-          gtk_label_set_text (self->overall_label, _("Recording failed"));
+          stop_recording (self, _("Recording failed"), FALSE);
         }
       show_error (self, text);
       return;
     }
-  gtk_progress_bar_set_fraction (self->overall_bar, 1.0);
+  stop_recording (self, NULL, TRUE);
   g_signal_emit (self, signals[RECORDED], 0, bundle);
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
-/* --- the form --- */
+/* --- the plan --- */
 
-/* NAME.cyclescope in @dir, or NAME-2.cyclescope … when a recording of that
- * name exists, so that recording again never overwrites the last one. */
-static char *
-default_output (const char *dir,
-                const char *program)
+/* Shows what Record would run with the form as it is: cs_recorder_new()
+ * runs nothing, so it is built again after a change (at most every 100 ms,
+ * as typing changes an entry per key). Its error is the plan's text. The
+ * last plan's recorder is kept until the next one exists: it holds the
+ * kernel's perf hooks on (cs-perf-hooks.h), so building the next one does
+ * not wait for them on the main thread. */
+static gboolean
+update_plan (gpointer user_data)
 {
-  g_autofree char *name = g_path_get_basename (program);
+  CsRecordDialog *self = user_data;
+  g_autoptr(CsRecordOptions) options = NULL;
+  g_autoptr(CsRecorder) recorder = NULL;
+  g_autoptr(GError) error = NULL;
 
-  for (guint i = 1; i < 1000; i++)
+  self->plan_idle_id = 0;
+  if (!(options = _cs_record_dialog_build_options (self, TRUE, &error)) ||
+      !(recorder = cs_recorder_new (options, &error)))
     {
-      g_autofree char *file = i == 1 ? g_strconcat (name, ".cyclescope", NULL)
-                                     : g_strdup_printf ("%s-%u.cyclescope", name, i);
-      char *path = g_build_filename (dir, file, NULL);
-
-      if (!g_file_test (path, G_FILE_TEST_EXISTS))
-        return path;
-      g_free (path);
+      gtk_label_set_text (self->plan_label, error->message);
+      gtk_widget_add_css_class (GTK_WIDGET (self->plan_label), "error");
+      gtk_widget_set_visible (GTK_WIDGET (self->plan_runs_label), FALSE);
     }
-  return g_build_filename (dir, name, NULL);
-}
-
-static char **
-split_events (const char *text)
-{
-  g_auto(GStrv) parts = g_strsplit_set (text != NULL ? text : "", ", \t", -1);
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  guint n = 0;
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    if (parts[i][0] != '\0')
-      {
-        g_strv_builder_add (builder, parts[i]);
-        n++;
-      }
-  return n > 0 ? g_strv_builder_end (builder) : NULL;
-}
-
-static CsRecordOptions *
-build_options (CsRecordDialog  *self,
-               GError         **error)
-{
-  g_autoptr(CsRecordOptions) options = cs_record_options_new ();
-  g_autofree char *program = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->program_entry))));
-  const char *arguments = gtk_editable_get_text (GTK_EDITABLE (self->arguments_entry));
-  g_autofree char *trimmed = g_strstrip (g_strdup (arguments));
-  g_autofree char *cwd = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->cwd_entry))));
-  g_autofree char *output = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->output_entry))));
-  g_autoptr(GStrvBuilder) argv = g_strv_builder_new ();
-  g_auto(GStrv) args = NULL;
-  guint model = gtk_drop_down_get_selected (self->model_dropdown);
-
-  if (program[0] == '\0')
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("Choose the program to record: type its path or a command, or press Choose…."));
-      return NULL;
-    }
-  if (trimmed[0] != '\0')
-    {
-      g_autoptr(GError) local = NULL;
-
-      if (!g_shell_parse_argv (arguments, NULL, &args, &local))
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       _("The arguments cannot be read (%s). Quote words with spaces and close every quote."),
-                       local->message);
-          return NULL;
-        }
-    }
-  if (cwd[0] != '\0' && !g_file_test (cwd, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY,
-                   _("The working directory “%s” does not exist. Choose an existing folder."), cwd);
-      return NULL;
-    }
-
-  g_strv_builder_add (argv, program);
-  if (args != NULL)
-    g_strv_builder_addv (argv, (const char **) args);
-  options->argv = g_strv_builder_end (argv);
-  options->cwd = cwd[0] != '\0' ? g_strdup (cwd) : NULL;
-  if (output[0] != '\0')
-    options->output = g_canonicalize_filename (output, options->cwd);
   else
     {
-      g_autofree char *dir = options->cwd != NULL ? g_strdup (options->cwd) : g_get_current_dir ();
+      g_autofree char *summary = cs_record_plan_summary (recorder, options->n_pids > 0, options->duration);
+      g_autofree char *runs = cs_record_plan_runs (recorder);
 
-      options->output = default_output (dir, program);
+      gtk_label_set_text (self->plan_label, summary);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->plan_label), "error");
+      gtk_label_set_text (self->plan_runs_label, runs);
+      gtk_widget_set_visible (GTK_WIDGET (self->plan_runs_label), TRUE);
     }
-  if (model != GTK_INVALID_LIST_POSITION && model > 0 && model - 1 < self->model_ids->len)
-    options->model_id = g_strdup (g_ptr_array_index (self->model_ids, model - 1));
-  options->events = split_events (gtk_editable_get_text (GTK_EDITABLE (self->events_entry)));
-  options->frequency = (guint64) gtk_spin_button_get_value_as_int (self->frequency_spin);
-  options->callchains = gtk_drop_down_get_selected (self->call_graph_dropdown) != CALL_GRAPH_NONE;
-  if (gtk_drop_down_get_selected (self->call_graph_dropdown) == CALL_GRAPH_DWARF)
-    options->stack_user = CS_SAMPLER_DEFAULT_STACK_USER;
-  options->user_regs = gtk_switch_get_active (self->regs_switch);
-  options->regions = gtk_switch_get_active (self->regions_switch);
-  options->skip_events = options->regions ? (guint64) gtk_spin_button_get_value (self->skip_events_spin) : 0;
-  return g_steal_pointer (&options);
+  g_set_object (&self->plan_recorder, recorder);
+  return G_SOURCE_REMOVE;
 }
+
+/* What `record -p` refuses (repeat, a separate sampling run, regions) is
+ * not offered while a running process is chosen. */
+static void
+update_sensitivity (CsRecordDialog *self)
+{
+  gboolean attaching = _cs_record_dialog_attaching (self);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->repeat_spin),
+                            !attaching && gtk_switch_get_active (self->counting_switch));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->separate_check),
+                            !attaching && gtk_switch_get_active (self->sampling_switch));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->regions_switch), !attaching);
+}
+
+static void
+options_changed (CsRecordDialog *self)
+{
+  update_sensitivity (self);
+  if (self->plan_idle_id == 0 && self->cancellable == NULL)
+    self->plan_idle_id = g_timeout_add (100, update_plan, self);
+}
+
+/* --- the form --- */
 
 void
 cs_record_dialog_start (CsRecordDialog *self)
@@ -294,13 +202,14 @@ cs_record_dialog_start (CsRecordDialog *self)
   g_autoptr(GError) error = NULL;
   const char * const *notices;
   g_autofree char *notice_text = NULL;
+  double expected;
 
   g_return_if_fail (CS_IS_RECORD_DIALOG (self));
 
   if (self->cancellable != NULL)
     return;
   show_error (self, NULL);
-  if (!(options = build_options (self, &error)) ||
+  if (!(options = _cs_record_dialog_build_options (self, FALSE, &error)) ||
       !(self->recorder = cs_recorder_new (options, &error)))
     {
       show_error (self, error->message);
@@ -320,9 +229,18 @@ cs_record_dialog_start (CsRecordDialog *self)
   gtk_label_set_text (self->notices_label, notice_text != NULL ? notice_text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->notices_label), notice_text != NULL && notice_text[0] != '\0');
 
-  cs_record_run_list_reset (self->run_list, cs_recorder_get_n_runs (self->recorder));
-  gtk_label_set_text (self->overall_label, _("Starting…"));
-  gtk_progress_bar_set_fraction (self->overall_bar, 0);
+  /* With no output given, the plan was made for the last recording of the
+   * name (which gives the estimate), the recording goes to a new one. */
+  if (self->plan_idle_id != 0)
+    {
+      g_clear_handle_id (&self->plan_idle_id, g_source_remove);
+      update_plan (self);
+    }
+  expected = cs_recorder_get_expected_seconds (self->recorder);
+  if (isnan (expected) && self->plan_recorder != NULL &&
+      cs_recorder_get_n_runs (self->plan_recorder) == cs_recorder_get_n_runs (self->recorder))
+    expected = cs_recorder_get_expected_seconds (self->plan_recorder);
+  cs_record_run_list_start (self->run_list, cs_recorder_get_n_runs (self->recorder), expected);
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
 
   self->cancellable = g_cancellable_new ();
@@ -440,6 +358,8 @@ cs_record_dialog_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->plan_idle_id, g_source_remove);
+  g_clear_object (&self->plan_recorder);
   cs_file_chooser_clear (&self->chooser);
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_RECORD_DIALOG);
   g_clear_object (&self->recorder);
@@ -470,32 +390,41 @@ cs_record_dialog_class_init (CsRecordDialogClass *klass)
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   g_type_ensure (CS_TYPE_RECORD_RUN_LIST);
+  g_type_ensure (CS_TYPE_PROCESS_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/Cyclescope/cs-record-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, record_button);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, form);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, source_stack);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, program_entry);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, arguments_entry);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, cwd_entry);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, process_list);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, duration_spin);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, output_entry);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, model_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, events_entry);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, counting_switch);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, repeat_spin);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, sampling_switch);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, separate_check);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, frequency_spin);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, call_graph_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, call_graph_hint);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, regs_switch);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, regions_switch);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, skip_events_spin);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, plan_label);
+  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, plan_runs_label);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, notices_label);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, progress_revealer);
-  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, overall_label);
-  gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, overall_bar);
   gtk_widget_class_bind_template_child (widget_class, CsRecordDialog, run_list);
   gtk_widget_class_bind_template_callback (widget_class, cs_record_dialog_start);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, call_graph_changed);
+  gtk_widget_class_bind_template_callback (widget_class, options_changed);
   gtk_widget_class_bind_template_callback (widget_class, choose_program_clicked);
   gtk_widget_class_bind_template_callback (widget_class, choose_cwd_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -513,6 +442,7 @@ cs_record_dialog_init (CsRecordDialog *self)
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->program_entry));
   fill_models (self);
   call_graph_changed (self);
+  options_changed (self);
 }
 
 CsRecordDialog *
