@@ -61,13 +61,30 @@ cs_format_model (CsAnalysis *analysis)
   return g_strdup (cs_model_get_id (model));
 }
 
+/* Sampling runs taken inside a counting run are not runs of the program
+ * of their own: count them apart (@shared). */
+static void
+count_runs (CsSession *session,
+            guint     *counting,
+            guint     *sampling,
+            guint     *shared)
+{
+  *counting = cs_session_get_n_runs (session);
+  *sampling = *shared = 0;
+  for (guint i = 0; i < cs_session_get_n_sampling_runs (session); i++)
+    if (cs_session_get_sampling_run (session, i)->same_run)
+      (*shared)++;
+    else
+      (*sampling)++;
+}
+
 char *
 cs_format_window_title (CsAnalysis *analysis)
 {
   g_autofree char *program = NULL;
   g_autofree char *model = NULL;
   CsSession *session;
-  guint n_runs;
+  guint n_runs = 0, counting, sampling, shared;
 
   if (analysis == NULL)
     return g_strdup (_("Cyclescope"));
@@ -75,8 +92,12 @@ cs_format_window_title (CsAnalysis *analysis)
   program = cs_format_program (analysis);
   model = cs_format_model (analysis);
   session = cs_analysis_get_session (analysis);
-  /* Counting and sampling runs, as `cyclescope record` counts them. */
-  n_runs = session != NULL ? cs_session_get_n_runs (session) + cs_session_get_n_sampling_runs (session) : 0;
+  /* Runs of the program, as `cyclescope record` counts them. */
+  if (session != NULL)
+    {
+      count_runs (session, &counting, &sampling, &shared);
+      n_runs = counting + sampling;
+    }
   /* TRANSLATORS: window title: program, model id, number of runs */
   return g_strdup_printf (ngettext ("Cyclescope — %s (%s · %u run)",
                                     "Cyclescope — %s (%s · %u runs)", n_runs),
@@ -114,13 +135,19 @@ cs_format_pmu (CsSession *session)
 char *
 cs_format_runs (CsSession *session)
 {
-  guint counting = cs_session_get_n_runs (session);
-  guint sampling = cs_session_get_n_sampling_runs (session);
+  guint counting, sampling, shared;
   g_autofree char *c = NULL;
   g_autofree char *s = NULL;
 
+  /* "1 counting, 1 sampling" would say a one-run recording ran twice */
+  count_runs (session, &counting, &sampling, &shared);
   c = g_strdup_printf (ngettext ("%u counting", "%u counting", counting), counting);
   s = g_strdup_printf (ngettext ("%u sampling", "%u sampling", sampling), sampling);
+  if (shared > 0 && sampling == 0 && counting == 1)
+    return g_strdup (_("1 run, counted and sampled"));
+  if (shared > 0 && sampling == 0)
+    /* TRANSLATORS: "3 counting, sampled in one" (runs) */
+    return g_strdup_printf (_("%s, sampled in one"), c);
   if (sampling == 0)
     return g_steal_pointer (&c);
   if (counting == 0)

@@ -167,6 +167,29 @@ check_banner (json_object *state,
 
 /* --- tests --- */
 
+/* "· N run(s))" of the window title, N the runs of the program as
+ * session.json has them: counting runs, and sampling runs not taken inside
+ * one ("counting_run"). */
+static void
+check_title_runs (json_object *state)
+{
+  g_autofree char *path = g_build_filename (bundle, "session.json", NULL);
+  json_object *session = json_object_from_file (path), *sampling = NULL, *runs = NULL;
+  guint n;
+  g_autofree char *expected = NULL;
+
+  g_assert_nonnull (session);
+  g_assert_true (json_object_object_get_ex (session, "runs", &runs));
+  g_assert_true (json_object_object_get_ex (session, "sampling_runs", &sampling));
+  n = json_object_array_length (runs);
+  for (gsize i = 0; i < json_object_array_length (sampling); i++)
+    if (!json_object_object_get_ex (json_object_array_get_idx (sampling, i), "counting_run", NULL))
+      n++;
+  expected = g_strdup_printf ("· %u %s)", n, n == 1 ? "run" : "runs");
+  g_assert_nonnull (strstr (jstr (state, "title"), expected));
+  json_object_put (session);
+}
+
 static void
 test_drilldown (void)
 {
@@ -177,6 +200,7 @@ test_drilldown (void)
   viewer_start (&viewer, NULL);
   state = wait_state (&viewer, "the recording, loaded", is_loaded, NULL);
   find_window (&viewer, "^Cyclescope — .*cs-test-two-modules");
+  check_title_runs (state);
   g_assert_cmpstr (jstr (state, "page"), ==, "overview");
   g_assert_cmpint (json_object_get_int (jpath (state, "overview.charts")), >=, 1);
   /* With samples, the module shares come first. */
