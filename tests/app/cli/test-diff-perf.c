@@ -10,7 +10,10 @@
  * baseline of at least 1 %. perf prints an empty Baseline for an entry the
  * base lacks (our "new-only") and an empty Delta for one the new file
  * lacks (our "base-only"; with -t it prints the delta of every pair, even
- * +0.00 %); every row perf names must be so marked by us.
+ * +0.00 %); every row perf names must be so marked by us. perf's Ratio
+ * (-c ratio) is the new entry's period over the base's: for cpu-clock,
+ * whose period is CPU time, our new_seconds / base_seconds (within perf's
+ * six decimals).
  *
  * perf pairs entries by the sort keys: the dso's short name (its basename)
  * and the symbol's name, not its address — the same rule as ours
@@ -58,11 +61,12 @@ perf_row_free (PerfRow *row)
 
 /* `perf diff -c delta -t '|' --sort KEYS base new`, parsed. */
 static GPtrArray *
-perf_diff (const char *base,
-           const char *new_file,
-           const char *keys)
+perf_diff_compute (const char *base,
+                   const char *new_file,
+                   const char *keys,
+                   const char *compute)
 {
-  const char *argv[] = { perf, "diff", "-c", "delta", "-t", "|", "--sort", keys, base, new_file, NULL };
+  const char *argv[] = { perf, "diff", "-c", compute, "-t", "|", "--sort", keys, base, new_file, NULL };
   g_auto(CsTestOutput) r = cs_test_output (argv, NULL);
   g_auto(GStrv) lines = NULL;
   GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) perf_row_free);
@@ -95,6 +99,14 @@ perf_diff (const char *base,
     }
   g_assert_cmpuint (rows->len, >, 0);
   return rows;
+}
+
+static GPtrArray *
+perf_diff (const char *base,
+           const char *new_file,
+           const char *keys)
+{
+  return perf_diff_compute (base, new_file, keys, "delta");
 }
 
 static json_object *
@@ -187,6 +199,34 @@ compare_table (GPtrArray   *perf_rows,
   return compared;
 }
 
+/* -c ratio: the new entry's period over the base entry's. The period of
+ * cpu-clock is CPU time, so that is our new_seconds / base_seconds. */
+static void
+compare_ratios (GPtrArray   *perf_rows,
+                json_object *ours)
+{
+  guint compared = 0;
+
+  for (guint i = 0; i < perf_rows->len; i++)
+    {
+      const PerfRow *p = g_ptr_array_index (perf_rows, i);
+      json_object *row;
+      double base_seconds, new_seconds;
+
+      if (!perf_names_symbol (p) || !p->has_base || !p->has_delta || p->baseline < 1.0)
+        continue;
+      row = find_row (ours, p->dso, p->sym);
+      g_assert_nonnull (row);
+      base_seconds = json_object_get_double (cs_test_json_field (row, "base_seconds"));
+      new_seconds = json_object_get_double (cs_test_json_field (row, "new_seconds"));
+      g_test_message ("ratio: %s %s perf %.6f, ours %.6f", p->dso, p->sym, p->delta, new_seconds / base_seconds);
+      /* perf prints six decimals */
+      g_assert_cmpfloat_with_epsilon (new_seconds / base_seconds, p->delta, 2e-6);
+      compared++;
+    }
+  g_assert_cmpuint (compared, >=, 3);
+}
+
 /* Both tables of one pair: perf diff on @base_data/@new_data, ours on
  * @base/@new_file (a bundle or the same perf.data). */
 static void
@@ -198,12 +238,14 @@ compare_pair (const char *base,
   json_object *ours = our_diff (base, new_file);
   g_autoptr(GPtrArray) by_sym = perf_diff (base_data, new_data, "dso,sym");
   g_autoptr(GPtrArray) by_dso = perf_diff (base_data, new_data, "dso");
+  g_autoptr(GPtrArray) ratios = perf_diff_compute (base_data, new_data, "dso,sym", "ratio");
 
   g_assert_cmpstr (json_object_get_string (cs_test_json_field (ours, "event")), ==, "cpu-clock");
   /* hot_a, hot_b, variant_one at least (cold_c's 3.6 % may fall below 1 %) */
   g_assert_cmpuint (compare_table (by_sym, cs_test_json_field (ours, "functions"), "functions"), >=, 3);
   /* cmp-work holds ~99 % */
   g_assert_cmpuint (compare_table (by_dso, cs_test_json_field (ours, "modules"), "modules"), >=, 1);
+  compare_ratios (ratios, cs_test_json_field (ours, "functions"));
   json_object_put (ours);
 }
 
