@@ -23,8 +23,10 @@
  *
  * Pairs: base/half recorded by our collector (perf diff reads the bundles'
  * sampling-0.perf.data), the same two recorded by `perf record -e cpu-clock
- * -F 2000` (plain perf.data files are analyses too), and base/rebuilt by
- * perf under their own names.
+ * -F 2000` (plain perf.data files are analyses too), the two stripped
+ * (`perf diff` shows all code of a dso without a symbol as one entry,
+ * printed as its first address; ours is the row "[unknown]"), and
+ * base/rebuilt by perf under their own names.
  *
  * Exits 77 without perf. argv: cyclescope, cmp-work-base, cmp-work-half,
  * cmp-work-rebuilt.
@@ -140,12 +142,14 @@ find_row (json_object *rows,
   return NULL;
 }
 
-/* perf prints a symbol it cannot name as its address; ours names it
- * module+0xOFFSET: those rows are not compared by name. */
-static gboolean
-perf_names_symbol (const PerfRow *p)
+/* Our name of perf's symbol: perf prints code no symbol covers as an
+ * address, and `perf diff` collapses all of it in one dso into one entry
+ * (entries pair by symbol name, and these have none), which ours name
+ * "[unknown]". */
+static const char *
+our_symbol (const PerfRow *p)
 {
-  return p->sym == NULL || !g_str_has_prefix (p->sym, "0x");
+  return p->sym != NULL && g_str_has_prefix (p->sym, "0x") ? "[unknown]" : p->sym;
 }
 
 /* Every row of perf's table against ours; returns how many rows with a
@@ -164,9 +168,7 @@ compare_table (GPtrArray   *perf_rows,
       const char *verdict;
       double base_share, delta;
 
-      if (!perf_names_symbol (p))
-        continue;
-      row = find_row (ours, p->dso, p->sym);
+      row = find_row (ours, p->dso, our_symbol (p));
       if (row == NULL)
         g_error ("%s: perf diff shows %s %s, cyclescope diff has no such row", what, p->dso, p->sym ? p->sym : "");
       verdict = json_object_get_string (cs_test_json_field (row, "verdict"));
@@ -203,7 +205,8 @@ compare_table (GPtrArray   *perf_rows,
  * cpu-clock is CPU time, so that is our new_seconds / base_seconds. */
 static void
 compare_ratios (GPtrArray   *perf_rows,
-                json_object *ours)
+                json_object *ours,
+                guint        min_rows)
 {
   guint compared = 0;
 
@@ -213,9 +216,9 @@ compare_ratios (GPtrArray   *perf_rows,
       json_object *row;
       double base_seconds, new_seconds;
 
-      if (!perf_names_symbol (p) || !p->has_base || !p->has_delta || p->baseline < 1.0)
+      if (!p->has_base || !p->has_delta || p->baseline < 1.0)
         continue;
-      row = find_row (ours, p->dso, p->sym);
+      row = find_row (ours, p->dso, our_symbol (p));
       g_assert_nonnull (row);
       base_seconds = json_object_get_double (cs_test_json_field (row, "base_seconds"));
       new_seconds = json_object_get_double (cs_test_json_field (row, "new_seconds"));
@@ -224,7 +227,7 @@ compare_ratios (GPtrArray   *perf_rows,
       g_assert_cmpfloat_with_epsilon (new_seconds / base_seconds, p->delta, 2e-6);
       compared++;
     }
-  g_assert_cmpuint (compared, >=, 3);
+  g_assert_cmpuint (compared, >=, min_rows);
 }
 
 /* Both tables of one pair: perf diff on @base_data/@new_data, ours on
@@ -233,7 +236,8 @@ static void
 compare_pair (const char *base,
               const char *new_file,
               const char *base_data,
-              const char *new_data)
+              const char *new_data,
+              guint       min_rows)
 {
   json_object *ours = our_diff (base, new_file);
   g_autoptr(GPtrArray) by_sym = perf_diff (base_data, new_data, "dso,sym");
@@ -241,11 +245,10 @@ compare_pair (const char *base,
   g_autoptr(GPtrArray) ratios = perf_diff_compute (base_data, new_data, "dso,sym", "ratio");
 
   g_assert_cmpstr (json_object_get_string (cs_test_json_field (ours, "event")), ==, "cpu-clock");
-  /* hot_a, hot_b, variant_one at least (cold_c's 3.6 % may fall below 1 %) */
-  g_assert_cmpuint (compare_table (by_sym, cs_test_json_field (ours, "functions"), "functions"), >=, 3);
+  g_assert_cmpuint (compare_table (by_sym, cs_test_json_field (ours, "functions"), "functions"), >=, min_rows);
   /* cmp-work holds ~99 % */
   g_assert_cmpuint (compare_table (by_dso, cs_test_json_field (ours, "modules"), "modules"), >=, 1);
-  compare_ratios (ratios, cs_test_json_field (ours, "functions"));
+  compare_ratios (ratios, cs_test_json_field (ours, "functions"), min_rows);
   json_object_put (ours);
 }
 
@@ -278,6 +281,21 @@ copy_as (const char *program,
   g_assert_no_error (error);
   g_assert_cmpint (g_chmod (copy, 0755), ==, 0);
   return copy;
+}
+
+/* Without its build-id too: perf record put the unstripped build of that
+ * id in perf's build-id cache (~/.debug), where both tools would find its
+ * symbols again. */
+static void
+strip (const char *program)
+{
+  g_autofree char *tool = g_find_program_in_path ("strip");
+  const char *argv[] = { tool, "--strip-all", "--remove-section=.note.gnu.build-id", program, NULL };
+  g_auto(CsTestOutput) r = { NULL, };
+
+  g_assert_nonnull (tool);
+  r = cs_test_output (argv, NULL);
+  g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
 }
 
 /* Two builds under their own names: perf pairs no program row (its dso
@@ -354,7 +372,8 @@ main (int    argc,
     }
   base_data = g_build_filename (base_bundle, "sampling-0.perf.data", NULL);
   half_data = g_build_filename (half_bundle, "sampling-0.perf.data", NULL);
-  compare_pair (base_bundle, half_bundle, base_data, half_data);
+  /* hot_a, hot_b, variant_one at least (cold_c's 3.6 % may fall below 1 %) */
+  compare_pair (base_bundle, half_bundle, base_data, half_data, 3);
 
   /* 2: the same builds (copied as cmp-work by the step above) recorded by perf */
   {
@@ -364,9 +383,25 @@ main (int    argc,
     base_perf = perf_record (base_dir, base_prog);
     half_perf = perf_record (half_dir, half_prog);
   }
-  compare_pair (base_perf, half_perf, base_perf, half_perf);
+  compare_pair (base_perf, half_perf, base_perf, half_perf, 3);
 
-  /* 3: two builds under their own file names */
+  /* 3: the same builds stripped: all of cmp-work is code without a symbol,
+   * one row "[unknown]" (perf: one address) on each side */
+  {
+    g_autofree char *dir_a = g_build_filename (tmpdir, "stripped-base", NULL);
+    g_autofree char *dir_b = g_build_filename (tmpdir, "stripped-half", NULL);
+    g_autofree char *prog_a = copy_as (argv[2], dir_a, "cmp-work");
+    g_autofree char *prog_b = copy_as (argv[3], dir_b, "cmp-work");
+    g_autofree char *data_a = NULL, *data_b = NULL;
+
+    strip (prog_a);
+    strip (prog_b);
+    data_a = perf_record (dir_a, prog_a);
+    data_b = perf_record (dir_b, prog_b);
+    compare_pair (data_a, data_b, data_a, data_b, 1);
+  }
+
+  /* 4: two builds under their own file names */
   check_rebuilt_apart (tmpdir, argv[2], argv[4]);
 
   cs_test_rmdir (tmpdir);
