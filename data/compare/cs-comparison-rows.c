@@ -7,7 +7,8 @@
  * prints (demangled, without parameters; of aliases the one the profile
  * already chose). Rows of one side that share a key (two static functions
  * of one name in one module) are added up, as a reader of the two reports
- * would. Shares are of the period, as `perf report` computes them, so the
+ * would, and so is a module's code that no symbol covers. `perf diff` is
+ * the oracle (tests/app/cli/test-diff-perf.c). Shares are of the period, as `perf report` computes them, so the
  * deltas are the difference of the two reports.
  */
 #include "config.h"
@@ -18,6 +19,9 @@
 
 #include "cs-comparison-private.h"
 #include "cs-error.h"
+
+/* The function row of a module's code that no symbol covers. */
+#define UNNAMED_CODE "[unknown]"
 
 typedef struct
 {
@@ -105,8 +109,13 @@ add_functions (Matcher             *matcher,
   for (guint i = 0; i < rows->len; i++)
     {
       const CsProfileSymbolRow *r = &g_array_index (rows, CsProfileSymbolRow, i);
+      const CsSymbol *sym = r->symbol->symbol;
+      gboolean unnamed = sym == NULL || sym->unknown;
 
-      matcher_add (matcher, side, r->symbol->module->name, r->symbol->display_name,
+      /* Code no symbol covers is one row per module, as `perf diff` pairs
+       * it (its entries collapse by symbol name, and these have none): an
+       * address of one build means nothing in the other. */
+      matcher_add (matcher, side, r->symbol->module->name, unnamed ? UNNAMED_CODE : r->symbol->display_name,
                    r->samples, r->period);
     }
 }
