@@ -13,7 +13,8 @@
  *   process reaped;
  * - CPU time: utime + stime + cutime + cstime (fields 14–17), in ticks;
  * - maximum RSS: VmHWM of /proc/PID/status at detach, a high-water mark
- *   since the process started, not limited to the window.
+ *   since the process started, not limited to the window (wait4's
+ *   ru_maxrss can be larger: it also keeps the peak from before exec).
  * Each reading covers the process and its live descendants (their values
  * move into the parent's c* fields once reaped), so a child started and
  * reaped meanwhile still counts, except for its switches.
