@@ -15,6 +15,7 @@
 #include "cs-collector-error.h"
 #include "cs-counting.h"
 #include "cs-proc-synth.h"
+#include "cs-proc-usage.h"
 
 /* Threads that keep appearing faster than we open events are followed by
  * inherit from the threads already opened; this only bounds the loop. */
@@ -31,8 +32,8 @@ typedef struct
   GPtrArray     *counting;       /* CsCountingSet*, one per thread */
   GHashTable    *opened;         /* tids */
   int           *pidfds;         /* per process, -1 where the kernel has none */
-  guint64       *start_ticks;    /* per process: utime + stime at attach */
-  guint64       *end_ticks;
+  CsProcUsage  **start_usage;    /* per process, at attach (cs-proc-usage.h) */
+  CsProcUsage  **end_usage;      /* per process, the last reading */
 } Attach;
 
 static void
@@ -42,63 +43,35 @@ attach_clear (Attach *a)
     if (a->pidfds[i] >= 0)
       close (a->pidfds[i]);
   g_free (a->pidfds);
-  g_free (a->start_ticks);
-  g_free (a->end_ticks);
+  for (guint i = 0; a->start_usage != NULL && i < a->processes->len; i++)
+    {
+      cs_proc_usage_free (a->start_usage[i]);
+      cs_proc_usage_free (a->end_usage[i]);
+    }
+  g_free (a->start_usage);
+  g_free (a->end_usage);
   g_clear_pointer (&a->counting, g_ptr_array_unref);
   g_clear_pointer (&a->opened, g_hash_table_unref);
 }
 
-/* The CPU time in clock ticks of @pid's threads and of the children it
- * waited for (utime, stime, cutime, cstime), plus that of its live
- * descendants, whose time reaches cutime once they are reaped: the sum
- * taken at attach and at the end differs by what the family used
- * meanwhile (less the children that came and went unreaped). */
-static guint64
-family_ticks (pid_t pid,
-              guint depth)
+/* Reads each process's usage again (cs-proc-usage.h), keeping the last
+ * reading of one that is gone: the parent of an attached process reaps it,
+ * and then /proc has nothing left of it. Called about once a second while
+ * recording, so at most that last second of an exited process is lost. */
+static void
+read_usage (Attach       *a,
+            CsProcUsage **usage)
 {
-  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int) pid);
-  g_autofree char *contents = NULL;
-  g_auto(GStrv) fields = NULL;
-  g_autoptr(GArray) tids = NULL;
-  const char *paren;
-  guint64 ticks = 0;
-
-  if (!g_file_get_contents (path, &contents, NULL, NULL) ||
-      (paren = strrchr (contents, ')')) == NULL)
-    return 0;
-  /* After the comm: state (field 3) … utime (14), stime, cutime, cstime (17). */
-  fields = g_strsplit (paren + 2, " ", 16);
-  if (g_strv_length (fields) < 16)
-    return 0;
-  for (guint f = 11; f <= 14; f++)
-    ticks += g_ascii_strtoull (fields[f], NULL, 10);
-  if (depth >= 32)
-    return ticks;
-  tids = cs_proc_list_threads (pid);
-  for (guint t = 0; t < tids->len; t++)
+  for (guint p = 0; p < a->processes->len; p++)
     {
-      g_autofree char *children_path =
-        g_strdup_printf ("/proc/%d/task/%d/children", (int) pid, (int) g_array_index (tids, pid_t, t));
-      g_autofree char *children = NULL;
-      g_auto(GStrv) pids = NULL;
+      CsProcUsage *now = cs_proc_usage_read (((CsAttachProcess *) g_ptr_array_index (a->processes, p))->pid);
 
-      if (!g_file_get_contents (children_path, &children, NULL, NULL))
-        continue;
-      pids = g_strsplit (g_strstrip (children), " ", -1);
-      for (guint c = 0; pids[c] != NULL; c++)
-        if (*pids[c] != '\0')
-          ticks += family_ticks ((pid_t) g_ascii_strtoll (pids[c], NULL, 10), depth + 1);
+      if (now != NULL)
+        {
+          cs_proc_usage_free (usage[p]);
+          usage[p] = now;
+        }
     }
-  return ticks;
-}
-
-static gboolean
-read_cpu_ticks (pid_t    pid,
-                guint64 *ticks)
-{
-  *ticks = family_ticks (pid, 0);
-  return *ticks > 0;
 }
 
 /* Opens the events on @tid. A thread that ended meanwhile is skipped
@@ -198,6 +171,7 @@ record_until_done (Attach        *a,
   gint64 t0 = g_get_monotonic_time ();
   gint64 end = duration > 0 ? t0 + (gint64) (duration * G_USEC_PER_SEC) : G_MAXINT64;
   gint64 flushed = t0;
+  gint64 read_at = t0;
   gboolean ok = TRUE;
   guint n = 0;
 
@@ -245,6 +219,11 @@ record_until_done (Attach        *a,
             }
           flushed = g_get_monotonic_time ();
         }
+      if (g_get_monotonic_time () - read_at >= G_USEC_PER_SEC)
+        {
+          read_usage (a, a->end_usage);
+          read_at = g_get_monotonic_time ();
+        }
     }
   if (have_cancel_fd)
     g_cancellable_release_fd (cancellable);
@@ -288,16 +267,26 @@ read_counts (Attach  *a,
   return TRUE;
 }
 
+/* What the processes used between the readings at attach and at the end:
+ * CPU time, switches, faults, maximum RSS (cs-proc-usage.h). */
 static void
-set_cpu_time (Attach           *a,
-              CsSamplingResult *result)
+set_usage (Attach           *a,
+           CsSamplingResult *result)
 {
   long hz = sysconf (_SC_CLK_TCK);
   guint64 ticks = 0;
 
   for (guint p = 0; p < a->processes->len; p++)
-    if (a->end_ticks[p] >= a->start_ticks[p])
-      ticks += a->end_ticks[p] - a->start_ticks[p];
+    {
+      const CsProcUsage *start = a->start_usage[p];
+      const CsProcUsage *end = a->end_usage[p] != NULL ? a->end_usage[p] : start;
+
+      if (start == NULL)
+        continue;
+      if (cs_proc_usage_get_ticks (end) > cs_proc_usage_get_ticks (start))
+        ticks += cs_proc_usage_get_ticks (end) - cs_proc_usage_get_ticks (start);
+      cs_proc_usage_add_window (start, end, &result->usage);
+    }
   /* /proc/PID/stat has no user/system split worth keeping apart here: both
    * go where the session expects the program's CPU time. */
   result->usage.ru_utime.tv_sec = hz > 0 ? (time_t) (ticks / hz) : 0;
@@ -335,8 +324,8 @@ cs_attach_run (GPtrArray               *processes,
   a.counting = g_ptr_array_new_with_free_func ((GDestroyNotify) cs_counting_set_free);
   a.opened = g_hash_table_new (NULL, NULL);
   a.pidfds = g_new (int, processes->len);
-  a.start_ticks = g_new0 (guint64, processes->len);
-  a.end_ticks = g_new0 (guint64, processes->len);
+  a.start_usage = g_new0 (CsProcUsage *, processes->len);
+  a.end_usage = g_new0 (CsProcUsage *, processes->len);
   for (guint p = 0; p < processes->len; p++)
     {
       const CsAttachProcess *process = g_ptr_array_index (processes, p);
@@ -369,8 +358,7 @@ cs_attach_run (GPtrArray               *processes,
           goto out;
     }
 
-  for (guint p = 0; p < processes->len; p++)
-    read_cpu_ticks (((CsAttachProcess *) g_ptr_array_index (processes, p))->pid, &a.start_ticks[p]);
+  read_usage (&a, a.start_usage);
   t0 = g_get_monotonic_time ();
   for (guint i = 0; i < a.counting->len; i++)
     if (!cs_counting_set_enable (g_ptr_array_index (a.counting, i), error))
@@ -387,10 +375,8 @@ cs_attach_run (GPtrArray               *processes,
     goto out;
 
   result->wall_seconds = (g_get_monotonic_time () - t0) / (double) G_USEC_PER_SEC;
-  for (guint p = 0; p < processes->len; p++)
-    if (!read_cpu_ticks (((CsAttachProcess *) g_ptr_array_index (processes, p))->pid, &a.end_ticks[p]))
-      a.end_ticks[p] = a.start_ticks[p];  /* gone and reaped: its last ticks are unknown */
-  set_cpu_time (&a, result);
+  read_usage (&a, a.end_usage);
+  set_usage (&a, result);
   if (count_groups != NULL)
     {
       result->values = cs_counting_values_new ();

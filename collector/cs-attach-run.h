@@ -22,9 +22,10 @@ G_BEGIN_DECLS
 
 /* @processes: CsAttachProcess* (cs_attach_inspect()). @n_events 0: counting
  * only, no perf.data (@perf_data_path unused). @count_groups nullable.
- * @result->usage holds the CPU time the processes used meanwhile (from
- * /proc/PID/stat; the other rusage fields stay 0: only a parent can wait
- * for them); wait_status is 0 and interrupted FALSE. */
+ * @result->usage holds what the processes used meanwhile, read from /proc
+ * at attach and at the end (cs-proc-usage.h): CPU time (all in ru_utime),
+ * context switches, faults, and ru_maxrss, a high-water mark since each
+ * process started; wait_status is 0 and interrupted FALSE. */
 gboolean cs_attach_run (GPtrArray               *processes,
                         double                   duration,
                         const CsSamplerEvent    *events,

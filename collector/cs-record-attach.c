@@ -106,6 +106,12 @@ _cs_recorder_session_attach (CsRecorder *self,
 
   cs_session_set_command (session, (const char * const *) first->argv, self->cwd);
   cs_session_add_note (session, text);
+  /* wait4 is the parent's alone: the session says where the numbers of
+   * the "Waiting or Preempted" chart come from and what they leave out. */
+  cs_session_add_note (session, _("Context switches, page faults and maximum RSS are from /proc "
+                                  "over the attached window (switches of threads that exited "
+                                  "meanwhile are lost; maximum RSS is the peak since each "
+                                  "process started)"));
 }
 
 CsCountingResult *

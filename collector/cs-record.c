@@ -176,8 +176,8 @@ add_counting_run (RunState            *state,
   run->wall_seconds = wall_seconds;
   run->user_seconds = timeval_seconds (&usage->ru_utime);
   run->system_seconds = timeval_seconds (&usage->ru_stime);
-  if (self->attach == NULL)  /* only the parent can wait for it (cs-attach-run.h) */
-    _cs_recorder_set_rusage (&run->rusage, usage);
+  /* An attached recording's comes from /proc (cs-attach-run.h). */
+  _cs_recorder_set_rusage (&run->rusage, usage);
   for (guint v = 0; v < values->len; v++)
     {
       const CsCountingValue *cv = &g_array_index (values, CsCountingValue, v);
@@ -352,8 +352,7 @@ do_sampling_run (RunState      *state,
   srun->n_samples = result.stats.n_samples;
   srun->n_lost = result.stats.n_lost;
   srun->wall_seconds = result.wall_seconds;
-  if (self->attach == NULL)
-    _cs_recorder_set_rusage (&srun->rusage, &result.usage);
+  _cs_recorder_set_rusage (&srun->rusage, &result.usage);
   _cs_recorder_finish_kallsyms_save (kallsyms, state->session, srun);
   _cs_recorder_set_run_status (&srun->status, &srun->exit_code, &srun->term_signal,
                   result.wait_status, result.interrupted);

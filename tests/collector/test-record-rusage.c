@@ -44,26 +44,16 @@ verdict (const char *bundle)
 {
   const char *argv[] = { cyclescope, "report", "-f", "json", bundle, NULL };
   CsTestOutput out = cs_test_output (argv, NULL);
-  json_object *root, *charts;
-  char *band = NULL;
+  json_object *root;
+  char *band;
 
   g_assert_true (g_spawn_check_wait_status (out.status, NULL));
   root = cs_test_json_parse (out.out);
   g_assert_nonnull (root);
-  charts = cs_test_json_field (json_object_array_get_idx (cs_test_json_field (root, "scopes"), 0),
-                               "charts");
-  for (gsize i = 0; i < json_object_array_length (charts); i++)
-    {
-      json_object *chart = json_object_array_get_idx (charts, i);
-
-      if (g_strcmp0 (json_object_get_string (cs_test_json_field (chart, "id")),
-                     "waiting-or-preempted") == 0)
-        band = g_strdup (json_object_get_string (cs_test_json_field (chart, "band")));
-    }
+  band = cs_test_json_chart_band (root, "waiting-or-preempted");
   json_object_put (root);
   g_free (out.out);
   g_free (out.err);
-  g_assert_nonnull (band);
   return band;
 }
 

@@ -114,6 +114,26 @@ workload_stop (Workload *w)
   fclose (w->out);
 }
 
+/* Waits until @file holds @needle: our records of what existed at attach
+ * time are flushed once the events are enabled (cs-attach-run.c). */
+static inline void
+wait_for_attach (const char *file,
+                 const char *needle,
+                 pid_t       recorder)
+{
+  for (;;)
+    {
+      g_autofree char *contents = NULL;
+      gsize len = 0;
+
+      if (g_file_get_contents (file, &contents, &len, NULL) &&
+          memmem (contents, len, needle, strlen (needle)) != NULL)
+        return;
+      g_assert_cmpint (waitpid (recorder, NULL, WNOHANG), ==, 0);  /* still recording */
+      g_usleep (10000);
+    }
+}
+
 /* Starts `cyclescope record ARGS…` with stderr into @err_path. */
 static inline pid_t
 record_start (const char * const *args,

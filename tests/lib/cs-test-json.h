@@ -41,3 +41,23 @@ cs_test_json_parse (const char *text)
   json_tokener_free (tok);
   return root;
 }
+
+/* The band ("low", "medium", "high") of chart @id of the first scope of a
+ * `cyclescope report -f json` (@root), as a user reads the verdict; the
+ * chart must be there. Newly allocated. */
+static inline char *
+cs_test_json_chart_band (json_object *root,
+                         const char  *id)
+{
+  json_object *charts = cs_test_json_field (json_object_array_get_idx (cs_test_json_field (root, "scopes"), 0),
+                                            "charts");
+
+  for (gsize i = 0; i < json_object_array_length (charts); i++)
+    {
+      json_object *chart = json_object_array_get_idx (charts, i);
+
+      if (g_strcmp0 (json_object_get_string (cs_test_json_field (chart, "id")), id) == 0)
+        return g_strdup (json_object_get_string (cs_test_json_field (chart, "band")));
+    }
+  g_error ("no chart %s in the report", id);
+}
