@@ -272,8 +272,11 @@ step_walk (CsTestApp *app)
         g_assert_cmpuint (row_of (callers, "descend", &from_itself, event), !=, G_MAXUINT);
         g_assert_cmpuint (row_of (callees, "leaf_spin", NULL, event), !=, G_MAXUINT);
         g_assert_cmpuint (row_of (callees, "descend", NULL, event), !=, G_MAXUINT);
-        /* every descend stack comes from one_round: all of its total */
-        g_assert_cmpuint (from_one_round, ==, cs_call_graph_get_function_total (graph, walk->descend, event));
+        /* descend stacks come from one_round: nearly all of its total (a
+         * sample in descend's prologue, before it set up its frame, skips
+         * its caller: how many there are depends on when the timer fired) */
+        g_assert_cmpuint (from_one_round, <=, cs_call_graph_get_function_total (graph, walk->descend, event));
+        g_assert_cmpuint (from_one_round, >, cs_call_graph_get_function_total (graph, walk->descend, event) / 2);
         g_assert_cmpuint (from_itself, <, from_one_round);
         /* a caller activated becomes the function shown; Back returns */
         g_signal_emit_by_name (callers, "activate", position);
