@@ -1765,16 +1765,16 @@ N_("Context switches per second of wall time. duration_time, user_time and syste
 /* TRANSLATORS: model software, title of metric “VoluntarySwitches” (a column header and chart label) */
 N_("Voluntary Switches");
 /* TRANSLATORS: model software, description of metric “VoluntarySwitches” */
-N_("Times the program gave up its CPU by itself: it waited for I/O, a sleep, a lock or a child (getrusage ru_nvcsw at exit; a pseudo-event the session adds).");
+N_("Times the program gave up its CPU by itself: it waited for I/O, a sleep, a lock or a child (getrusage ru_nvcsw at exit, or /proc over the window of an attached process; a pseudo-event the session adds).");
 /* TRANSLATORS: model software, title of metric “InvoluntarySwitches” (a column header and chart label) */
 N_("Involuntary Switches");
 /* TRANSLATORS: model software, description of metric “InvoluntarySwitches” */
-N_("Times the scheduler took the CPU away from the program while it could have run on: it was preempted by other tasks (getrusage ru_nivcsw at exit; a pseudo-event the session adds).");
+N_("Times the scheduler took the CPU away from the program while it could have run on: it was preempted by other tasks (getrusage ru_nivcsw at exit, or /proc over the window of an attached process; a pseudo-event the session adds).");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model software, title of metric “PreemptedShare” (a column header and chart label) */
 N_("Preempted %");
 /* TRANSLATORS: model software, description of metric “PreemptedShare” */
-N_("Share of the program’s context switches that were preemptions rather than waits (getrusage at exit): tells CPU contention from waiting when CPUs Utilized is low.");
+N_("Share of the program’s context switches that were preemptions rather than waits (getrusage at exit, or /proc for an attached process): tells CPU contention from waiting when CPUs Utilized is low.");
 /* TRANSLATORS: model software, title of metric “MaxRSS” (a column header and chart label) */
 N_("Maximum Resident Set");
 /* TRANSLATORS: model software, description of metric “MaxRSS” */
@@ -1827,7 +1827,7 @@ N_("The program is switched out very often: frequent blocking (I/O, locks) or CP
 N_("Waiting or Preempted");
 /* xgettext:no-c-format */
 /* TRANSLATORS: model software, description of the REF chart “waiting-or-preempted” */
-N_("Of the program’s context switches (getrusage at exit), the share that were preemptions: below 30% the program was mostly off the CPU because it waited by itself (voluntary switches), above 70% because other tasks took its CPU (involuntary switches).");
+N_("Of the program’s context switches (getrusage at exit, or /proc for an attached process), the share that were preemptions: below 30% the program was mostly off the CPU because it waited by itself (voluntary switches), above 70% because other tasks took its CPU (involuntary switches).");
 /* TRANSLATORS: model software, sentence of the REF chart “waiting-or-preempted” for a low value */
 N_("When off the CPU, the program was waiting: I/O, sleeps, locks or children — not other tasks.");
 /* TRANSLATORS: model software, sentence of the REF chart “waiting-or-preempted” for a medium value */
