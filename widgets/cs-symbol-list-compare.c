@@ -55,9 +55,11 @@ _cs_symbol_list_init_compare_columns (CsSymbolList *self)
   cs_column_set_text_layout (self->base_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 6, 7);
   cs_column_set_cells (self->new_column, CS_CELL_NUMBER, fill_new, NULL, NULL);
   cs_column_set_text_layout (self->new_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 6, 7);
-  /* "−1.23 pt only in base" whole */
+  /* "−1.23 pt only in base" whole, in any language: the list scrolls
+   * sideways rather than cut which side a function is on */
   cs_column_set_cells (self->delta_column, CS_CELL_NUMBER, fill_delta, NULL, NULL);
-  cs_column_set_text_layout (self->delta_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 9, 20);
+  cs_column_set_text_layout (self->delta_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 9, 9);
+  cs_column_set_fit_text (self->delta_column, 32);
 }
 
 void
@@ -153,7 +155,7 @@ cs_symbol_list_dup_compared_items (CsComparison *comparison,
   g_autoptr(GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   g_return_val_if_fail (CS_IS_COMPARISON (comparison), items);
-  g_return_val_if_fail (CS_IS_ANALYSIS (analysis), items);
+  g_return_val_if_fail (analysis == NULL || CS_IS_ANALYSIS (analysis), items);
 
   deltas = cs_comparison_dup_rows (comparison, CS_COMPARE_FUNCTIONS);
   for (guint i = 0; i < deltas->len; i++)

@@ -39,7 +39,7 @@ gboolean      cs_symbol_list_get_compared (CsSymbolList *self);
  * (a basename; NULL: the whole program) in @analysis (the new side) for
  * @event, then those of the base not among them, each with its
  * comparison; a function found in the base only is an item of the base's
- * analysis. */
+ * analysis. @analysis NULL: a module of the base only, its base functions. */
 GPtrArray    *cs_symbol_list_dup_compared_items (CsComparison *comparison,
                                                  CsAnalysis   *analysis,
                                                  const char   *module,

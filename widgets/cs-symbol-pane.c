@@ -190,7 +190,8 @@ fill_lists (CsSymbolPane *self)
       if (compared)
         {
           const char *module = scope != NULL ? scope->name : base_only_module (self);
-          g_autoptr(GPtrArray) compared_items = cs_symbol_list_dup_compared_items (self->comparison, self->analysis,
+          CsAnalysis *new_side = scope == NULL && module != NULL ? NULL : self->analysis;
+          g_autoptr(GPtrArray) compared_items = cs_symbol_list_dup_compared_items (self->comparison, new_side,
                                                                                   module, event, self->limit);
 
           cs_symbol_list_set_items (list, compared_items, module == NULL);
