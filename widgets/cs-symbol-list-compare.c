@@ -12,8 +12,6 @@
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
-
 #include "cs-column-sorter.h"
 #include "cs-delta-cells.h"
 #include "cs-symbol-list-private.h"

@@ -31,16 +31,19 @@
  * "one", "two" and "four" with both shares and a Δ that is their
  * difference.
  *
- * Screenshot: meson-logs/screenshot-compare-modules-symbols.png.
+ * Screenshot: meson-logs/screenshot-compare-modules-symbols.png (with
+ * LANGUAGE=de: …-de.png; the texts checked are the product's translations).
  * Exits 77 without perf. argv: cyclescope, cmp-work-base, cmp-work-rebuilt,
  * cs-test-regions.
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
 #include "cs-column.h"
+#include "cs-i18n.h"
 #include "cs-modules-page.h"
 #include "cs-symbol-list.h"
 #include "cs-test-app.h"
@@ -57,6 +60,7 @@ static char *tmpdir;
 static char *perf;
 static char *base_bundle;
 static char *new_bundle;
+static gboolean german;
 
 /* @symbol's share of the period ("Overhead") in `perf report --sort sym`;
  * 0 when perf lists no such row. */
@@ -134,10 +138,10 @@ check_symbols (CsWindow     *window,
   double last = INFINITY;
 
   g_assert_true (cs_symbol_list_get_compared (list));
-  g_assert_true (gtk_column_view_column_get_visible (cs_test_column_titled (view, "Base")));
-  g_assert_true (gtk_column_view_column_get_visible (cs_test_column_titled (view, "New")));
+  g_assert_true (gtk_column_view_column_get_visible (cs_test_column_titled (view, C_("compare column", "Base"))));
+  g_assert_true (gtk_column_view_column_get_visible (cs_test_column_titled (view, C_("compare column", "New"))));
   g_assert_true (gtk_column_view_column_get_visible (cs_test_column_titled (view, "Δ")));
-  g_assert_false (gtk_column_view_column_get_visible (cs_test_column_titled (view, "Samples")));
+  g_assert_false (gtk_column_view_column_get_visible (cs_test_column_titled (view, _("Samples"))));
 
   /* hot_a: matched across the builds, its Δ perf's */
   item = find_item (items, "hot_a");
@@ -154,10 +158,10 @@ check_symbols (CsWindow     *window,
   g_assert_true (cs_symbol_item_get_analysis (item) == base);
   text = delta_text (list, item);
   g_test_message ("variant_one: Δ %s, perf base %.2f %%", text, perf_sym_share (base_bundle, "variant_one"));
-  g_assert_nonnull (strstr (text, "only in base"));
+  g_assert_nonnull (strstr (text, cs_change_to_string (CS_CHANGE_BASE_ONLY)));
   g_assert_cmpfloat (fabs (points (text) + perf_sym_share (base_bundle, "variant_one")), <=, 0.02);
   g_clear_pointer (&text, g_free);
-  text = cs_column_get_text (cs_test_column_titled (view, "New"), item);
+  text = cs_column_get_text (cs_test_column_titled (view, C_("compare column", "New")), item);
   g_assert_cmpstr (text, ==, "—");
   g_clear_pointer (&text, g_free);
 
@@ -166,7 +170,7 @@ check_symbols (CsWindow     *window,
   g_assert_true (cs_symbol_item_get_analysis (item) != base);
   text = delta_text (list, item);
   g_test_message ("variant_two: Δ %s", text);
-  g_assert_nonnull (strstr (text, "only in new"));
+  g_assert_nonnull (strstr (text, cs_change_to_string (CS_CHANGE_NEW_ONLY)));
   g_assert_cmpfloat (fabs (points (text) - perf_sym_share (new_bundle, "variant_two")), <=, 0.02);
   g_clear_pointer (&text, g_free);
 
@@ -183,23 +187,18 @@ check_symbols (CsWindow     *window,
     }
 }
 
-/* The drawn Δ cell of @item: the inscription whose tooltip speaks of the
- * change. */
+/* The drawn Δ cell of @item: @item's inscription showing @text. */
 static GtkInscription *
 find_delta_cell (GtkWidget    *root,
-                 CsSymbolItem *item)
+                 CsSymbolItem *item,
+                 const char   *text)
 {
   if (GTK_IS_INSCRIPTION (root) && g_object_get_data (G_OBJECT (root), "cs-item") == item &&
-      gtk_widget_get_mapped (root))
-    {
-      const char *tooltip = cs_cell_tooltip_get (root);
-
-      if (tooltip != NULL && g_str_has_prefix (tooltip, "Change of the share"))
-        return GTK_INSCRIPTION (root);
-    }
+      gtk_widget_get_mapped (root) && g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (root)), text) == 0)
+    return GTK_INSCRIPTION (root);
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      GtkInscription *found = find_delta_cell (child, item);
+      GtkInscription *found = find_delta_cell (child, item, text);
 
       if (found != NULL)
         return found;
@@ -224,26 +223,31 @@ check_verdicts (CsSymbolList *list)
       double pb = perf_sym_share (base_bundle, names[i]) / 100, pn = perf_sym_share (new_bundle, names[i]) / 100;
       double delta = 100 * (pn - pb);
       double noise = 2 * hypot (100 * sqrt (pb * (1 - pb) / nb), 100 * sqrt (pn * (1 - pn) / nn));
+      g_autofree char *text = NULL;
       GtkInscription *cell;
-      const char *tooltip, *within;
+      const char *tooltip, *within, *plus_minus;
 
       g_assert_nonnull (item);
-      cell = find_delta_cell (GTK_WIDGET (list_view (list)), item);
+      text = delta_text (list, item);
+      cell = find_delta_cell (GTK_WIDGET (list_view (list)), item, text);
       g_assert_nonnull (cell);
       tooltip = cs_cell_tooltip_get (GTK_WIDGET (cell));
-      within = strstr (tooltip, "within noise: ±");
+      g_assert_nonnull (tooltip);
+      /* "… within noise: ±4.22 pt", "… grew, beyond noise (±4.22 pt)" */
+      within = strstr (tooltip, cs_change_to_string (CS_CHANGE_WITHIN_NOISE));
+      plus_minus = strstr (tooltip, "±");
+      g_assert_nonnull (plus_minus);
       g_test_message ("%s: %+.2f points, noise %.2f; tooltip “%s”", names[i], delta, noise, tooltip);
       if (fabs (delta) < noise * 0.9)
         {
           g_assert_nonnull (within);
           g_assert_nonnull (gtk_inscription_get_attributes (cell));
-          g_assert_cmpfloat (fabs (g_ascii_strtod (within + strlen ("within noise: ±"), NULL) - noise), <=, 0.05);
+          g_assert_cmpfloat (fabs (g_ascii_strtod (plus_minus + strlen ("±"), NULL) - noise), <=, 0.05);
           checked++;
         }
       else if (fabs (delta) > noise * 1.1)
         {
           g_assert_null (within);
-          g_assert_nonnull (strstr (tooltip, "beyond noise"));
           g_assert_null (gtk_inscription_get_attributes (cell));
           checked++;
         }
@@ -261,11 +265,12 @@ check_base_only_module (CsWindow     *window,
   CsAnalysis *base = cs_comparison_get_base (cs_window_get_comparison (window));
   CsRowDelta delta = { .base_share = 100, .delta_points = -100, .change = CS_CHANGE_BASE_ONLY };
   g_autoptr(CsModuleRow) row = cs_module_row_new (CS_SCOPE_MODULE, "cmp-work", NULL, -1, 0, 0, NULL, NULL, 0);
+  g_autofree char *title = g_strdup_printf (_("Hot symbols — %s (only in base)"), "cmp-work");
   GListModel *items;
 
   cs_module_row_set_comparison (row, &delta);
   cs_symbol_pane_set_module (pane, row);
-  g_assert_cmpstr (cs_symbol_pane_get_title (pane), ==, "Hot symbols — cmp-work (only in base)");
+  g_assert_cmpstr (cs_symbol_pane_get_title (pane), ==, title);
   items = cs_symbol_pane_get_symbols (pane, NULL);
   g_assert_nonnull (find_item (items, "variant_one"));
   g_assert_null (find_item (items, "variant_two"));
@@ -335,14 +340,19 @@ step_symbols (CsTestApp *app)
       return FALSE;
 
     case 2:
-      if (g_strcmp0 (cs_symbol_pane_get_title (pane), "Hot symbols — cmp-work") != 0)
-        return FALSE;
+      {
+        g_autofree char *title = g_strdup_printf (_("Hot symbols — %s"), "cmp-work");
+
+        if (g_strcmp0 (cs_symbol_pane_get_title (pane), title) != 0)
+          return FALSE;
+      }
       check_symbols (window, visible_list (pane));
       app->stage = 3;
       return FALSE;
 
     case 3:
-      if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "screenshot-compare-modules-symbols"))
+      if (!cs_test_app_screenshot (app, GTK_WINDOW (window), german ? "screenshot-compare-modules-symbols-de"
+                                                                   : "screenshot-compare-modules-symbols"))
         return FALSE;
       check_verdicts (visible_list (pane));
       check_base_only_module (window, pane);
@@ -400,8 +410,9 @@ step_regions (CsTestApp *app)
           g_test_message ("region %s: base %s, new %s, Δ %s", names[k], base, new_share, delta);
           g_assert_cmpfloat (g_ascii_strtod (base, NULL), >, 0);
           g_assert_cmpfloat (g_ascii_strtod (new_share, NULL), >, 0);
-          g_assert_nonnull (strstr (delta, " pt"));
-          g_assert_null (strstr (delta, "only in"));
+          g_assert_cmpstr (delta, !=, "—");
+          g_assert_null (strstr (delta, cs_change_to_string (CS_CHANGE_BASE_ONLY)));
+          g_assert_null (strstr (delta, cs_change_to_string (CS_CHANGE_NEW_ONLY)));
           /* the shares are written with one decimal or more */
           g_assert_cmpfloat (fabs (points (delta) - (g_ascii_strtod (new_share, NULL) - g_ascii_strtod (base, NULL))),
                              <=, 0.11);
@@ -438,6 +449,9 @@ main (int    argc,
   g_assert_cmpint (argc, >=, 5);
   cyclescope = argv[1];
   regions_workload = argv[4];
+  /* the product's texts, in the language it shows them in */
+  cs_i18n_init ();
+  german = g_getenv ("LANGUAGE") != NULL && g_str_has_prefix (g_getenv ("LANGUAGE"), "de");
   if (!(perf = cs_test_find_perf ()))
     {
       g_printerr ("perf is not installed: skipped\n");
