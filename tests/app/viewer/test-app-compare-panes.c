@@ -62,23 +62,11 @@ static char *base_bundle;
 static char *new_bundle;
 static gboolean german;
 
-/* @symbol's share of the period ("Overhead") in `perf report --sort sym`;
- * 0 when perf lists no such row. */
 static double
 perf_sym_share (const char *bundle,
                 const char *symbol)
 {
-  const char *args[] = { "--no-children", "--sort", "sym", "-g", "none", "--percent-limit", "0", NULL };
-  g_auto(GStrv) lines = cs_test_compare_perf_report (perf, bundle, args);
-  g_autofree char *suffix = g_strconcat ("] ", symbol, NULL);
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_strchomp (lines[i]);
-      if (lines[i][0] != '#' && g_str_has_suffix (lines[i], suffix))
-        return g_ascii_strtod (lines[i], NULL);
-    }
-  return 0;
+  return cs_test_compare_perf_sym (perf, bundle, symbol);
 }
 
 /* The cell text's number: "+0.03 pt", "−12.50 pt only in base" */
@@ -187,25 +175,6 @@ check_symbols (CsWindow     *window,
     }
 }
 
-/* The drawn Δ cell of @item: @item's inscription showing @text. */
-static GtkInscription *
-find_delta_cell (GtkWidget    *root,
-                 CsSymbolItem *item,
-                 const char   *text)
-{
-  if (GTK_IS_INSCRIPTION (root) && g_object_get_data (G_OBJECT (root), "cs-item") == item &&
-      gtk_widget_get_mapped (root) && g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (root)), text) == 0)
-    return GTK_INSCRIPTION (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkInscription *found = find_delta_cell (child, item, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The verdict drawn: dimmed with its noise in the tooltip within the
  * noise, normal beyond it — the noise from perf's reports. */
 static void
@@ -229,7 +198,7 @@ check_verdicts (CsSymbolList *list)
 
       g_assert_nonnull (item);
       text = delta_text (list, item);
-      cell = find_delta_cell (GTK_WIDGET (list_view (list)), item, text);
+      cell = cs_test_find_cell (GTK_WIDGET (list_view (list)), item, text);
       g_assert_nonnull (cell);
       tooltip = cs_cell_tooltip_get (GTK_WIDGET (cell));
       g_assert_nonnull (tooltip);
