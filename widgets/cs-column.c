@@ -161,7 +161,7 @@ fill (ColumnCells   *cells,
       gpointer       item,
       CsCellContent *content)
 {
-  *content = (CsCellContent) { NULL, FALSE, NULL, 0, 0 };
+  *content = (CsCellContent) { NULL, FALSE, NULL, 0, 0, FALSE };
   cells->func (item, content, cells->user_data);
 }
 
@@ -179,11 +179,11 @@ set_text (GtkInscription      *text,
       return;
     }
   gtk_inscription_set_text (text, content->text);
-  if (content->text != NULL && content->dim_from > 0 && content->dim_from < strlen (content->text))
+  if (content->text != NULL && (content->dim || content->dim_from > 0) && content->dim_from < strlen (content->text))
     {
       PangoAttribute *alpha = pango_attr_foreground_alpha_new (0.6 * G_MAXUINT16);
 
-      alpha->start_index = content->dim_from;
+      alpha->start_index = content->dim ? 0 : content->dim_from;
       alpha->end_index = strlen (content->text);
       attrs = pango_attr_list_new ();
       pango_attr_list_insert (attrs, alpha);

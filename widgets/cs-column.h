@@ -36,6 +36,8 @@ typedef struct
   /* > 0: the text from this byte on is drawn fainter (a provenance marker
    * qualifies the number before it). */
   gsize     dim_from;
+  /* The whole text drawn fainter (a change within the noise). */
+  gboolean  dim;
 } CsCellContent;
 
 typedef void (*CsCellFunc) (gpointer       item,

@@ -30,6 +30,7 @@ struct _CsModuleRow
   /* compared with a base (cs_module_row_set_comparison()) */
   gboolean       compared;
   double         base_share, new_share, delta_points;  /* percent, points */
+  double         delta_points_sigma;                   /* for the verdict's noise */
   CsChange       change;
 };
 

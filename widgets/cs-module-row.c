@@ -228,6 +228,7 @@ cs_module_row_set_comparison (CsModuleRow      *self,
   self->base_share = delta->base_share;
   self->new_share = delta->new_share;
   self->delta_points = delta->delta_points;
+  self->delta_points_sigma = delta->delta_points_sigma;
   self->change = delta->change;
 }
 
@@ -243,6 +244,7 @@ cs_module_row_get_comparison (CsModuleRow *self,
   delta->base_share = self->base_share;
   delta->new_share = self->new_share;
   delta->delta_points = self->delta_points;
+  delta->delta_points_sigma = self->delta_points_sigma;
   delta->change = self->change;
   return TRUE;
 }

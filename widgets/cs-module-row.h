@@ -51,8 +51,8 @@ CsProvenance    cs_module_row_get_provenance     (CsModuleRow         *self,
  * (NULL: not compared). For the Base, New and Δ columns and their sort. */
 void            cs_module_row_set_comparison     (CsModuleRow         *self,
                                                   const CsRowDelta    *delta);
-/* The comparison set, or NULL; fields other than the shares, the change
- * and the verdict are not kept. */
+/* The comparison set, or NULL; fields other than the shares, the change,
+ * its standard deviation and the verdict are not kept. */
 gboolean        cs_module_row_get_comparison     (CsModuleRow         *self,
                                                   CsRowDelta          *delta);
 

@@ -15,34 +15,18 @@
 #include <math.h>
 #include <string.h>
 
-#include "cs-chart-format.h"
+#include "cs-delta-cells.h"
 #include "cs-module-table-private.h"
 #include "cs-widgets-util.h"
-
-static void
-fill_share (CsModuleRow   *row,
-            gboolean       base,
-            CsCellContent *c)
-{
-  CsRowDelta delta;
-
-  if (!cs_module_row_get_comparison (row, &delta) ||
-      delta.change == (base ? CS_CHANGE_NEW_ONLY : CS_CHANGE_BASE_ONLY))
-    {
-      c->text = g_strdup (CS_CHART_NO_VALUE);
-      c->tooltip = g_strdup (base ? _("Not in the base recording") : _("Not in the new recording"));
-      return;
-    }
-  c->text = cs_widgets_format_percent ((base ? delta.base_share : delta.new_share) / 100.0);
-  c->tooltip = g_strdup (base ? _("Share of the base recording’s samples") : _("Share of the new recording’s samples"));
-}
 
 static void
 fill_base (gpointer       item,
            CsCellContent *c,
            gpointer       data)
 {
-  fill_share (item, TRUE, c);
+  CsRowDelta delta;
+
+  cs_delta_cells_fill_share (cs_module_row_get_comparison (item, &delta) ? &delta : NULL, TRUE, c);
 }
 
 static void
@@ -50,7 +34,9 @@ fill_new (gpointer       item,
           CsCellContent *c,
           gpointer       data)
 {
-  fill_share (item, FALSE, c);
+  CsRowDelta delta;
+
+  cs_delta_cells_fill_share (cs_module_row_get_comparison (item, &delta) ? &delta : NULL, FALSE, c);
 }
 
 static void
@@ -60,24 +46,7 @@ fill_delta (gpointer       item,
 {
   CsRowDelta delta;
 
-  if (!cs_module_row_get_comparison (item, &delta))
-    {
-      c->text = g_strdup (CS_CHART_NO_VALUE);
-      return;
-    }
-  if (delta.change == CS_CHANGE_BASE_ONLY || delta.change == CS_CHANGE_NEW_ONLY)
-    {
-      /* the change is the whole share, and which side it is on says more */
-      g_autofree char *points = g_strdup_printf (_("%+.2f pt"), delta.delta_points);
-
-      c->text = g_strdup_printf ("%s %s", points, cs_change_to_string (delta.change));
-      c->dim_from = strlen (points) + 1;
-    }
-  else
-    /* TRANSLATORS: a change of a share in percentage points in the module table, "+2.35 pt" */
-    c->text = g_strdup_printf (_("%+.2f pt"), delta.delta_points);
-  c->tooltip = g_strdup_printf (_("Change of the share from the base to the new recording: %s"),
-                                cs_change_to_string (delta.change));
+  cs_delta_cells_fill_delta (cs_module_row_get_comparison (item, &delta) ? &delta : NULL, c);
 }
 
 static GtkColumnViewColumn *

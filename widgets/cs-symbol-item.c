@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "cs-symbol-item.h"
 
 struct _CsSymbolItem
@@ -16,6 +18,9 @@ struct _CsSymbolItem
   double                 percent;
   double                 module_percent;
   double                 share;
+  /* compared with a base (cs_symbol_item_set_comparison()) */
+  gboolean               compared;
+  CsRowDelta             delta;   /* the numbers only: name and module are not kept */
 };
 
 G_DEFINE_FINAL_TYPE (CsSymbolItem, cs_symbol_item, G_TYPE_OBJECT)
@@ -24,6 +29,9 @@ enum {
   PROP_0,
   PROP_NAME,
   PROP_SIGNATURE,
+  PROP_BASE_SHARE,
+  PROP_NEW_SHARE,
+  PROP_DELTA_SIZE,
   N_PROPS
 };
 
@@ -55,6 +63,15 @@ cs_symbol_item_get_property (GObject    *object,
     case PROP_SIGNATURE:
       g_value_set_string (value, cs_symbol_item_get_signature (self));
       break;
+    case PROP_BASE_SHARE:
+      g_value_set_double (value, self->compared ? self->delta.base_share : NAN);
+      break;
+    case PROP_NEW_SHARE:
+      g_value_set_double (value, self->compared ? self->delta.new_share : NAN);
+      break;
+    case PROP_DELTA_SIZE:
+      g_value_set_double (value, self->compared ? fabs (self->delta.delta_points) : NAN);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -72,6 +89,18 @@ cs_symbol_item_class_init (CsSymbolItemClass *klass)
     g_param_spec_string ("name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_SIGNATURE] =
     g_param_spec_string ("signature", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* What the comparison's columns sort by: the shares, and the change by
+   * its size (a function that shrank by 10 points matters as much as one
+   * that grew by 10); NaN when not compared. */
+  properties[PROP_BASE_SHARE] =
+    g_param_spec_double ("base-share", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NEW_SHARE] =
+    g_param_spec_double ("new-share", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DELTA_SIZE] =
+    g_param_spec_double ("delta-size", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -176,4 +205,29 @@ cs_symbol_item_get_signature (CsSymbolItem *self)
   if (symbol != NULL && symbol->signature != NULL)
     return symbol->signature;
   return self->symbol->display_name;
+}
+
+void
+cs_symbol_item_set_comparison (CsSymbolItem     *self,
+                               const CsRowDelta *delta)
+{
+  g_return_if_fail (CS_IS_SYMBOL_ITEM (self));
+
+  self->compared = delta != NULL;
+  if (delta != NULL)
+    {
+      self->delta = *delta;
+      self->delta.name = self->delta.module = NULL;
+    }
+}
+
+gboolean
+cs_symbol_item_get_comparison (CsSymbolItem *self,
+                               CsRowDelta   *delta)
+{
+  g_return_val_if_fail (CS_IS_SYMBOL_ITEM (self), FALSE);
+
+  if (self->compared && delta != NULL)
+    *delta = self->delta;
+  return self->compared;
 }

@@ -10,6 +10,7 @@
 #include <glib-object.h>
 
 #include "cs-analysis.h"
+#include "cs-comparison.h"
 #include "cs-profile.h"
 
 G_BEGIN_DECLS
@@ -37,5 +38,14 @@ double                 cs_symbol_item_get_share     (CsSymbolItem *self);
 const char            *cs_symbol_item_get_name      (CsSymbolItem *self);
 const char            *cs_symbol_item_get_library   (CsSymbolItem *self);
 const char            *cs_symbol_item_get_signature (CsSymbolItem *self);
+
+/* The function compared with a base: its shares on both sides, the change
+ * and its verdict (NULL: not compared); for the Base, New and Δ columns
+ * (cs-symbol-list.h). A function of the base only is an item of the base's
+ * analysis. Name and module of @delta are not kept. */
+void                   cs_symbol_item_set_comparison (CsSymbolItem     *self,
+                                                      const CsRowDelta *delta);
+gboolean               cs_symbol_item_get_comparison (CsSymbolItem     *self,
+                                                      CsRowDelta       *delta);
 
 G_END_DECLS

@@ -7,25 +7,10 @@
 
 #include "cs-chart-format.h"
 #include "cs-column.h"
+#include "cs-column-sorter.h"
 #include "cs-row-menu.h"
-#include "cs-symbol-list.h"
+#include "cs-symbol-list-private.h"
 #include "cs-widgets-util.h"
-
-struct _CsSymbolList
-{
-  GtkWidget            parent_instance;
-
-  GtkColumnView       *view;
-  GtkSingleSelection  *selection;
-  GListStore          *store;
-  GtkColumnViewColumn *samples_column;
-  GtkColumnViewColumn *share_column;
-  GtkColumnViewColumn *symbol_column;
-  GtkColumnViewColumn *library_column;
-  GtkColumnViewColumn *signature_column;
-
-  char                *event;
-};
 
 G_DEFINE_FINAL_TYPE (CsSymbolList, cs_symbol_list, GTK_TYPE_WIDGET)
 
@@ -174,6 +159,7 @@ cs_symbol_list_class_init (CsSymbolListClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, CS_TYPE_SYMBOL_ITEM);
 
   g_type_ensure (CS_TYPE_SYMBOL_ITEM);
+  g_type_ensure (CS_TYPE_COLUMN_SORTER);
   cs_widgets_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class, "/org/cyclescope/widgets/cs-symbol-list.ui");
   gtk_widget_class_bind_template_child (widget_class, CsSymbolList, view);
@@ -184,6 +170,10 @@ cs_symbol_list_class_init (CsSymbolListClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CsSymbolList, symbol_column);
   gtk_widget_class_bind_template_child (widget_class, CsSymbolList, library_column);
   gtk_widget_class_bind_template_child (widget_class, CsSymbolList, signature_column);
+  gtk_widget_class_bind_template_child (widget_class, CsSymbolList, sort_model);
+  gtk_widget_class_bind_template_child (widget_class, CsSymbolList, base_column);
+  gtk_widget_class_bind_template_child (widget_class, CsSymbolList, new_column);
+  gtk_widget_class_bind_template_child (widget_class, CsSymbolList, delta_column);
   gtk_widget_class_bind_template_callback (widget_class, activated);
   gtk_widget_class_set_css_name (widget_class, "cs-symbol-list");
 }
@@ -212,6 +202,11 @@ cs_symbol_list_init (CsSymbolList *self)
   cs_column_set_text_layout (self->library_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE, 6, 14);
   cs_column_set_cells (self->signature_column, CS_CELL_TEXT, cell_signature, NULL, NULL);
   cs_column_set_text_layout (self->signature_column, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END, 12, 48);
+  _cs_symbol_list_init_compare_columns (self);
+  /* (in code: an expression watching the view from its own model would
+   * be a sibling binding, see HACKING.md) */
+  gtk_sort_list_model_set_sorter (self->sort_model, gtk_column_view_get_sorter (self->view));
+  cs_column_view_init_sorting (self->view);
 }
 
 CsSymbolList *

@@ -3,7 +3,8 @@
  *
  * Samples, share with a heat bar, symbol, library and the full signature
  * (columns declared in cs-symbol-list.ui). Enter or a double click emits
- * ::symbol-activated with the CsSymbolItem.
+ * ::symbol-activated with the CsSymbolItem. Compared with a base, Base, New
+ * and Δ columns take the place of Samples and Share.
  */
 #pragma once
 
@@ -24,7 +25,25 @@ const char   *cs_symbol_list_get_event (CsSymbolList *self);
 void          cs_symbol_list_set_items (CsSymbolList *self,
                                         GPtrArray    *items,
                                         gboolean      show_library);
-/* The rows (the selection model). */
+/* The rows (the selection model), in the order shown. */
 GListModel   *cs_symbol_list_get_items (CsSymbolList *self);
+
+/* Compared with a base (cs-symbol-list-compare.c): Base, New and Δ columns
+ * (each side's share of its samples in percent, the change in points,
+ * from cs_symbol_item_get_comparison()) instead of Samples and Share. Δ
+ * sorts by the size of the change, largest first on the first click. */
+void          cs_symbol_list_set_compared (CsSymbolList *self,
+                                           gboolean      compared);
+gboolean      cs_symbol_list_get_compared (CsSymbolList *self);
+/* The rows of a compared list: the @limit hottest functions of @module
+ * (a basename; NULL: the whole program) in @analysis (the new side) for
+ * @event, then those of the base not among them, each with its
+ * comparison; a function found in the base only is an item of the base's
+ * analysis. @analysis NULL: a module of the base only, its base functions. */
+GPtrArray    *cs_symbol_list_dup_compared_items (CsComparison *comparison,
+                                                 CsAnalysis   *analysis,
+                                                 const char   *module,
+                                                 const char   *event,
+                                                 guint         limit);
 
 G_END_DECLS

@@ -22,6 +22,7 @@ struct _CsSymbolPane
   GtkLabel    *message;
 
   CsAnalysis  *analysis;
+  CsComparison *comparison;    /* compared with a base, or NULL */
   CsModuleRow *module;
   char        *title;
   char        *cleared;        /* why nothing is listed, while the pane is cleared */
@@ -36,6 +37,7 @@ enum {
   PROP_0,
   PROP_ANALYSIS,
   PROP_LIMIT,
+  PROP_COMPARISON,
   N_PROPS
 };
 
@@ -98,12 +100,30 @@ find_scope (CsSymbolPane *self)
   return NULL;
 }
 
+/* The module row of a module found in the base only (the module table
+ * adds those while comparing): its functions are the base's. */
+static const char *
+base_only_module (CsSymbolPane *self)
+{
+  CsRowDelta delta;
+
+  if (self->comparison == NULL || self->module == NULL || self->cleared != NULL ||
+      cs_module_row_get_kind (self->module) != CS_SCOPE_MODULE ||
+      !cs_module_row_get_comparison (self->module, &delta) || delta.change != CS_CHANGE_BASE_ONLY)
+    return NULL;
+  return cs_module_row_get_name (self->module);
+}
+
 static void
 update_title (CsSymbolPane  *self,
               const CsScope *scope)
 {
   g_free (self->title);
-  if (scope != NULL && scope->kind == CS_SCOPE_REGION)
+  if (scope == NULL && base_only_module (self) != NULL)
+    /* Translators: heading of the hot-symbols pane, %s is a module found
+     * only in the base recording of a comparison */
+    self->title = g_strdup_printf (_("Hot symbols — %s (only in base)"), base_only_module (self));
+  else if (scope != NULL && scope->kind == CS_SCOPE_REGION)
     /* Translators: heading of the hot-symbols pane, %s is a region (an
      * instrumented framework module) */
     self->title = g_strdup_printf (_("Hot symbols — region %s"), scope->name);
@@ -159,6 +179,24 @@ fill_lists (CsSymbolPane *self)
       g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
       gboolean other_module = scope == NULL;
 
+      /* Functions are compared for the comparison's event, in a module or
+       * the whole program (a region's own functions have no base to match:
+       * the base may not have the region). */
+      gboolean compared = self->comparison != NULL && self->analysis != NULL && self->cleared == NULL &&
+                          g_strcmp0 (event, cs_comparison_get_event (self->comparison)) == 0 &&
+                          (scope == NULL || scope->kind == CS_SCOPE_MODULE);
+
+      cs_symbol_list_set_compared (list, compared);
+      if (compared)
+        {
+          const char *module = scope != NULL ? scope->name : base_only_module (self);
+          CsAnalysis *new_side = scope == NULL && module != NULL ? NULL : self->analysis;
+          g_autoptr(GPtrArray) compared_items = cs_symbol_list_dup_compared_items (self->comparison, new_side,
+                                                                                  module, event, self->limit);
+
+          cs_symbol_list_set_items (list, compared_items, module == NULL);
+          continue;
+        }
       if (self->analysis != NULL && self->cleared == NULL)
         rows = cs_analysis_dup_top_symbols (self->analysis, scope, event);
       for (guint i = 0; rows != NULL && i < rows->len && i < self->limit; i++)
@@ -245,6 +283,19 @@ cs_symbol_pane_clear (CsSymbolPane *self,
   fill_lists (self);
 }
 
+void
+cs_symbol_pane_set_comparison (CsSymbolPane *self,
+                               CsComparison *comparison)
+{
+  g_return_if_fail (CS_IS_SYMBOL_PANE (self));
+  g_return_if_fail (comparison == NULL || CS_IS_COMPARISON (comparison));
+
+  if (!g_set_object (&self->comparison, comparison))
+    return;
+  fill_lists (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARISON]);
+}
+
 CsModuleRow *
 cs_symbol_pane_get_module (CsSymbolPane *self)
 {
@@ -320,6 +371,7 @@ cs_symbol_pane_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), CS_TYPE_SYMBOL_PANE);
   g_clear_object (&self->analysis);
+  g_clear_object (&self->comparison);
   g_clear_object (&self->module);
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->cleared, g_free);
@@ -343,6 +395,9 @@ cs_symbol_pane_get_property (GObject    *object,
     case PROP_LIMIT:
       g_value_set_uint (value, self->limit);
       break;
+    case PROP_COMPARISON:
+      g_value_set_object (value, self->comparison);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -361,6 +416,9 @@ cs_symbol_pane_set_property (GObject      *object,
       break;
     case PROP_LIMIT:
       set_limit (CS_SYMBOL_PANE (object), g_value_get_uint (value));
+      break;
+    case PROP_COMPARISON:
+      cs_symbol_pane_set_comparison (CS_SYMBOL_PANE (object), g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -391,6 +449,9 @@ cs_symbol_pane_class_init (CsSymbolPaneClass *klass)
   properties[PROP_LIMIT] =
     g_param_spec_uint ("limit", NULL, NULL, 1, 1000, DEFAULT_LIMIT,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COMPARISON] =
+    g_param_spec_object ("comparison", NULL, NULL, CS_TYPE_COMPARISON,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**

@@ -30,6 +30,12 @@ void          cs_symbol_pane_set_analysis   (CsSymbolPane *self,
 void          cs_symbol_pane_set_module     (CsSymbolPane *self,
                                              CsModuleRow  *row);
 CsModuleRow  *cs_symbol_pane_get_module     (CsSymbolPane *self);
+/* Property "comparison": compared with a base, the tab of the comparison's
+ * event lists the functions of both sides with Base, New and Δ
+ * (cs-symbol-list.h); a module of the base only (a row the module table
+ * added) lists the base's functions. NULL: not compared. */
+void          cs_symbol_pane_set_comparison (CsSymbolPane *self,
+                                             CsComparison *comparison);
 /* Lists nothing and says @message instead, until the next module (the
  * table's filter hid the selected one). */
 void          cs_symbol_pane_clear          (CsSymbolPane *self,

@@ -297,13 +297,16 @@ cs_modules_page_dispose (GObject *object)
   G_OBJECT_CLASS (cs_modules_page_parent_class)->dispose (object);
 }
 
-/* The module table gains Base / New / Δ columns (cs-module-table.h). */
+/* The module table and the hot symbols gain Base / New / Δ columns
+ * (cs-module-table.h, cs-symbol-list.h). */
 static void
 set_comparison (CsModulesPage *self,
                 CsComparison  *comparison)
 {
   if (!g_set_object (&self->comparison, comparison))
     return;
+  /* the hot symbols first: the table selects a module at once */
+  cs_symbol_pane_set_comparison (self->symbol_pane, comparison);
   cs_module_table_set_comparison (self->module_table, comparison);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARISON]);
 }

@@ -63,6 +63,26 @@ cs_test_compare_perf_children (const char *perf,
   return 0;
 }
 
+/* @symbol's share of the period ("Overhead") in `perf report --no-children
+ * --sort sym`; 0 when perf lists no such row. */
+static inline double
+cs_test_compare_perf_sym (const char *perf,
+                          const char *bundle,
+                          const char *symbol)
+{
+  const char *args[] = { "--no-children", "--sort", "sym", "-g", "none", "--percent-limit", "0", NULL };
+  g_auto(GStrv) lines = cs_test_compare_perf_report (perf, bundle, args);
+  g_autofree char *suffix = g_strconcat ("] ", symbol, NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strchomp (lines[i]);
+      if (lines[i][0] != '#' && g_str_has_suffix (lines[i], suffix))
+        return g_ascii_strtod (lines[i], NULL);
+    }
+  return 0;
+}
+
 /* @dso's share of the samples (not of the period): `perf report --sort dso -n`;
  * *@n_samples: all the samples. */
 static inline double

@@ -278,3 +278,23 @@ cs_test_image_surface (const CsTestImage *image)
   return cairo_image_surface_create_for_data (image->data, CAIRO_FORMAT_ARGB32,
                                               image->width, image->height, (int) image->stride);
 }
+
+/* The drawn (mapped) text cell of @item in @root's tree that shows @text
+ * (cs-column.h: a cell carries its item as "cs-item"), or NULL. */
+static inline GtkInscription *
+cs_test_find_cell (GtkWidget  *root,
+                   gpointer    item,
+                   const char *text)
+{
+  if (GTK_IS_INSCRIPTION (root) && g_object_get_data (G_OBJECT (root), "cs-item") == item &&
+      gtk_widget_get_mapped (root) && g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (root)), text) == 0)
+    return GTK_INSCRIPTION (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkInscription *found = cs_test_find_cell (child, item, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -13,7 +13,8 @@
  *    Samples, sorted by Δ; the row of the workload's module "cmp-work"
  *    shows the Δ of its share of the samples that `perf report --sort dso
  *    -n` gives on the two perf.data files (its samples over all samples,
- *    each side; within 0.02 points: the table writes two decimals);
+ *    each side; within 0.02 points: the table writes two decimals); in
+ *    its hot symbols, hot_a's Δ is drawn beyond the noise;
  *  - the Call Graph page's trees and functions list have Δ Self and Δ
  *    Total columns; hot_a's Δ Total (its row in the functions list) is
  *    negative and equals, within 0.01 points (perf's two decimals on each
@@ -56,6 +57,7 @@
 #include "cs-test-compare-perf.h"
 #include "cs-test-viewer.h"
 #include "cs-test-widgets.h"
+#include "cs-widgets-util.h"
 
 /* perf prints two decimals on each side (0.005 each), the cell too */
 #define ROUNDING (0.015 + 1e-9)
@@ -70,13 +72,6 @@ typedef struct
 {
   guint node;   /* hot_a's hottest top-down node */
 } State;
-
-static double
-perf_dso_share (const char *bundle,
-                const char *dso)
-{
-  return cs_test_compare_perf_dso (perf, bundle, dso, NULL);
-}
 
 static double
 perf_children (const char *bundle,
@@ -153,7 +148,6 @@ find_type (GtkWidget *root,
   return NULL;
 }
 
-
 /* The cell text's number: "+0.03 pt", "−12.50 pt" */
 static double
 points (const char *text)
@@ -169,7 +163,8 @@ check_modules (CsWindow *window)
   CsModuleTable *table = cs_test_modules_table (page);
   GListModel *rows = G_LIST_MODEL (cs_module_table_get_selection (table));
   GtkSortType direction;
-  double expected = perf_dso_share (new_bundle, "cmp-work") - perf_dso_share (base_bundle, "cmp-work");
+  double expected = cs_test_compare_perf_dso (perf, new_bundle, "cmp-work", NULL)
+                    - cs_test_compare_perf_dso (perf, base_bundle, "cmp-work", NULL);
   gboolean seen = FALSE;
 
   g_assert_true (gtk_column_view_column_get_visible (cs_module_table_get_column (table, CS_MODULE_COLUMN_BASE)));
@@ -186,11 +181,46 @@ check_modules (CsWindow *window)
       if (g_strcmp0 (cs_module_row_get_name (row), "cmp-work") != 0)
         continue;
       seen = TRUE;
+      /* its hot symbols, for check_symbol_verdict() */
+      gtk_single_selection_set_selected (cs_module_table_get_selection (table), i);
       delta = cs_column_get_text (cs_module_table_get_column (table, CS_MODULE_COLUMN_DELTA), row);
       g_test_message ("cmp-work: Δ %s, perf %+.3f points", delta, expected);
       g_assert_cmpfloat (fabs (points (delta) - expected), <=, 0.02);
     }
   g_assert_true (seen);
+}
+
+/* hot_a halved is a change beyond the noise (twice the combined sampling
+ * error of perf's two shares): its Δ in the hot symbols at normal weight,
+ * without "within noise" in its tooltip. */
+static void
+check_symbol_verdict (CsWindow *window)
+{
+  GtkWidget *pane = GTK_WIDGET (cs_test_modules_symbols (cs_test_window_page (window, "modules")));
+  GListModel *items = cs_symbol_pane_get_symbols (CS_SYMBOL_PANE (pane), NULL);
+  double nb, nn, pb = cs_test_compare_perf_sym (perf, base_bundle, "hot_a") / 100;
+  double pn = cs_test_compare_perf_sym (perf, new_bundle, "hot_a") / 100;
+
+  cs_test_compare_perf_dso (perf, base_bundle, "cmp-work", &nb);
+  cs_test_compare_perf_dso (perf, new_bundle, "cmp-work", &nn);
+  if (fabs (pn - pb) <= 2.2 * hypot (sqrt (pb * (1 - pb) / nb), sqrt (pn * (1 - pn) / nn)))
+    return;   /* too short a recording to tell */
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(CsSymbolItem) item = g_list_model_get_item (items, i);
+      GtkColumnView *view = (GtkColumnView *) find_type (pane, GTK_TYPE_COLUMN_VIEW);
+      g_autofree char *text = cs_column_get_text (cs_test_column_titled (view, "Δ"), item);
+      GtkInscription *cell = cs_test_find_cell (pane, item, text);
+
+      if (!g_str_equal (cs_symbol_item_get_name (item), "hot_a"))
+        continue;
+      g_assert_nonnull (cell);
+      g_test_message ("hot_a in the hot symbols: %s, “%s”", text, cs_cell_tooltip_get (GTK_WIDGET (cell)));
+      g_assert_null (strstr (cs_cell_tooltip_get (GTK_WIDGET (cell)), "within noise"));
+      g_assert_null (gtk_inscription_get_attributes (cell));
+      return;
+    }
+  g_assert_not_reached ();
 }
 
 /* hot_a's hottest node in the top-down tree. */
@@ -475,6 +505,7 @@ step (CsTestApp *app)
       if (!cs_test_app_screenshot (app, GTK_WINDOW (window), "screenshot-compare-modules"))
         return FALSE;
       cs_test_app_reset_screenshot (app);
+      check_symbol_verdict (window);
       call_graph = cs_test_window_show_page (window, "call-graph");
       cs_call_graph_page_show_view (call_graph, "top-down");
       app->stage = 4;
