@@ -386,9 +386,8 @@ typedef gboolean (*StackCheck) (Recording     *rec,
                                 const guint64 *frames,
                                 const CsUnwindResult *results);
 
-/* Reached an entry, or stopped where perf stopped too (its last frame
- * "[unknown]", all before it ours): which samples land there depends on
- * when the timer fired, so the shares below do not count them. */
+/* Reached an entry, or stopped where perf did ("[unknown]" last, all before
+ * it ours): which samples do depends on when the timer fired. */
 static gboolean
 walk_ended (Recording            *rec,
             guint                 i,
