@@ -100,11 +100,20 @@ cs_diff_render_json (const CsDiffReport *report,
                      GString            *out)
 {
   json_object *root = json_object_new_object ();
+  const char *programs[2];
 
   json_object_object_add (root, "diff_version", json_object_new_int (1));
   json_object_object_add (root, "base", json_side (report->comparison, TRUE));
   json_object_object_add (root, "new", json_side (report->comparison, FALSE));
   json_object_object_add (root, "event", cs_cli_json_string (cs_comparison_get_event (report->comparison)));
+  if (cs_comparison_get_programs (report->comparison, &programs[0], &programs[1]))
+    {
+      json_object *paired = json_object_new_object ();
+
+      json_object_object_add (paired, "base", cs_cli_json_string (programs[0]));
+      json_object_object_add (paired, "new", cs_cli_json_string (programs[1]));
+      json_object_object_add (root, "programs_matched", paired);
+    }
   json_object_object_add (root, "functions_by", json_object_new_string (report->children ? "total" : "self"));
   json_object_object_add (root, "metrics", json_metrics (report->comparison));
   for (guint i = 0; i < G_N_ELEMENTS (report->tables); i++)

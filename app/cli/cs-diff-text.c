@@ -88,6 +88,7 @@ text_facts (const CsDiffReport *report,
                           cs_comparison_get_new (report->comparison) };
   CsCompareSideFacts facts[2];
   const char *event = cs_comparison_get_event (report->comparison);
+  const char *programs[2];
 
   for (guint i = 0; i < 2; i++)
     cs_comparison_get_side_facts (report->comparison, i == 0, &facts[i]);
@@ -105,6 +106,10 @@ text_facts (const CsDiffReport *report,
   fact (out, _("Sampled time"), format_seconds (facts[0].sampled_seconds, FALSE),
         format_seconds (facts[1].sampled_seconds, FALSE));
   fact (out, _("Cycles spread"), spread_text (&facts[0]), spread_text (&facts[1]));
+  if (cs_comparison_get_programs (report->comparison, &programs[0], &programs[1]))
+    /* TRANSLATORS: the two recorded programs' file names (the text is escaped when printed) */
+    g_string_append_printf (out, _("The recorded programs %s and %s are matched with each other "
+                                   "(rows show the second name).\n"), programs[0], programs[1]);
   if (event != NULL)
     g_string_append_printf (out, _("Tables of event %s: shares are percent of each side’s samples.\n"), event);
   else

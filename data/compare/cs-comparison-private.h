@@ -23,7 +23,24 @@ typedef struct
   double      sampled_seconds;/* the time the shares are shares of (docs/compare.md) */
   double      rel_spread;     /* sd / mean of the repeated cycles count, NaN: < 2 runs */
   guint       n_runs;         /* runs the spread comes from */
+  /* The basename of the recorded program's own module, NULL when unknown
+   * or not sampled; @program_as: the name it is matched under (the other
+   * side's program, when the two were built under other file names), or
+   * NULL (cs-comparison-program.c). */
+  char       *program;
+  char       *program_as;
 } CsCompareSide;
+
+/* The name @module of side @s is matched under. */
+static inline const char *
+_cs_compare_side_module (const CsCompareSide *s,
+                         const char          *module)
+{
+  return s->program_as != NULL && g_strcmp0 (module, s->program) == 0 ? s->program_as : module;
+}
+
+/* Finds both sides' programs and pairs them when their file names differ. */
+void     _cs_comparison_pair_programs (CsComparison *self);
 
 struct _CsComparison
 {

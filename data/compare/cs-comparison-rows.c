@@ -95,7 +95,7 @@ add_modules (Matcher             *matcher,
     {
       const CsProfileModuleRow *r = &g_array_index (rows, CsProfileModuleRow, i);
 
-      matcher_add (matcher, side, NULL, r->module->name, r->samples, r->period);
+      matcher_add (matcher, side, NULL, _cs_compare_side_module (s, r->module->name), r->samples, r->period);
     }
 }
 
@@ -115,7 +115,7 @@ add_functions (Matcher             *matcher,
       /* Code no symbol covers is one row per module, as `perf diff` pairs
        * it (its entries collapse by symbol name, and these have none): an
        * address of one build means nothing in the other. */
-      matcher_add (matcher, side, r->symbol->module->name, unnamed ? UNNAMED_CODE : r->symbol->display_name,
+      matcher_add (matcher, side, _cs_compare_side_module (s, r->symbol->module->name), unnamed ? UNNAMED_CODE : r->symbol->display_name,
                    r->samples, r->period);
     }
 }
@@ -273,7 +273,7 @@ add_totals (Matcher             *matcher,
       const CsCallFunctionRow *r = &g_array_index (rows, CsCallFunctionRow, i);
       guint64 samples = total > 0 ? (guint64) llround ((double) s->n_samples * r->total / total) : 0;
 
-      matcher_add (matcher, side, r->function->module != NULL ? r->function->module->name : NULL,
+      matcher_add (matcher, side, r->function->module != NULL ? _cs_compare_side_module (s, r->function->module->name) : NULL,
                    r->function->name, samples, r->total);
     }
   return TRUE;

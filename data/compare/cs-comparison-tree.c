@@ -17,8 +17,9 @@
 /* Interns "module\x1fname" of each function of @profile into @names,
  * giving each distinct name one number. */
 static guint32 *
-function_name_ids (CsProfile  *profile,
-                   GHashTable *names)
+function_name_ids (const CsCompareSide *side,
+                   CsProfile           *profile,
+                   GHashTable          *names)
 {
   guint n = cs_profile_get_n_functions (profile);
   guint32 *ids = g_new (guint32, MAX (n, 1));
@@ -26,7 +27,7 @@ function_name_ids (CsProfile  *profile,
   for (guint i = 0; i < n; i++)
     {
       const CsCallFunction *f = cs_profile_get_function (profile, i);
-      g_autofree char *key = g_strconcat (f->module != NULL ? f->module->name : "", "\x1f",
+      g_autofree char *key = g_strconcat (f->module != NULL ? _cs_compare_side_module (side, f->module->name) : "", "\x1f",
                                           f->name != NULL ? f->name : "", NULL);
       gpointer id;
 
@@ -88,8 +89,8 @@ cs_comparison_dup_base_node_shares_for_kind (CsComparison   *self,
   if (total == 0)
     return shares;
 
-  base_ids = function_name_ids (cs_call_graph_get_profile (base_graph), names);
-  new_ids = function_name_ids (cs_call_graph_get_profile (new_graph), names);
+  base_ids = function_name_ids (&self->base, cs_call_graph_get_profile (base_graph), names);
+  new_ids = function_name_ids (&self->new_side, cs_call_graph_get_profile (new_graph), names);
 
   n_base = cs_call_graph_get_n_nodes (base_graph, kind);
   for (guint i = 1; i < n_base; i++)

@@ -66,6 +66,10 @@ cs_comparison_finalize (GObject *object)
 
   g_clear_object (&self->base.analysis);
   g_clear_object (&self->new_side.analysis);
+  g_free (self->base.program);
+  g_free (self->base.program_as);
+  g_free (self->new_side.program);
+  g_free (self->new_side.program_as);
   g_free (self->event);
   g_clear_pointer (&self->metrics, g_array_unref);
   G_OBJECT_CLASS (cs_comparison_parent_class)->finalize (object);
@@ -356,6 +360,7 @@ cs_comparison_new_for_event (CsAnalysis  *base,
   self->event = g_strdup (chosen);
   side_init (&self->base, base, chosen);
   side_init (&self->new_side, new_analysis, chosen);
+  _cs_comparison_pair_programs (self);
 
   if (build_metrics (self) == 0 && chosen == NULL)
     {

@@ -98,6 +98,13 @@ CsAnalysis   *cs_comparison_get_new      (CsComparison   *self);
  * default event when the base has it too). NULL without common samples. */
 const char   *cs_comparison_get_event    (CsComparison   *self);
 
+/* The basenames of the recorded programs' own executables (NULL when a
+ * side's was not sampled); TRUE when the two differ and are matched with
+ * each other all the same (rows show the new side's name; docs/compare.md). */
+gboolean      cs_comparison_get_programs (CsComparison   *self,
+                                          const char    **base_program,
+                                          const char    **new_program);
+
 /* Every metric of the program scope of either side's model (matched by
  * name), in the new model's order: an array of CsMetricDelta. */
 const GArray *cs_comparison_get_metrics  (CsComparison   *self);

@@ -31,18 +31,19 @@ cs_test_compare_find_row (GArray     *rows,
 }
 #endif
 
-/* Copies @program to @dir/cmp-work and records `cmp-work @scale` there with
+/* Copies @program to @dir/@name and records `@name @scale` there with
  * our collector (cpu-clock at 2 kHz, frame pointers, @repeat runs) into
  * @dir/cmp.cyclescope. Returns the bundle, or NULL after printing why when
  * the collector cannot record here. */
 static inline char *
-cs_test_compare_record (const char *cyclescope,
-                        const char *program,
-                        const char *dir,
-                        const char *scale,
-                        guint       repeat)
+cs_test_compare_record_as (const char *cyclescope,
+                           const char *program,
+                           const char *dir,
+                           const char *name,
+                           const char *scale,
+                           guint       repeat)
 {
-  g_autofree char *copy = g_build_filename (dir, "cmp-work", NULL);
+  g_autofree char *copy = g_build_filename (dir, name, NULL);
   g_autofree char *bundle = g_build_filename (dir, "cmp.cyclescope", NULL);
   g_autofree char *repeat_text = g_strdup_printf ("%u", repeat);
   g_autofree char *contents = NULL;
@@ -91,4 +92,15 @@ cs_test_compare_nm (const char *program,
         return g_ascii_strtoull (f[0], NULL, 16);
     }
   return 0;
+}
+
+/* The same, as "cmp-work". */
+static inline char *
+cs_test_compare_record (const char *cyclescope,
+                        const char *program,
+                        const char *dir,
+                        const char *scale,
+                        guint       repeat)
+{
+  return cs_test_compare_record_as (cyclescope, program, dir, "cmp-work", scale, repeat);
 }

@@ -17,9 +17,10 @@
  *
  * perf pairs entries by the sort keys: the dso's short name (its basename)
  * and the symbol's name, not its address — the same rule as ours
- * (docs/compare.md). So the two builds cmp-work-base and cmp-work-rebuilt
- * recorded under their own file names pair no program row in either
- * program, and under one file name (copied as "cmp-work") they pair.
+ * (docs/compare.md). Two builds recorded under one file name (copied as
+ * "cmp-work") pair in both; cmp-work-base and cmp-work-rebuilt under their
+ * own names pair no program row in perf, while ours pairs the recorded
+ * programs (cs-comparison-program.c): checked against perf's one-sided rows.
  *
  * Pairs: base/half recorded by our collector (perf diff reads the bundles'
  * sampling-0.perf.data), the same two recorded by `perf record -e cpu-clock
@@ -298,8 +299,27 @@ strip (const char *program)
   g_assert_cmpint (cs_test_output_exit_code (&r), ==, 0);
 }
 
+/* perf's row of @dso and @sym, or NULL. */
+static const PerfRow *
+perf_find (GPtrArray  *rows,
+           const char *dso,
+           const char *sym)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const PerfRow *p = g_ptr_array_index (rows, i);
+
+      if (g_strcmp0 (p->dso, dso) == 0 && g_strcmp0 (p->sym, sym) == 0)
+        return p;
+    }
+  return NULL;
+}
+
 /* Two builds under their own names: perf pairs no program row (its dso
- * short names differ), and neither do we (module basenames differ). */
+ * short names differ); ours pairs the recorded programs (docs/compare.md),
+ * so each of their functions is one row whose base share is perf's
+ * Baseline of the base program's row and whose delta is the new row's
+ * share (perf's Delta of a new-only entry) minus it. Other rows as perf. */
 static void
 check_rebuilt_apart (const char *tmpdir,
                      const char *base_program,
@@ -312,9 +332,10 @@ check_rebuilt_apart (const char *tmpdir,
   g_autofree char *data_a = perf_record (dir_a, prog_a);
   g_autofree char *data_b = perf_record (dir_b, prog_b);
   g_autoptr(GPtrArray) rows = perf_diff (data_a, data_b, "dso,sym");
+  g_autoptr(GPtrArray) others = g_ptr_array_new ();
   json_object *ours = our_diff (data_a, data_b);
   json_object *functions = cs_test_json_field (ours, "functions");
-  const char *sides[] = { "cmp-work-base", "cmp-work-rebuilt" };
+  const char *matched[] = { "hot_a", "hot_b" };
   guint program_rows = 0;
 
   for (guint i = 0; i < rows->len; i++)
@@ -322,20 +343,34 @@ check_rebuilt_apart (const char *tmpdir,
       const PerfRow *p = g_ptr_array_index (rows, i);
 
       if (!g_str_has_prefix (p->dso, "cmp-work"))
-        continue;
+        {
+          g_ptr_array_add (others, (gpointer) p);
+          continue;
+        }
       program_rows++;
       /* one side only in perf's table */
       g_assert_true (p->has_base != p->has_delta || !p->has_base);
     }
   g_assert_cmpuint (program_rows, >=, 6);
-  compare_table (rows, functions, "functions, two file names");
-  for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
+  compare_table (others, functions, "functions, two file names");
+  for (guint i = 0; i < G_N_ELEMENTS (matched); i++)
     {
-      json_object *hot_a = find_row (functions, sides[s], "hot_a");
+      const PerfRow *pb = perf_find (rows, "cmp-work-base", matched[i]);
+      const PerfRow *pn = perf_find (rows, "cmp-work-rebuilt", matched[i]);
+      json_object *row = find_row (functions, "cmp-work-rebuilt", matched[i]);
+      const char *verdict;
 
-      g_assert_nonnull (hot_a);
-      g_assert_cmpstr (json_object_get_string (cs_test_json_field (hot_a, "verdict")), ==,
-                       s == 0 ? "base-only" : "new-only");
+      g_assert_nonnull (pb);
+      g_assert_nonnull (pn);
+      g_assert_nonnull (row);
+      g_assert_null (find_row (functions, "cmp-work-base", matched[i]));
+      verdict = json_object_get_string (cs_test_json_field (row, "verdict"));
+      g_assert_cmpstr (verdict, !=, "base-only");
+      g_assert_cmpstr (verdict, !=, "new-only");
+      g_assert_cmpfloat_with_epsilon (json_object_get_double (cs_test_json_field (row, "base_share")),
+                                      pb->baseline, 0.01);
+      g_assert_cmpfloat_with_epsilon (json_object_get_double (cs_test_json_field (row, "delta_points")),
+                                      pn->delta - pb->baseline, 0.02);
     }
   json_object_put (ours);
 }

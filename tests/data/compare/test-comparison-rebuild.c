@@ -8,7 +8,8 @@
  * hot_a and hot_b by name, mark variant_one as only in base and
  * variant_two as only in new, and match call paths the same way. The
  * expected shares come from each side's own profile table, the rule's
- * expected verdicts from hand computation.
+ * expected verdicts from hand computation. Recorded once more under another
+ * file name (cmp-work-2.0), the rebuilt program still pairs with the base's.
  *
  * argv: cmp-work-base, cmp-work-rebuilt, cyclescope.
  */
@@ -24,7 +25,7 @@
 
 static const char *base_exe, *rebuilt_exe, *cyclescope;
 static char *tmpdir;
-static CsAnalysis *base, *rebuilt;
+static CsAnalysis *base, *rebuilt, *renamed;
 
 /* perf's percentage of @name in @analysis's own symbol table. */
 static double
@@ -100,17 +101,18 @@ test_addresses_differ (void)
   g_assert_cmphex (cs_test_compare_nm (base_exe, "variant_two"), ==, 0);
 }
 
+/* hot_a and hot_b matched between base and @other (the program's module
+ * called @module there), each build's variant on its own side. */
 static void
-test_functions_match (void)
+check_functions_match (CsAnalysis *other,
+                       const char *module)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(CsComparison) comparison = NULL;
   g_autoptr(GArray) rows = NULL;
   const char *matched[] = { "hot_a", "hot_b" };
 
-  if (!need_recordings ())
-    return;
-  comparison = cs_comparison_new (base, rebuilt, &error);
+  comparison = cs_comparison_new (base, other, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (cs_comparison_get_event (comparison), ==, "cpu-clock");
   rows = cs_comparison_dup_rows (comparison, CS_COMPARE_FUNCTIONS);
@@ -120,14 +122,14 @@ test_functions_match (void)
       const CsRowDelta *r = cs_test_compare_find_row (rows, matched[i]);
 
       g_assert_nonnull (r);
-      g_assert_cmpstr (r->module, ==, "cmp-work");
+      g_assert_cmpstr (r->module, ==, module);
       g_assert_cmpuint (r->base_samples, >, 0);
       g_assert_cmpuint (r->new_samples, >, 0);
       g_assert_cmpint (r->change, !=, CS_CHANGE_BASE_ONLY);
       g_assert_cmpint (r->change, !=, CS_CHANGE_NEW_ONLY);
       /* Each side's share is what that side's own table says. */
       g_assert_cmpfloat_with_epsilon (r->base_share, own_percent (base, matched[i]), 1e-9);
-      g_assert_cmpfloat_with_epsilon (r->new_share, own_percent (rebuilt, matched[i]), 1e-9);
+      g_assert_cmpfloat_with_epsilon (r->new_share, own_percent (other, matched[i]), 1e-9);
       g_assert_cmpfloat_with_epsilon (r->delta_points, r->new_share - r->base_share, 1e-9);
     }
 
@@ -137,6 +139,49 @@ test_functions_match (void)
   g_assert_nonnull (cs_test_compare_find_row (rows, "variant_two"));
   g_assert_cmpint (cs_test_compare_find_row (rows, "variant_two")->change, ==, CS_CHANGE_NEW_ONLY);
   g_assert_cmpuint (cs_test_compare_find_row (rows, "variant_two")->base_samples, ==, 0);
+}
+
+static void
+test_functions_match (void)
+{
+  const char *b = NULL, *n = NULL;
+  g_autoptr(CsComparison) comparison = NULL;
+
+  if (!need_recordings ())
+    return;
+  check_functions_match (rebuilt, "cmp-work");
+  comparison = cs_comparison_new (base, rebuilt, NULL);
+  /* one name on both sides: nothing to pair */
+  g_assert_false (cs_comparison_get_programs (comparison, &b, &n));
+  g_assert_cmpstr (b, ==, "cmp-work");
+  g_assert_cmpstr (n, ==, "cmp-work");
+}
+
+/* The rebuilt program recorded under another file name ("cmp-work-2.0"):
+ * the recorded programs pair, so its functions still match; the program's
+ * module is one row, under the new name. */
+static void
+test_renamed_program (void)
+{
+  g_autoptr(CsComparison) comparison = NULL;
+  g_autoptr(GArray) modules = NULL;
+  const CsRowDelta *row;
+  const char *b = NULL, *n = NULL;
+
+  if (!need_recordings ())
+    return;
+  g_assert_nonnull (renamed);
+  check_functions_match (renamed, "cmp-work-2.0");
+  comparison = cs_comparison_new (base, renamed, NULL);
+  g_assert_true (cs_comparison_get_programs (comparison, &b, &n));
+  g_assert_cmpstr (b, ==, "cmp-work");
+  g_assert_cmpstr (n, ==, "cmp-work-2.0");
+  modules = cs_comparison_dup_rows (comparison, CS_COMPARE_MODULES);
+  g_assert_null (cs_test_compare_find_row (modules, "cmp-work"));
+  row = cs_test_compare_find_row (modules, "cmp-work-2.0");
+  g_assert_nonnull (row);
+  g_assert_cmpuint (row->base_samples, >, 0);
+  g_assert_cmpuint (row->new_samples, >, 0);
 }
 
 static void
@@ -233,8 +278,8 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *base_dir = NULL, *new_dir = NULL;
-  g_autofree char *base_bundle = NULL, *new_bundle = NULL;
+  g_autofree char *base_dir = NULL, *new_dir = NULL, *renamed_dir = NULL;
+  g_autofree char *base_bundle = NULL, *new_bundle = NULL, *renamed_bundle = NULL;
   int ret;
 
   g_test_init (&argc, &argv, NULL);
@@ -245,9 +290,13 @@ main (int    argc,
   tmpdir = cs_test_mkdtemp ();
   base_dir = g_build_filename (tmpdir, "base", NULL);
   new_dir = g_build_filename (tmpdir, "new", NULL);
+  renamed_dir = g_build_filename (tmpdir, "renamed", NULL);
   base_bundle = cs_test_compare_record (cyclescope, base_exe, base_dir, "2", 1);
   new_bundle = base_bundle != NULL ? cs_test_compare_record (cyclescope, rebuilt_exe, new_dir, "2", 1) : NULL;
-  if (new_bundle != NULL)
+  renamed_bundle = new_bundle != NULL
+                   ? cs_test_compare_record_as (cyclescope, rebuilt_exe, renamed_dir, "cmp-work-2.0", "2", 1)
+                   : NULL;
+  if (renamed_bundle != NULL)
     {
       g_autoptr(GError) error = NULL;
 
@@ -255,16 +304,20 @@ main (int    argc,
       g_assert_no_error (error);
       rebuilt = cs_analysis_load (new_bundle, NULL, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
+      renamed = cs_analysis_load (renamed_bundle, NULL, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
     }
 
   g_test_add_func ("/compare/verdict-rule", test_verdict_rule);
   g_test_add_func ("/compare/rebuild/addresses-differ", test_addresses_differ);
   g_test_add_func ("/compare/rebuild/functions-match", test_functions_match);
+  g_test_add_func ("/compare/rebuild/renamed-program", test_renamed_program);
   g_test_add_func ("/compare/rebuild/modules-and-metrics", test_modules_and_metrics);
   g_test_add_func ("/compare/rebuild/call-paths", test_call_paths);
   ret = g_test_run ();
   g_clear_object (&base);
   g_clear_object (&rebuilt);
+  g_clear_object (&renamed);
   cs_test_rmdir (tmpdir);
   g_free (tmpdir);
   return ret;
