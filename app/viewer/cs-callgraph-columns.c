@@ -144,9 +144,10 @@ fill_name (gpointer       item,
   const CsCallFunction *f = cs_call_item_get_function (call);
 
   content->text = display_name (call);
+  /* the whole cell text first: a narrow column ellipsizes it */
   if (f != NULL)
-    content->tooltip = g_strdup_printf ("%s\n%s", f->symbol->symbol->signature != NULL ? f->symbol->symbol->signature
-                                                                                      : f->name,
+    content->tooltip = g_strdup_printf ("%s%s%s\n%s", f->inlined ? content->text : "", f->inlined ? "\n" : "",
+                                        f->symbol->symbol->signature != NULL ? f->symbol->symbol->signature : f->name,
                                         f->module->path != NULL ? f->module->path : f->module->name);
 }
 

@@ -97,6 +97,10 @@ normal (const char *key,
     return g_strdup_printf ("%d", atoi (v));
   if (g_str_equal (key, "sym") && (g_str_has_prefix (v, "[.] ") || g_str_has_prefix (v, "[k] ")))
     return g_strdup (g_strstrip (v + 4));
+  /* Line 0 is DWARF's "no source line" (clang marks compiler-made code
+   * so): perf prints it ":0" or "??:0", ours "??:0" */
+  if (g_str_equal (key, "srcline") && g_str_has_suffix (v, ":0"))
+    return g_strdup ("??:0");
   if (g_str_equal (key, "srcline"))
     return g_path_get_basename (v);
   return g_steal_pointer (&v);
