@@ -104,3 +104,24 @@ cs_test_compare_record (const char *cyclescope,
 {
   return cs_test_compare_record_as (cyclescope, program, dir, "cmp-work", scale, repeat);
 }
+
+/* Both builds of a pair, each as "cmp-work" in @tmpdir/base and
+ * @tmpdir/new: FALSE (after printing why) when either cannot be recorded. */
+static inline gboolean
+cs_test_compare_record_pair (const char  *cyclescope,
+                             const char  *base_program,
+                             const char  *new_program,
+                             const char  *tmpdir,
+                             const char  *scale,
+                             guint        repeat,
+                             char       **base_bundle,
+                             char       **new_bundle)
+{
+  g_autofree char *base_dir = g_build_filename (tmpdir, "base", NULL);
+  g_autofree char *new_dir = g_build_filename (tmpdir, "new", NULL);
+
+  *base_bundle = cs_test_compare_record (cyclescope, base_program, base_dir, scale, repeat);
+  *new_bundle = *base_bundle != NULL ? cs_test_compare_record (cyclescope, new_program, new_dir, scale, repeat)
+                                     : NULL;
+  return *new_bundle != NULL;
+}

@@ -577,11 +577,7 @@ main (int    argc,
   tmpdir = cs_test_mkdtemp ();
   if (display)
     {
-      g_autofree char *base_dir = g_build_filename (tmpdir, "base", NULL);
-      g_autofree char *new_dir = g_build_filename (tmpdir, "new", NULL);
-
-      if (!(base_bundle = cs_test_compare_record (cyclescope, argv[2], base_dir, "2", 1)) ||
-          !(new_bundle = cs_test_compare_record (cyclescope, argv[3], new_dir, "2", 1)))
+      if (!cs_test_compare_record_pair (cyclescope, argv[2], argv[3], tmpdir, "2", 1, &base_bundle, &new_bundle))
         {
           cs_test_rmdir (tmpdir);
           return CS_TEST_SKIP_EXIT;

@@ -62,7 +62,7 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *tmpdir = NULL, *base_dir = NULL, *new_dir = NULL;
+  g_autofree char *tmpdir = NULL;
   g_autofree char *base_bundle = NULL, *new_bundle = NULL;
   g_autoptr(CsAnalysis) base = NULL, half = NULL;
   g_autoptr(CsComparison) comparison = NULL;
@@ -81,10 +81,7 @@ main (int    argc,
       return 77;
     }
   tmpdir = cs_test_mkdtemp ();
-  base_dir = g_build_filename (tmpdir, "base", NULL);
-  new_dir = g_build_filename (tmpdir, "new", NULL);
-  if (!(base_bundle = cs_test_compare_record (argv[3], argv[1], base_dir, "2", 4)) ||
-      !(new_bundle = cs_test_compare_record (argv[3], argv[2], new_dir, "2", 4)))
+  if (!cs_test_compare_record_pair (argv[3], argv[1], argv[2], tmpdir, "2", 4, &base_bundle, &new_bundle))
     {
       cs_test_rmdir (tmpdir);
       return 77;

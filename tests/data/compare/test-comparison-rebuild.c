@@ -278,7 +278,7 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *base_dir = NULL, *new_dir = NULL, *renamed_dir = NULL;
+  g_autofree char *renamed_dir = NULL;
   g_autofree char *base_bundle = NULL, *new_bundle = NULL, *renamed_bundle = NULL;
   int ret;
 
@@ -288,12 +288,9 @@ main (int    argc,
   rebuilt_exe = argv[2];
   cyclescope = argv[3];
   tmpdir = cs_test_mkdtemp ();
-  base_dir = g_build_filename (tmpdir, "base", NULL);
-  new_dir = g_build_filename (tmpdir, "new", NULL);
   renamed_dir = g_build_filename (tmpdir, "renamed", NULL);
-  base_bundle = cs_test_compare_record (cyclescope, base_exe, base_dir, "2", 1);
-  new_bundle = base_bundle != NULL ? cs_test_compare_record (cyclescope, rebuilt_exe, new_dir, "2", 1) : NULL;
-  renamed_bundle = new_bundle != NULL
+  renamed_bundle = cs_test_compare_record_pair (cyclescope, base_exe, rebuilt_exe, tmpdir, "2", 1,
+                                                &base_bundle, &new_bundle)
                    ? cs_test_compare_record_as (cyclescope, rebuilt_exe, renamed_dir, "cmp-work-2.0", "2", 1)
                    : NULL;
   if (renamed_bundle != NULL)
